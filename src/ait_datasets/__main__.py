@@ -1,0 +1,3 @@
+from ait_datasets.cli import run
+
+run()

@@ -1,0 +1,145 @@
+"""The `datasets` command.
+
+Subcommands live in ``ait_datasets.commands.<name>``; each module is light at import time
+(argument definitions only) and imports its heavy machinery inside ``run``. That keeps
+``datasets --help`` and a small ``datasets lint`` fast enough for a pre-commit hook.
+
+A command module provides:
+
+- ``HELP``: one line for ``datasets --help``;
+- ``configure(parser)``: adds its arguments;
+- ``run(args) -> int``: does the work and returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from ait_datasets import __version__
+
+# Order is the order of `datasets --help`.
+COMMANDS: tuple[str, ...] = (
+    "lint",
+    "rules",
+    "schema",
+    "date",
+    "resolve",
+    "migrate",
+    "edit",
+    "init",
+    "report",
+)
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse exits with 2 on usage errors, which is our contract too; keep its text short."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _command_module(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"ait_datasets.commands.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"ait_datasets.commands.{name}":
+            return None
+        raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="datasets",
+        description=(
+            "Lint, migrate, resolve, edit and report on Business Central AI Test Toolkit "
+            "datasets (YAML and JSONL)."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="show a traceback for internal errors"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        module = _command_module(name)
+        if module is None:
+            continue
+        doc = (module.__doc__ or "").strip()
+        sp = sub.add_parser(
+            name,
+            help=module.HELP,
+            description=doc or module.HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        sp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+        module.configure(sp)
+        sp.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns (and exits with) the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(_protect_negative_formulas(args_list))
+    module = getattr(args, "_module", None)
+    if module is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        code = int(module.run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        code = 130
+    except BrokenPipeError:
+        code = EXIT_OK
+    except Exception as exc:  # the last line of defence: no traceback unless asked
+        if getattr(args, "debug", False):
+            raise
+        print(
+            f"datasets {args.command}: internal error: {type(exc).__name__}: {exc} "
+            "(run again with --debug for a traceback, and please report it)",
+            file=sys.stderr,
+        )
+        code = EXIT_USAGE
+    return code
+
+
+def _protect_negative_formulas(argv: list[str]) -> list[str]:
+    """Let `datasets date -CM` work without `--`.
+
+    argparse would read a leading ``-`` as an option. A date formula such as ``-CM`` or
+    ``-1W+2D`` is not any of our options, so insert ``--`` before it.
+    """
+    if not argv or argv[0] != "date" or "--" in argv:
+        return argv
+    out = [argv[0]]
+    for i, arg in enumerate(argv[1:], start=1):
+        if _looks_like_negative_formula(arg):
+            return out + ["--"] + argv[i:]
+        out.append(arg)
+    return out
+
+
+def _looks_like_negative_formula(arg: str) -> bool:
+    if len(arg) < 2 or arg[0] != "-" or arg.startswith("--"):
+        return False
+    body = arg[1:].upper()
+    return body[0].isdigit() or body[0] in "CDWMQY<"
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

@@ -1,0 +1,31 @@
+"""Lint configuration: what to check and how strictly.
+
+Loading it from ``pyproject.toml`` / ``.ait-datasets.toml`` lives in ``config_files``;
+this module is only the value type and its defaults, so rules can read it cheaply.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from ait_datasets.diagnostics import Severity
+from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
+
+
+@dataclass(slots=True)
+class LintConfig:
+    select: tuple[str, ...] = ()  # codes or prefixes; empty = all
+    ignore: tuple[str, ...] = ()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    work_date: dt.date | None = None
+    intervention_types: tuple[str, ...] = INTERVENTION_TYPES
+    fail_level: Severity = Severity.ERROR
+
+    def enabled(self, code: str) -> bool:
+        if self.select and not any(code.startswith(p) for p in self.select):
+            return False
+        return not any(code.startswith(p) for p in self.ignore)
+
+    def effective_work_date(self) -> dt.date:
+        return self.work_date or dt.date.today()

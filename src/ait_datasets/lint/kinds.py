@@ -1,0 +1,117 @@
+"""What a document is, and where its tests and turns are.
+
+The framework decides by shape, not by file name: a YAML file whose ``suite_setup`` is an
+object is a suite-setup file; otherwise ``tests`` (a list, or one object) holds the tests,
+and without ``tests`` the whole root is one test. A ``.json`` file is an array of tests or
+one test; a ``.jsonl`` file has one test per line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Node, Path, Scalar, Sequence
+
+DATASET = "dataset"
+SUITE_SETUP = "suite-setup"
+JSONL = "jsonl"
+UNKNOWN = "unknown"
+
+
+def file_kind(doc: Document) -> str:
+    if doc.format == "jsonl":
+        return JSONL
+    root = doc.root
+    if isinstance(root, Mapping):
+        setup = root.get("suite_setup")
+        if isinstance(setup, (Mapping, Sequence)):
+            return SUITE_SETUP
+        return DATASET
+    if isinstance(root, Sequence) and doc.format == "json":
+        return DATASET
+    return UNKNOWN
+
+
+@dataclass(slots=True)
+class TestRef:
+    """A test object and where it is."""
+
+    path: Path
+    node: Mapping
+    # The test's own tree, for JSONL rows (each row is its own root).
+    row: int | None = None
+
+
+def tests_of(doc: Document) -> Iterator[TestRef]:
+    """Every test object of a dataset document, as the importer would find them.
+
+    Items that are not mappings are skipped here (the structure rules report them).
+    """
+    if doc.format == "jsonl":
+        for i, row in enumerate(doc.rows):
+            if isinstance(row, Mapping):
+                yield TestRef((), _unwrap(row), row=i)
+        return
+    root = doc.root
+    if isinstance(root, Sequence):
+        for i, item in enumerate(root.items):
+            if isinstance(item, Mapping):
+                yield TestRef((i,), _unwrap(item))
+        return
+    if not isinstance(root, Mapping):
+        return
+    tests = root.get("tests")
+    if tests is None:
+        yield TestRef((), _unwrap(root))
+    elif isinstance(tests, Sequence):
+        for i, item in enumerate(tests.items):
+            if isinstance(item, Mapping):
+                yield TestRef(("tests", i), _unwrap(item))
+    elif isinstance(tests, Mapping):
+        yield TestRef(("tests",), _unwrap(tests))
+
+
+def _unwrap(test: Mapping) -> Mapping:
+    """The legacy ``testInput:`` wrapper: only its value is stored as the test."""
+    inner = test.get("testInput")
+    return inner if isinstance(inner, Mapping) else test
+
+
+def turns_of(test: Mapping) -> list[Node]:
+    turns = test.get("turns")
+    return turns.items if isinstance(turns, Sequence) else []
+
+
+def is_agent_test(test: Mapping) -> bool:
+    """A test written for Library - Agent: it uses ``query`` or an ``intervention_request``.
+
+    Copilot AI tests keep ``question``/``context``/``ground_truth``; they are not agent
+    tests, and ``question:`` is the right key for them.
+    """
+    if "query" in test.entries or _has_intervention_request(test):
+        return True
+    for turn in turns_of(test):
+        if isinstance(turn, Mapping) and ("query" in turn.entries or _has_intervention_request(turn)):
+            return True
+    return False
+
+
+def _has_intervention_request(obj: Mapping) -> bool:
+    expected = obj.get("expected_data")
+    return isinstance(expected, Mapping) and "intervention_request" in expected.entries
+
+
+def is_agent_document(doc: Document) -> bool:
+    return any(is_agent_test(t.node) for t in tests_of(doc))
+
+
+def scalar_text(node: Node | None) -> str | None:
+    """The text of a scalar as the framework would read it (numbers as written), or None."""
+    if not isinstance(node, Scalar) or node.data is None:
+        return None
+    value = node.data
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,72 @@
+"""Self-describing rules.
+
+Like yamllint's rules and ruff's codes, every rule states its code, name, family, default
+severity and documentation (what / why / example / fix); `datasets rules` and the README's
+rule table are generated from these objects. Checks are grouped per family: a family
+module exposes ``RULES`` (its :class:`Rule` objects) and ``check(doc, ctx)`` (yielding
+diagnostics), so one walk over a document serves all the rules of the family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ait_datasets.diagnostics import Diagnostic, Fix, Severity
+from ait_datasets.source.tree import Span
+
+if TYPE_CHECKING:
+    from ait_datasets.lint.context import LintContext
+    from ait_datasets.source.document import Document
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    name: str
+    family: str
+    severity: Severity
+    summary: str
+    what: str
+    why: str
+    example: str
+    fix: str
+    # "safe", "unsafe" or None: whether `lint --fix` can repair it.
+    fixable: str | None = None
+
+    def at(
+        self,
+        doc: Document,
+        span: Span | None,
+        message: str | None = None,
+        fix: Fix | None = None,
+    ) -> Diagnostic:
+        """A diagnostic of this rule at ``span`` (whole-file findings: ``None`` -> 1:1)."""
+        if span is None:
+            return Diagnostic(doc.path, 1, 1, 1, 1, self.code, self.severity,
+                              message or self.summary, fix)
+        return Diagnostic(
+            doc.path, span.line, span.column, span.end_line, span.end_column, self.code,
+            self.severity, message or self.summary, fix,
+        )
+
+
+Checker = Callable[["Document", "LintContext"], Iterable[Diagnostic]]
+
+
+def render_doc(rule: Rule) -> str:
+    """The page `datasets rules CODE` prints."""
+    fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: --unsafe-fixes)"}.get(
+        rule.fixable or "", "no"
+    )
+    example = "\n".join("    " + line for line in rule.example.strip("\n").splitlines())
+    return (
+        f"{rule.code} {rule.name} ({rule.family}, default severity: {rule.severity.value})\n\n"
+        f"{rule.summary}\n\n"
+        f"What it does\n  {rule.what}\n\n"
+        f"Why\n  {rule.why}\n\n"
+        f"Example\n{example}\n\n"
+        f"Fix\n  {rule.fix}\n\n"
+        f"Fixable: {fixable}\n"
+    )

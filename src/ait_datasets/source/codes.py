@@ -1,0 +1,15 @@
+"""Codes of the findings the loader itself makes (the syntax family, ``SYN``).
+
+Their documentation lives with the other rules in ``ait_datasets.lint.rules.syntax``.
+"""
+
+YAML_SYNTAX = "SYN001"
+DUPLICATE_KEY = "SYN002"
+MULTIPLE_DOCUMENTS = "SYN003"
+TAB_INDENT = "SYN004"
+ENCODING = "SYN005"
+EMPTY_FILE = "SYN006"
+UNSUPPORTED_TAG = "SYN007"
+COMPLEX_KEY = "SYN008"
+JSON_SYNTAX = "SYN009"
+LIMIT = "SYN010"

@@ -1,0 +1,53 @@
+"""What loading a file gives: the text, the positioned tree and the plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.source.tree import Node, Span
+
+
+@dataclass(slots=True)
+class Document:
+    """A loaded dataset file.
+
+    ``root`` is None when the file could not be parsed; ``diagnostics`` then says why.
+    For JSONL, ``rows`` holds one tree per non-empty line and ``root`` is None.
+    """
+
+    path: str
+    text: str
+    format: str  # "yaml" | "json" | "jsonl"
+    root: Node | None = None
+    rows: list[Node] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    bom: bool = False
+    newline: str = "\n"
+
+    @property
+    def data(self) -> object:
+        return None if self.root is None else self.root.data
+
+    @property
+    def parsed(self) -> bool:
+        return self.root is not None or (self.format == "jsonl" and not self.has_errors)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def diag(
+        self,
+        span: Span | None,
+        code: str,
+        severity: Severity,
+        message: str,
+    ) -> Diagnostic:
+        """A diagnostic at ``span`` (or at 1:1 for a finding about the whole file)."""
+        if span is None:
+            return Diagnostic(self.path, 1, 1, 1, 1, code, severity, message)
+        return Diagnostic(
+            self.path, span.line, span.column, span.end_line, span.end_column, code, severity,
+            message,
+        )

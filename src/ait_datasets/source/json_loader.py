@@ -1,0 +1,231 @@
+"""JSON and JSONL -> positioned tree.
+
+The standard library's ``json`` does not report where values are, so this is a small
+recursive-descent parser that does; strings are decoded by ``json``'s own C scanner.
+JSONL follows the framework's importer exactly: it reads one line at a time
+(``InStream.ReadText``), parses each line as one JSON object, and stops at the first
+empty line.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from json.decoder import scanstring  # type: ignore[attr-defined]
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.source import codes
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
+
+MAX_DEPTH = 200
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+
+
+class JsonSyntaxError(Exception):
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+class _Lines:
+    """Offset -> (line, column), both 1-based."""
+
+    def __init__(self, text: str, first_line: int = 1, base: int = 0) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+        self.first_line = first_line
+        self.base = base
+
+    def span(self, start: int, end: int) -> Span:
+        sl = bisect.bisect_right(self.starts, start) - 1
+        el = bisect.bisect_right(self.starts, end) - 1
+        return Span(
+            sl + self.first_line,
+            start - self.starts[sl] + 1,
+            el + self.first_line,
+            end - self.starts[el] + 1,
+            start + self.base,
+            end + self.base,
+        )
+
+
+class _Parser:
+    def __init__(self, path: str, text: str, lines: _Lines) -> None:
+        self.path = path
+        self.text = text
+        self.lines = lines
+        self.diagnostics: list[Diagnostic] = []
+
+    def ws(self, pos: int) -> int:
+        m = _WS.match(self.text, pos)
+        assert m is not None
+        return m.end()
+
+    def parse(self) -> Node:
+        pos = self.ws(0)
+        node, pos = self.value(pos, 0)
+        pos = self.ws(pos)
+        if pos != len(self.text):
+            raise JsonSyntaxError("unexpected text after the JSON value", pos)
+        return node
+
+    def value(self, pos: int, depth: int) -> tuple[Node, int]:
+        if depth > MAX_DEPTH:
+            raise JsonSyntaxError(f"nesting deeper than {MAX_DEPTH} levels", pos)
+        text = self.text
+        if pos >= len(text):
+            raise JsonSyntaxError("expected a value, found the end of the text", pos)
+        ch = text[pos]
+        if ch == "{":
+            return self.obj(pos, depth)
+        if ch == "[":
+            return self.arr(pos, depth)
+        if ch == '"':
+            try:
+                value, end = scanstring(text, pos + 1, True)
+            except json.JSONDecodeError as exc:
+                raise JsonSyntaxError(exc.msg, exc.pos) from None
+            return Scalar(value, self.lines.span(pos, end), '"'), end
+        for word, value in (("true", True), ("false", False), ("null", None)):
+            if text.startswith(word, pos):
+                end = pos + len(word)
+                return Scalar(value, self.lines.span(pos, end)), end
+        m = _NUMBER.match(text, pos)
+        if m and m.end() > pos:
+            raw = m.group()
+            number: object = float(raw) if any(c in raw for c in ".eE") else int(raw)
+            return Scalar(number, self.lines.span(pos, m.end())), m.end()
+        raise JsonSyntaxError(f"expected a value, found {text[pos]!r}", pos)
+
+    def obj(self, start: int, depth: int) -> tuple[Node, int]:
+        node = Mapping({}, self.lines.span(start, start + 1), flow=True)
+        pos = self.ws(start + 1)
+        if self.text.startswith("}", pos):
+            return self.close(node, start, pos + 1)
+        while True:
+            if not self.text.startswith('"', pos):
+                raise JsonSyntaxError("expected a key in double quotes", pos)
+            key_node, pos = self.value(pos, depth + 1)
+            assert isinstance(key_node, Scalar) and isinstance(key_node.data, str)
+            pos = self.ws(pos)
+            if not self.text.startswith(":", pos):
+                raise JsonSyntaxError("expected ':' after the key", pos)
+            pos = self.ws(pos + 1)
+            value, pos = self.value(pos, depth + 1)
+            key = key_node.data
+            if key in node.entries:
+                first = node.entries[key][0].span
+                s = key_node.span
+                self.diagnostics.append(
+                    Diagnostic(
+                        self.path, s.line, s.column, s.end_line, s.end_column,
+                        codes.DUPLICATE_KEY, Severity.ERROR,
+                        f"Duplicate key '{key}' (first at line {first.line}). Only one of the "
+                        "values would reach the test; remove or rename one of them.",
+                    )
+                )
+            else:
+                node.entries[key] = (key_node, value)
+                node.data[key] = value.data
+            pos = self.ws(pos)
+            if self.text.startswith(",", pos):
+                pos = self.ws(pos + 1)
+                continue
+            if self.text.startswith("}", pos):
+                return self.close(node, start, pos + 1)
+            raise JsonSyntaxError("expected ',' or '}'", pos)
+
+    def arr(self, start: int, depth: int) -> tuple[Node, int]:
+        node = Sequence([], self.lines.span(start, start + 1), flow=True)
+        pos = self.ws(start + 1)
+        if self.text.startswith("]", pos):
+            return self.close(node, start, pos + 1)
+        while True:
+            value, pos = self.value(pos, depth + 1)
+            node.items.append(value)
+            node.data.append(value.data)
+            pos = self.ws(pos)
+            if self.text.startswith(",", pos):
+                pos = self.ws(pos + 1)
+                continue
+            if self.text.startswith("]", pos):
+                return self.close(node, start, pos + 1)
+            raise JsonSyntaxError("expected ',' or ']'", pos)
+
+    def close(self, node: Mapping | Sequence, start: int, end: int) -> tuple[Node, int]:
+        node.span = self.lines.span(start, end)
+        return node, end
+
+
+def _syntax_diag(path: str, lines: _Lines, exc: JsonSyntaxError, what: str) -> Diagnostic:
+    s = lines.span(exc.offset, exc.offset)
+    return Diagnostic(
+        path, s.line, s.column, s.line, s.column + 1, codes.JSON_SYNTAX, Severity.ERROR,
+        f"JSON syntax error: {exc}. {what}",
+    )
+
+
+def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
+    lines = _Lines(text)
+    parser = _Parser(path, text, lines)
+    try:
+        root = parser.parse()
+    except JsonSyntaxError as exc:
+        return None, [
+            *parser.diagnostics,
+            _syntax_diag(path, lines, exc, "The framework fails with 'Could not parse input dataset.'"),
+        ]
+    return root, parser.diagnostics
+
+
+def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
+    """One tree per line, up to the first empty line (where the importer stops reading)."""
+    rows: list[Node] = []
+    diagnostics: list[Diagnostic] = []
+    offset = 0
+    raw_lines = text.split("\n")
+    for index, raw in enumerate(raw_lines):
+        line_no = index + 1
+        line = raw[:-1] if raw.endswith("\r") else raw
+        if line == "":
+            rest = "\n".join(raw_lines[index + 1 :]).strip()
+            if rest:
+                diagnostics.append(
+                    Diagnostic(
+                        path, line_no, 1, line_no, 1, codes.JSON_SYNTAX, Severity.ERROR,
+                        "Empty line: the framework's JSONL importer stops reading here, so "
+                        "the rows after it are never imported. Remove the empty line.",
+                    )
+                )
+            break
+        lines = _Lines(line, first_line=line_no, base=offset)
+        parser = _Parser(path, line, lines)
+        try:
+            node = parser.parse()
+        except JsonSyntaxError as exc:
+            diagnostics.extend(parser.diagnostics)
+            diagnostics.append(
+                _syntax_diag(
+                    path, lines, exc,
+                    "Each line of a JSONL file must be one complete JSON object; the framework "
+                    "fails with 'Could not parse JSONL input line'.",
+                )
+            )
+            break
+        diagnostics.extend(parser.diagnostics)
+        if not isinstance(node, Mapping):
+            s = node.span
+            diagnostics.append(
+                Diagnostic(
+                    path, s.line, s.column, s.end_line, s.end_column, codes.JSON_SYNTAX,
+                    Severity.ERROR,
+                    "Each line of a JSONL file must be a JSON object (one test); the framework "
+                    "fails with 'Could not parse JSONL input line'.",
+                )
+            )
+            break
+        rows.append(node)
+        offset += len(raw) + 1
+    return rows, diagnostics

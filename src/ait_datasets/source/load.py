@@ -1,0 +1,137 @@
+"""Read a dataset file from disk (or from text) into a :class:`Document`.
+
+Every fault becomes a diagnostic: undecodable bytes, an empty file, syntax errors. The
+only exception that escapes is ``OSError`` for a file that cannot be read at all, which
+the commands report as exit code 2.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.source import codes
+from ait_datasets.source.document import Document
+from ait_datasets.source.json_loader import load_json, load_jsonl
+from ait_datasets.source.yaml_loader import load_yaml
+
+YAML_SUFFIXES = (".yaml", ".yml")
+DATASET_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
+MAX_FILE_BYTES = 100 * 1024 * 1024
+
+
+def format_of(path: str) -> str | None:
+    """``yaml``/``json``/``jsonl`` from the suffix (any case), or None."""
+    lower = path.lower()
+    if lower.endswith(YAML_SUFFIXES):
+        return "yaml"
+    if lower.endswith(".jsonl"):
+        return "jsonl"
+    if lower.endswith(".json"):
+        return "json"
+    return None
+
+
+def load(path: str | os.PathLike[str], *, fmt: str | None = None) -> Document:
+    """Load the file at ``path``. Raises OSError only when it cannot be read."""
+    p = os.fspath(path)
+    size = os.path.getsize(p)
+    if size > MAX_FILE_BYTES:
+        doc = Document(p, "", fmt or format_of(p) or "yaml")
+        doc.diagnostics.append(
+            doc.diag(
+                None, codes.LIMIT, Severity.ERROR,
+                f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
+            )
+        )
+        return doc
+    with open(p, "rb") as fh:
+        raw = fh.read()
+    return load_bytes(p, raw, fmt=fmt)
+
+
+def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
+    """Bytes -> text (BOM removed), whether there was a UTF-8 BOM, or a finding."""
+    def fail(line: int, col: int, message: str) -> tuple[None, bool, Diagnostic]:
+        return None, False, Diagnostic(
+            path, line, col, line, col + 1, codes.ENCODING, Severity.ERROR, message
+        )
+
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return fail(1, 1, "The file is UTF-16 (it starts with a UTF-16 byte order mark); "
+                    "dataset files must be UTF-8. Save it as UTF-8.")
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    body = raw[3:] if bom else raw
+    nul = body.find(b"\x00")
+    if nul >= 0:
+        line = body.count(b"\n", 0, nul) + 1
+        col = nul - (body.rfind(b"\n", 0, nul) + 1) + 1
+        if len(body) >= 2 and (body[0] == 0 or body[1] == 0):
+            return fail(1, 1, "The file looks like UTF-16 without a byte order mark; "
+                        "dataset files must be UTF-8. Save it as UTF-8.")
+        return fail(line, col, "The file contains a NUL byte: it is binary, not a dataset.")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = body.count(b"\n", 0, exc.start) + 1
+        line_start = body.rfind(b"\n", 0, exc.start) + 1
+        col = len(body[line_start : exc.start].decode("utf-8", "replace")) + 1
+        return fail(line, col, f"Invalid UTF-8 (byte 0x{body[exc.start]:02x}); dataset files "
+                    "must be UTF-8. Re-save the file as UTF-8.")
+    return text, bom, None
+
+
+def load_bytes(path: str, raw: bytes, *, fmt: str | None = None) -> Document:
+    fmt = fmt or format_of(path) or "yaml"
+    text, bom, problem = decode(path, raw)
+    doc = Document(path, text or "", fmt, bom=bom)
+    if problem is not None:
+        doc.diagnostics.append(problem)
+        return doc
+    return parse_text(doc)
+
+
+def load_text(path: str, text: str, *, fmt: str | None = None) -> Document:
+    """Load already-decoded text (used by tests, the TUI and the DSL)."""
+    bom = text.startswith("\ufeff")
+    doc = Document(path, text[1:] if bom else text, fmt or format_of(path) or "yaml", bom=bom)
+    return parse_text(doc)
+
+
+def parse_text(doc: Document) -> Document:
+    text = doc.text
+    first_nl = text.find("\n")
+    if first_nl > 0 and text[first_nl - 1] == "\r":
+        doc.newline = "\r\n"
+    if not text.strip():
+        doc.diagnostics.append(
+            doc.diag(None, codes.EMPTY_FILE, Severity.ERROR,
+                     "The file is empty: it defines no tests. Add tests or delete the file.")
+        )
+        return doc
+    if doc.format == "yaml":
+        root, found = load_yaml(doc.path, text)
+        doc.root = root
+        doc.diagnostics.extend(_tabs_explained(found))
+    elif doc.format == "json":
+        doc.root, found = load_json(doc.path, text)
+        doc.diagnostics.extend(found)
+    else:
+        doc.rows, found = load_jsonl(doc.path, text)
+        doc.diagnostics.extend(found)
+    return doc
+
+
+def _tabs_explained(found: list[Diagnostic]) -> list[Diagnostic]:
+    """libyaml's message for a tab in indentation is cryptic; say what it means."""
+    out = []
+    for d in found:
+        if d.code == codes.YAML_SYNTAX and "'\\t'" in d.message:
+            d = Diagnostic(
+                d.path, d.line, d.column, d.end_line, d.end_column, codes.TAB_INDENT,
+                Severity.ERROR,
+                "A tab character is used for indentation; YAML allows only spaces there. "
+                "Replace the tab with spaces.",
+            )
+        out.append(d)
+    return out
