@@ -1,0 +1,34 @@
+"""The document model and its JSON Schema.
+
+Importing this package is cheap: the pydantic models live in
+``ait_datasets.schema.models`` and are imported only by code that needs them (the DSL,
+the schema generator). ``datasets lint`` reads ``ait_datasets.schema.vocabulary`` only.
+The shipped JSON Schema files are read from the package data by ``shipped_schema_text``.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+# kind -> file name under ait_datasets/schema/json/ (shipped in the wheel).
+SCHEMA_FILES: dict[str, str] = {
+    "dataset": "dataset.schema.json",
+    "suite-setup": "suite-setup.schema.json",
+    "jsonl-row": "jsonl-row.schema.json",
+}
+
+
+def shipped_schema_text(kind: str) -> str:
+    """The text of the shipped JSON Schema for ``kind`` (see ``SCHEMA_FILES``)."""
+    return (resources.files(__name__) / "json" / SCHEMA_FILES[kind]).read_text(encoding="utf-8")
+
+
+def shipped_schema(kind: str) -> dict[str, Any]:
+    """The shipped JSON Schema for ``kind``, parsed."""
+    data: dict[str, Any] = json.loads(shipped_schema_text(kind))
+    return data
+
+
+__all__ = ["SCHEMA_FILES", "shipped_schema", "shipped_schema_text"]
