@@ -65,9 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument(
-        "--debug", action="store_true", help="show a traceback for internal errors"
-    )
+    parser.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = _command_module(name)
@@ -125,7 +123,7 @@ def _protect_negative_formulas(argv: list[str]) -> list[str]:
     out = [argv[0]]
     for i, arg in enumerate(argv[1:], start=1):
         if _looks_like_negative_formula(arg):
-            return out + ["--"] + argv[i:]
+            return [*out, "--", *argv[i:]]
         out.append(arg)
     return out
 

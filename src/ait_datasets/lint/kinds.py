@@ -85,17 +85,19 @@ def turns_of(test: Mapping) -> list[Node]:
 
 
 def is_agent_test(test: Mapping) -> bool:
-    """A test written for Library - Agent: it uses ``query`` or an ``intervention_request``.
+    """A test written for Library - Agent: a ``query`` mapping or an ``intervention_request``.
 
-    Copilot AI tests keep ``question``/``context``/``ground_truth``; they are not agent
-    tests, and ``question:`` is the right key for them.
+    Copilot AI tests keep ``question``/``context``/``ground_truth``, and some use a text
+    ``query`` that only their own test code reads; they are not agent tests, and
+    ``question:`` is the right key for them.
     """
-    if "query" in test.entries or _has_intervention_request(test):
+    if _is_agent_turn(test):
         return True
-    for turn in turns_of(test):
-        if isinstance(turn, Mapping) and ("query" in turn.entries or _has_intervention_request(turn)):
-            return True
-    return False
+    return any(isinstance(turn, Mapping) and _is_agent_turn(turn) for turn in turns_of(test))
+
+
+def _is_agent_turn(obj: Mapping) -> bool:
+    return isinstance(obj.get("query"), Mapping) or _has_intervention_request(obj)
 
 
 def _has_intervention_request(obj: Mapping) -> bool:
@@ -115,3 +117,20 @@ def scalar_text(node: Node | None) -> str | None:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+@dataclass(slots=True)
+class TurnRef:
+    test: TestRef
+    index: int  # 0-based; messages say "turn {index + 1}"
+    node: Mapping
+
+
+def agent_turns(doc: Document) -> Iterator[TurnRef]:
+    """Every turn (a mapping) of every agent test, in file order."""
+    for test in tests_of(doc):
+        if not is_agent_test(test.node):
+            continue
+        for i, turn in enumerate(turns_of(test.node)):
+            if isinstance(turn, Mapping):
+                yield TurnRef(test, i, turn)

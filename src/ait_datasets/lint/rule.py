@@ -44,11 +44,19 @@ class Rule:
     ) -> Diagnostic:
         """A diagnostic of this rule at ``span`` (whole-file findings: ``None`` -> 1:1)."""
         if span is None:
-            return Diagnostic(doc.path, 1, 1, 1, 1, self.code, self.severity,
-                              message or self.summary, fix)
+            return Diagnostic(
+                doc.path, 1, 1, 1, 1, self.code, self.severity, message or self.summary, fix
+            )
         return Diagnostic(
-            doc.path, span.line, span.column, span.end_line, span.end_column, self.code,
-            self.severity, message or self.summary, fix,
+            doc.path,
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            self.code,
+            self.severity,
+            message or self.summary,
+            fix,
         )
 
 

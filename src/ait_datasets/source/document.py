@@ -48,6 +48,12 @@ class Document:
         if span is None:
             return Diagnostic(self.path, 1, 1, 1, 1, code, severity, message)
         return Diagnostic(
-            self.path, span.line, span.column, span.end_line, span.end_column, code, severity,
+            self.path,
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            code,
+            severity,
             message,
         )

@@ -120,8 +120,13 @@ class _Parser:
                 s = key_node.span
                 self.diagnostics.append(
                     Diagnostic(
-                        self.path, s.line, s.column, s.end_line, s.end_column,
-                        codes.DUPLICATE_KEY, Severity.ERROR,
+                        self.path,
+                        s.line,
+                        s.column,
+                        s.end_line,
+                        s.end_column,
+                        codes.DUPLICATE_KEY,
+                        Severity.ERROR,
                         f"Duplicate key '{key}' (first at line {first.line}). Only one of the "
                         "values would reach the test; remove or rename one of them.",
                     )
@@ -162,7 +167,13 @@ class _Parser:
 def _syntax_diag(path: str, lines: _Lines, exc: JsonSyntaxError, what: str) -> Diagnostic:
     s = lines.span(exc.offset, exc.offset)
     return Diagnostic(
-        path, s.line, s.column, s.line, s.column + 1, codes.JSON_SYNTAX, Severity.ERROR,
+        path,
+        s.line,
+        s.column,
+        s.line,
+        s.column + 1,
+        codes.JSON_SYNTAX,
+        Severity.ERROR,
         f"JSON syntax error: {exc}. {what}",
     )
 
@@ -175,7 +186,9 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     except JsonSyntaxError as exc:
         return None, [
             *parser.diagnostics,
-            _syntax_diag(path, lines, exc, "The framework fails with 'Could not parse input dataset.'"),
+            _syntax_diag(
+                path, lines, exc, "The framework fails with 'Could not parse input dataset.'"
+            ),
         ]
     return root, parser.diagnostics
 
@@ -194,7 +207,13 @@ def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
             if rest:
                 diagnostics.append(
                     Diagnostic(
-                        path, line_no, 1, line_no, 1, codes.JSON_SYNTAX, Severity.ERROR,
+                        path,
+                        line_no,
+                        1,
+                        line_no,
+                        1,
+                        codes.JSON_SYNTAX,
+                        Severity.ERROR,
                         "Empty line: the framework's JSONL importer stops reading here, so "
                         "the rows after it are never imported. Remove the empty line.",
                     )
@@ -208,7 +227,9 @@ def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
             diagnostics.extend(parser.diagnostics)
             diagnostics.append(
                 _syntax_diag(
-                    path, lines, exc,
+                    path,
+                    lines,
+                    exc,
                     "Each line of a JSONL file must be one complete JSON object; the framework "
                     "fails with 'Could not parse JSONL input line'.",
                 )
@@ -219,7 +240,12 @@ def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
             s = node.span
             diagnostics.append(
                 Diagnostic(
-                    path, s.line, s.column, s.end_line, s.end_column, codes.JSON_SYNTAX,
+                    path,
+                    s.line,
+                    s.column,
+                    s.end_line,
+                    s.end_column,
+                    codes.JSON_SYNTAX,
                     Severity.ERROR,
                     "Each line of a JSONL file must be a JSON object (one test); the framework "
                     "fails with 'Could not parse JSONL input line'.",

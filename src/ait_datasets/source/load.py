@@ -40,7 +40,9 @@ def load(path: str | os.PathLike[str], *, fmt: str | None = None) -> Document:
         doc = Document(p, "", fmt or format_of(p) or "yaml")
         doc.diagnostics.append(
             doc.diag(
-                None, codes.LIMIT, Severity.ERROR,
+                None,
+                codes.LIMIT,
+                Severity.ERROR,
                 f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
             )
         )
@@ -52,14 +54,21 @@ def load(path: str | os.PathLike[str], *, fmt: str | None = None) -> Document:
 
 def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
     """Bytes -> text (BOM removed), whether there was a UTF-8 BOM, or a finding."""
+
     def fail(line: int, col: int, message: str) -> tuple[None, bool, Diagnostic]:
-        return None, False, Diagnostic(
-            path, line, col, line, col + 1, codes.ENCODING, Severity.ERROR, message
+        return (
+            None,
+            False,
+            Diagnostic(path, line, col, line, col + 1, codes.ENCODING, Severity.ERROR, message),
         )
 
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return fail(1, 1, "The file is UTF-16 (it starts with a UTF-16 byte order mark); "
-                    "dataset files must be UTF-8. Save it as UTF-8.")
+        return fail(
+            1,
+            1,
+            "The file is UTF-16 (it starts with a UTF-16 byte order mark); "
+            "dataset files must be UTF-8. Save it as UTF-8.",
+        )
     bom = raw.startswith(b"\xef\xbb\xbf")
     body = raw[3:] if bom else raw
     nul = body.find(b"\x00")
@@ -67,8 +76,12 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
         line = body.count(b"\n", 0, nul) + 1
         col = nul - (body.rfind(b"\n", 0, nul) + 1) + 1
         if len(body) >= 2 and (body[0] == 0 or body[1] == 0):
-            return fail(1, 1, "The file looks like UTF-16 without a byte order mark; "
-                        "dataset files must be UTF-8. Save it as UTF-8.")
+            return fail(
+                1,
+                1,
+                "The file looks like UTF-16 without a byte order mark; "
+                "dataset files must be UTF-8. Save it as UTF-8.",
+            )
         return fail(line, col, "The file contains a NUL byte: it is binary, not a dataset.")
     try:
         text = body.decode("utf-8")
@@ -76,8 +89,12 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
         line = body.count(b"\n", 0, exc.start) + 1
         line_start = body.rfind(b"\n", 0, exc.start) + 1
         col = len(body[line_start : exc.start].decode("utf-8", "replace")) + 1
-        return fail(line, col, f"Invalid UTF-8 (byte 0x{body[exc.start]:02x}); dataset files "
-                    "must be UTF-8. Re-save the file as UTF-8.")
+        return fail(
+            line,
+            col,
+            f"Invalid UTF-8 (byte 0x{body[exc.start]:02x}); dataset files "
+            "must be UTF-8. Re-save the file as UTF-8.",
+        )
     return text, bom, None
 
 
@@ -105,8 +122,12 @@ def parse_text(doc: Document) -> Document:
         doc.newline = "\r\n"
     if not text.strip():
         doc.diagnostics.append(
-            doc.diag(None, codes.EMPTY_FILE, Severity.ERROR,
-                     "The file is empty: it defines no tests. Add tests or delete the file.")
+            doc.diag(
+                None,
+                codes.EMPTY_FILE,
+                Severity.ERROR,
+                "The file is empty: it defines no tests. Add tests or delete the file.",
+            )
         )
         return doc
     if doc.format == "yaml":
@@ -128,7 +149,12 @@ def _tabs_explained(found: list[Diagnostic]) -> list[Diagnostic]:
     for d in found:
         if d.code == codes.YAML_SYNTAX and "'\\t'" in d.message:
             d = Diagnostic(
-                d.path, d.line, d.column, d.end_line, d.end_column, codes.TAB_INDENT,
+                d.path,
+                d.line,
+                d.column,
+                d.end_line,
+                d.end_column,
+                codes.TAB_INDENT,
                 Severity.ERROR,
                 "A tab character is used for indentation; YAML allows only spaces there. "
                 "Replace the tab with spaces.",

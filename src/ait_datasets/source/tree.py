@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Union
 
-PathPart = Union[str, int]
+PathPart = str | int
 Path = tuple[PathPart, ...]
 
 
@@ -63,7 +62,7 @@ class Sequence:
     tag: str | None = None
 
 
-Node = Union[Scalar, Mapping, Sequence]
+Node = Scalar | Mapping | Sequence
 
 
 def type_name(node: Node | None) -> str:
@@ -100,9 +99,9 @@ def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
         p, n = stack.pop()
         yield p, n
         if isinstance(n, Mapping):
-            stack.extend((p + (k,), v) for k, (_, v) in reversed(n.entries.items()))
+            stack.extend(((*p, k), v) for k, (_, v) in reversed(n.entries.items()))
         elif isinstance(n, Sequence):
-            stack.extend((p + (i,), v) for i, v in reversed(list(enumerate(n.items))))
+            stack.extend(((*p, i), v) for i, v in reversed(list(enumerate(n.items))))
 
 
 def find(node: Node, path: Path) -> Node | None:

@@ -20,7 +20,7 @@ from ait_datasets.source.scalars import resolve_plain
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 
 try:
-    from yaml import CParser as _Parser
+    from yaml import CParser as _Parser  # type: ignore[attr-defined]
 
     HAVE_LIBYAML = True
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
@@ -82,8 +82,14 @@ class _Builder:
     def finding(self, span: Span, code: str, message: str) -> None:
         self.diagnostics.append(
             Diagnostic(
-                self.path, span.line, span.column, span.end_line, span.end_column, code,
-                Severity.ERROR, message,
+                self.path,
+                span.line,
+                span.column,
+                span.end_line,
+                span.end_column,
+                code,
+                Severity.ERROR,
+                message,
             )
         )
 
@@ -101,7 +107,9 @@ class _Builder:
                 if len(stack) >= MAX_DEPTH:
                     self.too_deep(event)
                     return None
-                m = Mapping({}, _span(event.start_mark, event.end_mark), flow=bool(event.flow_style))
+                m = Mapping(
+                    {}, _span(event.start_mark, event.end_mark), flow=bool(event.flow_style)
+                )
                 self.check_tag(event.tag, m.span, "mapping")
                 if event.anchor:
                     self.anchors[event.anchor] = m
@@ -111,7 +119,9 @@ class _Builder:
                 if len(stack) >= MAX_DEPTH:
                     self.too_deep(event)
                     return None
-                s = Sequence([], _span(event.start_mark, event.end_mark), flow=bool(event.flow_style))
+                s = Sequence(
+                    [], _span(event.start_mark, event.end_mark), flow=bool(event.flow_style)
+                )
                 self.check_tag(event.tag, s.span, "list")
                 if event.anchor:
                     self.anchors[event.anchor] = s
@@ -279,7 +289,13 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
         context = f" ({exc.context})" if exc.context else ""
         builder.diagnostics.append(
             Diagnostic(
-                path, line, col, line, col + 1, codes.YAML_SYNTAX, Severity.ERROR,
+                path,
+                line,
+                col,
+                line,
+                col + 1,
+                codes.YAML_SYNTAX,
+                Severity.ERROR,
                 f"YAML syntax error: {problem}{context}. The framework fails the import with "
                 "'The data does not represent valid YAML.'",
             )

@@ -1,0 +1,68 @@
+"""Which files `datasets lint PATH...` looks at.
+
+Files named on the command line are always linted. Inside directories we look for
+``.yaml``, ``.yml``, ``.json`` and ``.jsonl`` files (any case, so that wrong spellings are
+reported), skipping version-control, editor and environment folders. ``.json`` files are
+only picked up inside a ``.resources`` folder: elsewhere in an AL project they are
+``app.json``, ``launch.json`` and friends, not datasets.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+
+_SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".github",
+        ".vscode",
+        ".idea",
+        ".alpackages",
+        ".venv",
+        "venv",
+        "node_modules",
+        "__pycache__",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+        ".tox",
+    }
+)
+_YAML_LIKE = (".yaml", ".yml", ".jsonl")
+
+
+def is_candidate(path: str, in_resources: bool) -> bool:
+    name = os.path.basename(path)
+    lower = name.lower()
+    if lower.endswith(_YAML_LIKE):
+        return not name.startswith(".")
+    return lower.endswith(".json") and in_resources
+
+
+def discover(paths: Iterable[str]) -> Iterator[str]:
+    """Dataset files under ``paths`` in a stable (sorted) order; plain files as given."""
+    seen: set[str] = set()
+    for path in paths:
+        if os.path.isdir(path):
+            for found in _walk(path):
+                if found not in seen:
+                    seen.add(found)
+                    yield found
+        elif path not in seen:
+            seen.add(path)
+            yield path
+
+
+def _walk(top: str) -> Iterator[str]:
+    base_in_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
+    for root, dirs, files in os.walk(top, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
+        parts = os.path.normpath(root).split(os.sep)
+        in_resources = base_in_resources or ".resources" in parts
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            if is_candidate(path, in_resources):
+                yield path

@@ -1,0 +1,94 @@
+"""Small helpers shared by the rule families."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.suggest import hint
+from ait_datasets.source.tree import Mapping, Node, Scalar, Span, type_name
+
+if TYPE_CHECKING:
+    from ait_datasets.source.document import Document
+
+UNKNOWN_KEY = Rule(
+    "STR001",
+    "unknown-key",
+    "structure",
+    Severity.ERROR,
+    "A key the framework does not read, where it reads a fixed set of keys.",
+    "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns, in "
+    "`query`, `query.intervention`, `query.attachments[]` and "
+    "`expected_data.intervention_request`, with the closest known key.",
+    "A misspelt key is silently ignored: `expected_date:` means the turn has no "
+    "`expected_data`, and a misspelt `intervention_request` means the pause is never "
+    "validated.",
+    "turns:\n  - query: {from: Jane, title: Process orders}\n    expected_date: {}",
+    "Fix the spelling (the message names the closest key) or remove the key.",
+)
+WRONG_TYPE = Rule(
+    "STR002",
+    "wrong-type",
+    "structure",
+    Severity.ERROR,
+    "A value has the wrong type for what the framework does with it.",
+    "Reports `tests` or `turns` that are not lists, tests and turns that are not mappings, "
+    "text fields (`name`, `title`, `from`, `message`, ...) given a list or mapping, and "
+    "similar shape errors.",
+    "The framework calls `AsObject()`/`AsValue()`/`AsArray()` on these values; the wrong type "
+    "is a run-time error in the middle of a suite (or is silently ignored, which is worse).",
+    "tests:\n  - name: T1\n    turns:\n      query: {from: Jane, title: Hi}",
+    "Give the value the type the message names.",
+)
+
+
+def head_span(node: Node) -> Span:
+    """Where to point for a finding about a whole mapping: its first key, else itself."""
+    if isinstance(node, Mapping) and node.entries:
+        first = next(iter(node.entries.values()))[0]
+        return first.span
+    return node.span
+
+
+def unknown_keys(
+    doc: Document, mapping: Mapping, known: frozenset[str], where: str
+) -> Iterator[Diagnostic]:
+    for key, (key_node, _) in mapping.entries.items():
+        if key not in known:
+            yield UNKNOWN_KEY.at(
+                doc,
+                key_node.span,
+                f"Unknown key '{key}' in {where}; the framework does not read it."
+                f"{hint(key, known)}",
+            )
+
+
+def expect_text(doc: Document, mapping: Mapping, key: str, where: str) -> Iterator[Diagnostic]:
+    """``key`` (if present) must be a scalar: the framework reads it with ``ValueAsText``."""
+    node = mapping.get(key)
+    if node is not None and not isinstance(node, Scalar):
+        yield WRONG_TYPE.at(
+            doc, node.span, f"'{key}' in {where} must be text, not {type_name(node)}."
+        )
+
+
+def is_whole_number(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
+def with_severity(diag: Diagnostic, severity: Severity) -> Diagnostic:
+    return Diagnostic(
+        diag.path,
+        diag.line,
+        diag.column,
+        diag.end_line,
+        diag.end_column,
+        diag.code,
+        severity,
+        diag.message,
+        diag.fix,
+    )

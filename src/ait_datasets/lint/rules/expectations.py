@@ -1,0 +1,155 @@
+"""Expectations: ``expected_data.intervention_request`` as FinalizeTurn validates it (``EXP``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.common import WRONG_TYPE, unknown_keys
+from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
+
+TYPE = Rule(
+    "EXP001",
+    "intervention-type",
+    "expectations",
+    Severity.ERROR,
+    "`intervention_request.type` is not a name of the intervention request type enum.",
+    "Reports types other than `Assistance`, `ReviewRecord` and `ReviewMessage` (exact case; "
+    "the list is configurable with `intervention-types`).",
+    "The framework matches the text against the enum's value names exactly "
+    "(`Names.IndexOf`, case-sensitive) and fails with 'The user intervention request type "
+    "\"...\" does not exist.' The documentation's `Review` and `Message` are not names.",
+    "expected_data:\n  intervention_request:\n    type: review",
+    "Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case is fixed safely; "
+    "`Message` -> `ReviewMessage` is an unsafe fix; `Review` needs you to choose.",
+    fixable="safe",
+)
+SUGGESTIONS = Rule(
+    "EXP002",
+    "intervention-suggestions",
+    "expectations",
+    Severity.ERROR,
+    "`intervention_request.suggestions` is not a list of texts, or repeats a code.",
+    "Reports `suggestions` that is not a list, items that are not text, and duplicate codes.",
+    "FinalizeTurn checks that each expected suggestion exists AND that the count equals the "
+    "actual number of suggestions ('Expected %1 suggestions but found %2 actual "
+    "suggestions.'): list every suggestion the agent offers, each once.",
+    "intervention_request:\n  type: Assistance\n  suggestions: APPROVE",
+    "Write `suggestions: [APPROVE, REJECT]` with every code the agent offers, once each.",
+)
+
+RULES = (TYPE, SUGGESTIONS)
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
+        return
+    allowed = ctx.config.intervention_types
+    for turn in kinds.agent_turns(doc):
+        expected = turn.node.get("expected_data")
+        if not isinstance(expected, Mapping):
+            continue
+        request = expected.get("intervention_request")
+        if request is None:
+            continue
+        where = f"turn {turn.index + 1}"
+        if not isinstance(request, Mapping):
+            yield WRONG_TYPE.at(
+                doc,
+                request.span,
+                f"`intervention_request` ({where}) must be a mapping with `type` and "
+                f"`suggestions`, not {type_name(request)}.",
+            )
+            continue
+        yield from unknown_keys(
+            doc, request, INTERVENTION_REQUEST_KEYS, f"the intervention_request of {where}"
+        )
+        node = request.get("type")
+        if node is not None:
+            yield from _type(doc, node, allowed)
+        suggestions = request.get("suggestions")
+        if suggestions is not None:
+            yield from _suggestions(doc, suggestions)
+
+
+def _type(doc: Document, node: object, allowed: tuple[str, ...]) -> Iterator[Diagnostic]:
+    if not isinstance(node, Scalar) or not isinstance(node.data, str):
+        assert isinstance(node, (Scalar, Mapping, Sequence))
+        yield TYPE.at(
+            doc,
+            node.span,
+            f"`type` must be one of {', '.join(allowed)}, not {type_name(node)}.",
+        )
+        return
+    value = node.data
+    if value in allowed:
+        return
+    same_case = [a for a in allowed if a.lower() == value.lower()]
+    fix: Fix | None = None
+    if same_case:
+        right = same_case[0]
+        advice = f"Write '{right}' (exact case)."
+        fix = Fix(f"Replace '{value}' with '{right}'", (_replace(doc, node, right),), safe=True)
+    elif value.lower() == "message" and "ReviewMessage" in allowed:
+        advice = "The documentation's 'Message' is the enum name 'ReviewMessage'."
+        fix = Fix(
+            "Replace 'Message' with 'ReviewMessage'",
+            (_replace(doc, node, "ReviewMessage"),),
+            safe=False,
+        )
+    elif value.lower() == "review":
+        advice = (
+            "The documentation's 'Review' is not an enum name: use 'ReviewRecord' (the agent "
+            "asks to review a record) or 'ReviewMessage' (it asks to review a message)."
+        )
+    else:
+        advice = f"Use one of: {', '.join(allowed)}."
+    yield TYPE.at(
+        doc,
+        node.span,
+        f'The framework fails with \'The user intervention request type "{value}" does not '
+        f"exist.' {advice}",
+        fix,
+    )
+
+
+def _replace(doc: Document, node: Scalar, text: str) -> Edit:
+    start, end = node.span.start_offset, node.span.end_offset
+    if node.style in ("'", '"'):
+        start, end = start + 1, end - 1
+    return Edit(start, end, text)
+
+
+def _suggestions(doc: Document, node: object) -> Iterator[Diagnostic]:
+    if not isinstance(node, Sequence):
+        assert isinstance(node, (Scalar, Mapping))
+        yield SUGGESTIONS.at(
+            doc,
+            node.span,
+            f"`suggestions` must be a list of suggestion codes, not {type_name(node)}.",
+        )
+        return
+    seen: dict[str, int] = {}
+    for item in node.items:
+        if not isinstance(item, Scalar) or not isinstance(item.data, str):
+            yield SUGGESTIONS.at(
+                doc,
+                item.span,
+                f"Each suggestion must be a code (text), not {type_name(item)}.",
+            )
+            continue
+        if item.data in seen:
+            yield SUGGESTIONS.at(
+                doc,
+                item.span,
+                f"Suggestion '{item.data}' is listed twice (first at line {seen[item.data]}); "
+                "FinalizeTurn compares the count with the agent's actual suggestions, so a "
+                "duplicate makes the turn fail.",
+            )
+        else:
+            seen[item.data] = item.span.line

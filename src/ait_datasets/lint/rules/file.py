@@ -1,0 +1,96 @@
+"""File: names and roots the importer accepts (``FIL``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Sequence, type_name
+
+EXTENSION = Rule(
+    "FIL001",
+    "file-extension",
+    "file",
+    Severity.ERROR,
+    "The file extension is not exactly `.yaml`, `.json` or `.jsonl`.",
+    "Reports dataset files named `.yml`, `.YAML`, `.Json`, ... .",
+    "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
+    "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
+    "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)",
+    "datasets/orders.yml",
+    "Rename the file to end in `.yaml`, `.json` or `.jsonl` (lower case); update suite XML "
+    "`Dataset=` references.",
+)
+ROOT = Rule(
+    "FIL002",
+    "root-type",
+    "file",
+    Severity.ERROR,
+    "The file's root is not what the importer expects.",
+    "Reports a YAML file whose root is not a mapping, or a JSON file whose root is neither "
+    "an array of tests nor one test object.",
+    "The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
+    "scalar root ('The data does not represent valid YAML.'); JSON must be an array or an "
+    "object ('Could not parse input dataset.').",
+    "- name: T1\n- name: T2",
+    "Put the tests under a `tests:` key: `tests:\\n  - name: T1`.",
+)
+JSONL_EMPTY = Rule(
+    "FIL003",
+    "no-tests",
+    "file",
+    Severity.WARNING,
+    "The dataset contains no tests.",
+    "Reports a JSONL file without rows, or a `tests:` list that is empty.",
+    "A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
+    "input lines.'",
+    "tests: []",
+    "Add tests, or remove the dataset and its suite lines.",
+)
+
+RULES = (EXTENSION, ROOT, JSONL_EMPTY)
+
+_GOOD = (".yaml", ".json", ".jsonl")
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    name = os.path.basename(doc.path)
+    if not name.endswith(_GOOD):
+        ext = os.path.splitext(name)[1]
+        good = {".yml": ".yaml"}.get(ext.lower(), ext.lower())
+        yield EXTENSION.at(
+            doc,
+            None,
+            f"The extension '{ext}' is not read by the framework's importer: the file would "
+            f"import zero tests without an error. Rename it to end in '{good}'.",
+        )
+    if doc.format == "jsonl":
+        if not doc.rows and not doc.has_errors and doc.text.strip():
+            yield JSONL_EMPTY.at(doc, None, "The JSONL file contains no test rows.")
+        return
+    root = doc.root
+    if root is None:
+        return
+    if doc.format == "yaml" and not isinstance(root, Mapping):
+        yield ROOT.at(
+            doc,
+            root.span,
+            f"The root of a YAML dataset must be a mapping, not {type_name(root)}; the "
+            "framework fails with 'The data does not represent valid YAML.' Put tests under "
+            "a `tests:` key.",
+        )
+    elif doc.format == "json" and not isinstance(root, (Mapping, Sequence)):
+        yield ROOT.at(
+            doc,
+            root.span,
+            f"A JSON dataset must be an array of tests or one test object, not "
+            f"{type_name(root)}; the framework fails with 'Could not parse input dataset.'",
+        )
+    elif isinstance(root, Mapping):
+        tests = root.get("tests")
+        if isinstance(tests, Sequence) and not tests.items:
+            yield JSONL_EMPTY.at(doc, tests.span, "The `tests` list is empty.")

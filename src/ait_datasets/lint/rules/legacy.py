@@ -1,0 +1,78 @@
+"""Legacy forms in agent datasets, with a pointer to `datasets migrate` (``LEG``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.source.document import Document
+
+QUESTION = Rule(
+    "LEG001",
+    "legacy-question",
+    "legacy",
+    Severity.WARNING,
+    "An agent turn uses the legacy `question:` instead of `query:`.",
+    "Reports `question` in turns of agent tests.",
+    "`GetQuery()` still falls back to `question`, but `GetQuestion()` is obsolete since "
+    "version 29 and the current tooling and docs expect `query:`; a plain-text `question` "
+    "also fails in `RunTurnAndWait` (see QRY002).",
+    "turns:\n  - question:\n      from: Jane\n      title: Process orders",
+    "Run `datasets migrate` on the file, which rewrites `question` as `query` and keeps "
+    "everything else as it is.",
+)
+TEST_SETUP = Rule(
+    "LEG002",
+    "legacy-test-setup",
+    "legacy",
+    Severity.WARNING,
+    "An agent turn uses the legacy `test_setup:` instead of `turn_setup:`.",
+    "Reports `test_setup` in turns of agent tests.",
+    "`turn_setup` replaced `test_setup` for agent turns; `GetTurnSetup()` does not read "
+    "`test_setup`, so test code using the current API finds no setup.",
+    "turns:\n  - test_setup: {setup_actions: []}",
+    "Rename the key to `turn_setup` (and call `GetTurnSetup()` in the AL test), or run "
+    "`datasets migrate`.",
+    fixable="unsafe",
+)
+
+RULES = (QUESTION, TEST_SETUP)
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
+        return
+    for turn in kinds.agent_turns(doc):
+        where = f"turn {turn.index + 1}"
+        key = turn.node.key_node("question")
+        if key is not None:
+            also = (
+                " (it is ignored: this turn also has `query`)"
+                if "query" in turn.node.entries
+                else ""
+            )
+            yield QUESTION.at(
+                doc,
+                key.span,
+                f"Legacy `question:` in agent {where}{also}; use `query:`. Run "
+                f"`datasets migrate {doc.path}` to convert the file.",
+            )
+        key = turn.node.key_node("test_setup")
+        if key is not None and "turn_setup" not in turn.node.entries:
+            fix = None
+            if key.style == "":
+                fix = Fix(
+                    "Rename `test_setup` to `turn_setup`",
+                    (Edit(key.span.start_offset, key.span.end_offset, "turn_setup"),),
+                    safe=False,
+                )
+            yield TEST_SETUP.at(
+                doc,
+                key.span,
+                f"Legacy `test_setup:` in agent {where}; agent turns use `turn_setup:` "
+                f"(`datasets migrate {doc.path}` converts it).",
+                fix,
+            )

@@ -1,0 +1,229 @@
+"""Queries: task inputs and intervention replies as Library - Agent reads them (``QRY``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
+from ait_datasets.schema.vocabulary import ATTACHMENT_KEYS, INTERVENTION_KEYS, QUERY_KEYS
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
+
+BOTH_TEXT = "Query cannot contain both 'title' and 'intervention' elements."
+NEITHER_TEXT = "Query must contain either a 'title' (task input) or 'intervention' element."
+INTERVENTION_TEXT = "Intervention must contain either a 'suggestion' or 'instruction' element."
+
+QUERY_BOTH = Rule(
+    "QRY001",
+    "query-title-and-intervention",
+    "query",
+    Severity.ERROR,
+    "A query has both `title` and `intervention`.",
+    "Reports queries that are at once a task input and an intervention reply.",
+    f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"',
+    "query:\n  title: Process orders\n  intervention: {instruction: Go on}",
+    "Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
+    "pause — one per turn.",
+)
+QUERY_NEITHER = Rule(
+    "QRY002",
+    "query-without-title-or-intervention",
+    "query",
+    Severity.ERROR,
+    "A query has neither `title` nor `intervention`.",
+    "Reports queries (or legacy `question` values read through the fallback) without "
+    "`title` and `intervention`, including plain-text queries.",
+    f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
+    "fails the same way.",
+    "query:\n  from: Jane\n  message: Process all open orders",
+    "Add a `title` (a task input), or use `intervention:` to answer a paused task.",
+)
+QUERY_FROM = Rule(
+    "QRY003",
+    "task-input-without-from",
+    "query",
+    Severity.ERROR,
+    "A task input has no `from`.",
+    "Reports task-input queries (with `title`) that have no `from`.",
+    "Without `from`, `CreateTaskFromQueryAndWait` exits right after creating the task "
+    "builder: no message, no attachments, and no task is created or waited for — the turn "
+    "silently tests nothing.",
+    "query:\n  title: Process orders\n  message: Process all open orders",
+    "Add the sender: `from: Jane Doe`.",
+)
+QUERY_TIMEOUT = Rule(
+    "QRY004",
+    "query-timeout",
+    "query",
+    Severity.ERROR,
+    "`query.timeout` is not a non-negative whole number of milliseconds.",
+    "Reports a `timeout` that is negative, fractional or not a number.",
+    "The framework reads it with `ValueAsInteger()`; a negative value fails with 'The task "
+    "timeout cannot be negative.', text fails to convert.",
+    "query:\n  from: Jane\n  title: Hi\n  timeout: 2.5m",
+    "Write the timeout in milliseconds: `timeout: 150000`.",
+)
+ATTACHMENTS = Rule(
+    "QRY005",
+    "query-attachments",
+    "query",
+    Severity.ERROR,
+    "`query.attachments` is not a list of `{file: ...}` entries.",
+    "Reports `attachments` that is not a list, items that are not mappings, and items "
+    "without `file`.",
+    "Attachments are read as an array of objects with `file` (a resource path, or an object "
+    "with `action_type`/`action_data`); items without `file` are silently skipped.",
+    "query:\n  attachments:\n    - invoice.pdf",
+    "Write each attachment as `- file: path/inside/resources.pdf`.",
+)
+INTERVENTION_NEITHER = Rule(
+    "QRY006",
+    "intervention-without-reply",
+    "query",
+    Severity.ERROR,
+    "An intervention has neither `suggestion` nor `instruction`.",
+    "Reports `query.intervention` mappings without `suggestion` and `instruction`.",
+    f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"',
+    "query:\n  intervention: {}",
+    "Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
+)
+INTERVENTION_BOTH = Rule(
+    "QRY007",
+    "intervention-suggestion-and-instruction",
+    "query",
+    Severity.WARNING,
+    "An intervention has both `suggestion` and `instruction`.",
+    "Reports interventions with both keys.",
+    "The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
+    "claim this is an error; the code does not check it).",
+    "query:\n  intervention: {suggestion: APPROVE, instruction: Approve it}",
+    "Keep one of the two.",
+)
+
+RULES = (
+    QUERY_BOTH,
+    QUERY_NEITHER,
+    QUERY_FROM,
+    QUERY_TIMEOUT,
+    ATTACHMENTS,
+    INTERVENTION_NEITHER,
+    INTERVENTION_BOTH,
+)
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
+        return
+    for turn in kinds.agent_turns(doc):
+        key = "query" if "query" in turn.node.entries else "question"
+        query = turn.node.get(key)
+        if query is None:
+            continue
+        where = f"turn {turn.index + 1}"
+        if not isinstance(query, Mapping):
+            yield QUERY_NEITHER.at(
+                doc,
+                query.span,
+                f"The `{key}` of {where} is {type_name(query)}; the framework fails the turn: "
+                f'"{NEITHER_TEXT}" Write it as a mapping with `from`, `title` and `message`.',
+            )
+            continue
+        yield from _query(doc, query, f"`{key}` of {where}")
+
+
+def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
+    yield from unknown_keys(doc, query, QUERY_KEYS, f"the {where}")
+    has_title = "title" in query.entries
+    intervention = query.get("intervention")
+    if has_title and intervention is not None:
+        key = query.key_node("intervention")
+        assert key is not None
+        yield QUERY_BOTH.at(doc, key.span, f"{BOTH_TEXT} (the {where})")
+    elif not has_title and intervention is None:
+        yield QUERY_NEITHER.at(doc, query.span, f"{NEITHER_TEXT} (the {where})")
+    for text_key in ("title", "from", "message"):
+        yield from expect_text(doc, query, text_key, f"the {where}")
+    if has_title and "from" not in query.entries:
+        title_key = query.key_node("title")
+        assert title_key is not None
+        yield QUERY_FROM.at(
+            doc,
+            title_key.span,
+            f"This task input ({where}) has no `from`: the framework then creates no task and "
+            "sends no message, so the turn tests nothing. Add `from: <sender>`.",
+        )
+    timeout = query.get("timeout")
+    if timeout is not None:
+        value = timeout.data if isinstance(timeout, Scalar) else None
+        if not is_whole_number(value) or (isinstance(value, (int, float)) and value < 0):
+            shown = value if isinstance(timeout, Scalar) else type_name(timeout)
+            yield QUERY_TIMEOUT.at(
+                doc,
+                timeout.span,
+                f"`timeout` must be a non-negative whole number of milliseconds, not {shown!r}.",
+            )
+    attachments = query.get("attachments")
+    if attachments is not None:
+        yield from _attachments(doc, attachments, where)
+    if intervention is not None:
+        yield from _intervention(doc, intervention, where)
+
+
+def _attachments(doc: Document, node: object, where: str) -> Iterator[Diagnostic]:
+    if not isinstance(node, Sequence):
+        assert isinstance(node, (Scalar, Mapping))
+        yield ATTACHMENTS.at(
+            doc,
+            node.span,
+            f"`attachments` in the {where} must be a list of `- file: ...` entries, not "
+            f"{type_name(node)}.",
+        )
+        return
+    for item in node.items:
+        if not isinstance(item, Mapping):
+            yield ATTACHMENTS.at(
+                doc,
+                item.span,
+                f"Each attachment must be a mapping with `file`, not {type_name(item)}; write "
+                "`- file: <path>`.",
+            )
+            continue
+        yield from unknown_keys(doc, item, ATTACHMENT_KEYS, "an attachment")
+        if "file" not in item.entries:
+            yield ATTACHMENTS.at(
+                doc,
+                item.span,
+                "This attachment has no `file`; the framework skips it silently.",
+            )
+
+
+def _intervention(doc: Document, node: object, where: str) -> Iterator[Diagnostic]:
+    if not isinstance(node, Mapping):
+        assert isinstance(node, (Scalar, Sequence))
+        yield WRONG_TYPE.at(
+            doc,
+            node.span,
+            f"`intervention` in the {where} must be a mapping with `suggestion` or "
+            f"`instruction`, not {type_name(node)}.",
+        )
+        return
+    yield from unknown_keys(doc, node, INTERVENTION_KEYS, f"the intervention of the {where}")
+    has_suggestion = "suggestion" in node.entries
+    has_instruction = "instruction" in node.entries
+    if not has_suggestion and not has_instruction:
+        yield INTERVENTION_NEITHER.at(doc, node.span, f"{INTERVENTION_TEXT} (the {where})")
+    elif has_suggestion and has_instruction:
+        key = node.key_node("instruction")
+        assert key is not None
+        yield INTERVENTION_BOTH.at(
+            doc,
+            key.span,
+            "Both `suggestion` and `instruction` are given; the framework uses the suggestion "
+            "and silently ignores this instruction.",
+        )
+    for text_key in ("suggestion", "instruction"):
+        yield from expect_text(doc, node, text_key, f"the intervention of the {where}")

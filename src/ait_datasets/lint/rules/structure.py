@@ -1,0 +1,129 @@
+"""Structure: the shape of the file around the tests (``STR``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
+from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
+
+SETUP_WITH_TESTS = Rule(
+    "STR003",
+    "suite-setup-with-tests",
+    "structure",
+    Severity.ERROR,
+    "A suite-setup file also contains tests.",
+    "Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
+    "`suite_setup:` is an object.",
+    "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
+    "row and ignores everything else in the file: these tests never run.",
+    "name: SETUP\nsuite_setup:\n  setup_actions: []\ntests:\n  - name: T1",
+    "Move the tests to their own dataset file that references the setup with `suite_setup: SETUP`.",
+)
+SETUP_NAME = Rule(
+    "STR004",
+    "suite-setup-name",
+    "structure",
+    Severity.WARNING,
+    "A suite-setup file has no `name:`.",
+    "Reports a suite-setup file without a top-level `name`.",
+    "Datasets reference a suite setup by its group name, which is the `name:` value, or the "
+    "file name when `name:` is missing; an explicit name survives renaming the file.",
+    "suite_setup:\n  setup_actions: []",
+    "Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
+)
+IGNORED_METADATA = Rule(
+    "STR005",
+    "ignored-metadata",
+    "structure",
+    Severity.WARNING,
+    "`name` or `language` at the top level is not text and is silently ignored.",
+    "Reports a top-level `name` or `language` given as a list or mapping.",
+    "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
+    "the group keeps the file name and no language, without an error.",
+    "name: [MY-DATASET]",
+    "Write the value as plain text.",
+)
+
+RULES = (UNKNOWN_KEY, WRONG_TYPE, SETUP_WITH_TESTS, SETUP_NAME, IGNORED_METADATA)
+
+_SETUP_FILE_KEYS = frozenset({"name", "language", "description", "suite_setup"})
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if doc.format == "json" and isinstance(doc.root, Sequence):
+        yield from _test_items(doc, doc.root, "the JSON array")
+        return
+    root = doc.root
+    if not isinstance(root, Mapping):
+        return
+    for key in ("name", "language"):
+        node = root.get(key)
+        if isinstance(node, (Mapping, Sequence)):
+            yield IGNORED_METADATA.at(
+                doc,
+                node.span,
+                f"The top-level '{key}' must be text; the importer ignores {type_name(node)} "
+                "here without an error.",
+            )
+    if ctx.kind == kinds.SUITE_SETUP:
+        yield from _suite_setup_file(doc, root)
+        return
+    setup = root.get("suite_setup")
+    if setup is not None and not isinstance(setup, (Scalar, Mapping, Sequence)):
+        return
+    tests = root.get("tests")
+    if tests is None:
+        return
+    yield from unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`")
+    if isinstance(tests, Sequence):
+        yield from _test_items(doc, tests, "`tests`")
+    elif not isinstance(tests, Mapping):
+        yield WRONG_TYPE.at(
+            doc,
+            tests.span,
+            f"`tests` must be a list of tests, not {type_name(tests)}.",
+        )
+
+
+def _test_items(doc: Document, tests: Sequence, where: str) -> Iterator[Diagnostic]:
+    for item in tests.items:
+        if not isinstance(item, Mapping):
+            yield WRONG_TYPE.at(
+                doc,
+                item.span,
+                f"Each item of {where} must be a test (a mapping), not {type_name(item)}; the "
+                "importer fails on it at run time.",
+            )
+
+
+def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
+    for key, (key_node, _) in root.entries.items():
+        if key in _SETUP_FILE_KEYS:
+            continue
+        if key == "tests":
+            message = (
+                "This is a suite-setup file (`suite_setup` is an object): the importer stores "
+                "only the setup and ignores these tests. Move them to their own dataset file."
+            )
+        else:
+            message = (
+                f"'{key}' is ignored: in a suite-setup file the importer reads only "
+                "`suite_setup` (and `name`/`language`)."
+            )
+        diag = SETUP_WITH_TESTS.at(doc, key_node.span, message)
+        yield diag if key == "tests" else with_severity(diag, Severity.WARNING)
+    if "name" not in root.entries:
+        setup_key = root.key_node("suite_setup")
+        yield SETUP_NAME.at(
+            doc,
+            setup_key.span if setup_key else None,
+            "This suite-setup file has no `name:`; datasets must then reference it by its file "
+            "name. Add an explicit `name:`.",
+        )

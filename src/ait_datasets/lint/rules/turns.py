@@ -1,0 +1,117 @@
+"""Turns: the multi-turn shape Library - Agent requires (``TRN``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, unknown_keys
+from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, LEGACY_TURN_KEYS, TURN_KEYS
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Sequence, type_name
+
+FLAT_TEST = Rule(
+    "TRN001",
+    "agent-test-without-turns",
+    "turns",
+    Severity.ERROR,
+    "An agent test puts `query`/`expected_data` directly under the test instead of in `turns:`.",
+    "Reports agent tests (tests that use `query` or `intervention_request`) with turn keys "
+    "directly under the test.",
+    "Library - Agent's `RunTurnAndWait`, intervention continuations and automatic intervention "
+    "validation work per turn; in a test with `turns:` the framework reads only the turns, "
+    "so keys beside them are ignored.",
+    "tests:\n  - name: T1\n    query: {from: Jane, title: Hi}\n    expected_data: {}",
+    "Wrap the keys in a one-turn list: `turns:\\n  - query: ...\\n    expected_data: ...` "
+    "(`datasets migrate` does it for you).",
+)
+TURN_WITHOUT_QUERY = Rule(
+    "TRN002",
+    "turn-without-query",
+    "turns",
+    Severity.ERROR,
+    "An agent turn has no `query`.",
+    "Reports turns of agent tests with neither `query` nor the legacy `question`.",
+    "`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'",
+    "turns:\n  - expected_data: {}",
+    "Add a `query` (a task input with `from`/`title`/`message`, or an `intervention` reply).",
+)
+TURN_WITHOUT_EXPECTED = Rule(
+    "TRN003",
+    "turn-without-expected-data",
+    "turns",
+    Severity.ERROR,
+    "An agent turn has no `expected_data`.",
+    "Reports turns of agent tests without `expected_data`.",
+    "`Library - Agent.FinalizeTurn` always reads it and fails the turn with 'DataInput - The "
+    "element expected_data does not exist.'; `expected_data: {}` is enough.",
+    "turns:\n  - query: {from: Jane, title: Hi, message: Hi}",
+    "Add `expected_data:` (use `{}` when the turn checks nothing).",
+)
+
+RULES = (FLAT_TEST, TURN_WITHOUT_QUERY, TURN_WITHOUT_EXPECTED)
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
+        return
+    for test in kinds.tests_of(doc):
+        node = test.node
+        if not kinds.is_agent_test(node):
+            continue
+        flat = [k for k in node.entries if k in FLAT_TURN_KEYS]
+        if flat:
+            key_node = node.key_node(flat[0])
+            assert key_node is not None
+            where = (
+                "beside `turns:`, where the framework ignores them"
+                if "turns" in node.entries
+                else "directly under the test"
+            )
+            yield FLAT_TEST.at(
+                doc,
+                key_node.span,
+                f"Agent test keys ({', '.join(flat)}) are {where}; agent tests must put each "
+                "turn under `turns:`, even a single one. `datasets migrate` can rewrite this.",
+            )
+        turns = node.get("turns")
+        if turns is None:
+            continue
+        if not isinstance(turns, Sequence):
+            yield WRONG_TYPE.at(
+                doc,
+                turns.span,
+                f"`turns` must be a list of turns, not {type_name(turns)}; the framework fails "
+                "with 'DataInput - The element is not an array, use a different method.'",
+            )
+            continue
+        for i, turn in enumerate(turns.items):
+            if not isinstance(turn, Mapping):
+                yield WRONG_TYPE.at(
+                    doc, turn.span, f"Turn {i + 1} must be a mapping, not {type_name(turn)}."
+                )
+                continue
+            yield from _turn(doc, turn, i)
+
+
+def _turn(doc: Document, turn: Mapping, index: int) -> Iterator[Diagnostic]:
+    where = f"turn {index + 1}"
+    yield from unknown_keys(doc, turn, TURN_KEYS | LEGACY_TURN_KEYS, f"agent {where}")
+    if "query" not in turn.entries and "question" not in turn.entries:
+        yield TURN_WITHOUT_QUERY.at(
+            doc,
+            head_span(turn),
+            f"The {where} has no `query`; the framework fails it with 'DataInput - The element "
+            "question does not exist.'",
+        )
+    if "expected_data" not in turn.entries:
+        yield TURN_WITHOUT_EXPECTED.at(
+            doc,
+            head_span(turn),
+            f"The {where} has no `expected_data`; FinalizeTurn fails it with 'DataInput - The "
+            "element expected_data does not exist.' Add `expected_data: {}` if nothing is "
+            "checked.",
+        )
