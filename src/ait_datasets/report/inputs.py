@@ -1,0 +1,286 @@
+"""Read result files: the log-entry export (JSON) and the generic JSONL format.
+
+Accepted files:
+
+- JSON: the OData response of the ``aitTestLogEntries`` API page, ``{"value": [...]}``,
+  or a plain JSON array; its elements are log entries (or generic rows).
+- JSONL (``.jsonl``/``.ndjson``, or any file that is not one JSON document): one row per
+  line; blank lines are skipped.
+
+Each file's row shape is decided by its first row (see :mod:`ait_datasets.report.rows`)
+and every row must have it. Files may be UTF-8 (with or without a byte order mark) or
+UTF-16 with a byte order mark, which Windows PowerShell writes by default.
+
+Every problem names the file, line and column; for JSON arrays also the element's index.
+All problems of a file are collected (up to :data:`MAX_PROBLEMS`) and raised together as
+:class:`ReportInputError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ait_datasets.report.model import ResultSet, Run
+from ait_datasets.report.rows import RowError, kind_of, read_row
+
+MAX_PROBLEMS = 20
+_WS = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why (part of) an input file could not be read. ``line`` 0 means the whole file."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return f"{self.path}: {self.message}"
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+class ReportInputError(Exception):
+    """One or more input files could not be read; ``problems`` says where and why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def read_results(paths: Iterable[str | os.PathLike[str]]) -> ResultSet:
+    """Read every file into one result set; raise :class:`ReportInputError` on any problem."""
+    results = ResultSet()
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            results.merge(read_file(path))
+        except ReportInputError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ReportInputError(problems)
+    return results
+
+
+def read_file(path: str | os.PathLike[str]) -> ResultSet:
+    """Read one result file (see the module docstring for the accepted shapes)."""
+    name = os.fspath(path)
+    return read_text(name, decode(name, read_bytes(name)))
+
+
+def read_bytes(path: str) -> bytes:
+    """The file's bytes; a file that cannot be opened is a :class:`ReportInputError`."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ReportInputError([Problem(path, 0, 0, f"cannot read the file: {reason}")]) from None
+
+
+def decode(path: str, raw: bytes) -> str:
+    """Bytes -> text: UTF-8 (BOM optional) or UTF-16 with a BOM."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ReportInputError(
+                [Problem(path, 1, 1, "the file starts like UTF-16 but is not valid UTF-16")]
+            ) from None
+    body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = body.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (body.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ReportInputError(
+            [Problem(path, line, column, "invalid UTF-8; save the export as UTF-8")]
+        ) from None
+
+
+def read_text(path: str, text: str) -> ResultSet:
+    """Read already-decoded text; the shape is chosen by suffix, then by content."""
+    if not text.strip():
+        raise ReportInputError(
+            [Problem(path, 0, 0, "the file is empty; expected log entries or result rows")]
+        )
+    lower = path.lower()
+    if lower.endswith((".jsonl", ".ndjson")) or (
+        not lower.endswith(".json") and not _is_one_json_document(text)
+    ):
+        return _collect(path, _jsonl_rows(path, text))
+    return _collect(path, _json_rows(path, text))
+
+
+# A located row: (line, column, label for messages, the parsed value).
+_Located = tuple[int, int, str, object]
+
+
+def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
+    results = ResultSet(sources=[path])
+    problems: list[Problem] = []
+    kind: str | None = None
+    for line, column, label, value in rows:
+        if isinstance(value, _Unreadable):
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(Problem(path, line, value.column, value.message))
+            continue
+        if kind is None:
+            kind = kind_of(value)
+        try:
+            row = read_row(value, kind)
+        except RowError as exc:
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(Problem(path, line, column, f"{label}{exc}"))
+            continue
+        results.add(row.key, Run(row.run, row.passed, row.message, f"{path}:{line}"), row.tag)
+    if problems:
+        raise ReportInputError(problems)
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class _Unreadable:
+    """A line that is not JSON at all; reported like a malformed row."""
+
+    message: str
+    column: int
+
+
+def _is_one_json_document(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            value: object = json.loads(line)
+        except json.JSONDecodeError as exc:
+            value = _Unreadable(
+                f"not valid JSON: {exc.msg}; each line must be one JSON object "
+                "(one run of one case)",
+                exc.colno,
+            )
+        indent = len(line) - len(line.lstrip())
+        yield number, indent + 1, "", value
+
+
+class _Text:
+    """Offset -> line and column, counting forward (elements come in order)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.line = 1
+
+    def position(self, offset: int) -> tuple[int, int]:
+        if offset < self.offset:
+            self.offset, self.line = 0, 1
+        self.line += self.text.count("\n", self.offset, offset)
+        self.offset = offset
+        return self.line, offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _json_rows(path: str, text: str) -> Iterator[_Located]:
+    where = _Text(text)
+    try:
+        start = _ws(text, 0)
+        if text.startswith("[", start):
+            elements, end = _array(text, start)
+            prefix = ""
+        elif text.startswith("{", start):
+            found, end = _value_array(text, start)
+            if found is None:
+                line, column = where.position(start)
+                raise ReportInputError(
+                    [
+                        Problem(
+                            path,
+                            line,
+                            column,
+                            'expected the API export {"value": [...]} or a JSON array of log '
+                            "entries, found an object without a 'value' array",
+                        )
+                    ]
+                )
+            elements = found
+            prefix = "value"
+        else:
+            line, column = where.position(start)
+            raise ReportInputError(
+                [Problem(path, line, column, 'expected a JSON array or {"value": [...]}')]
+            )
+        if _ws(text, end) != len(text):
+            raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, end))
+    except json.JSONDecodeError as exc:
+        raise ReportInputError(
+            [Problem(path, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
+        ) from None
+    for index, (offset, value) in enumerate(elements):
+        line, column = where.position(offset)
+        yield line, column, f"{prefix}[{index}]: ", value
+
+
+def _ws(text: str, pos: int) -> int:
+    match = _WS.match(text, pos)
+    return pos if match is None else match.end()
+
+
+def _array(text: str, pos: int) -> tuple[list[tuple[int, object]], int]:
+    """The elements of the array at ``text[pos] == '['`` with their offsets, and its end."""
+    items: list[tuple[int, object]] = []
+    pos = _ws(text, pos + 1)
+    if text.startswith("]", pos):
+        return items, pos + 1
+    while True:
+        value, end = _DECODER.raw_decode(text, pos)
+        items.append((pos, value))
+        pos = _ws(text, end)
+        if text.startswith(",", pos):
+            pos = _ws(text, pos + 1)
+        elif text.startswith("]", pos):
+            return items, pos + 1
+        else:
+            raise json.JSONDecodeError("Expecting ',' delimiter or ']'", text, pos)
+
+
+def _value_array(text: str, pos: int) -> tuple[list[tuple[int, object]] | None, int]:
+    """The elements of the ``value`` array of the object at ``text[pos] == '{'``."""
+    found: list[tuple[int, object]] | None = None
+    pos = _ws(text, pos + 1)
+    if text.startswith("}", pos):
+        return None, pos + 1
+    while True:
+        if not text.startswith('"', pos):
+            raise json.JSONDecodeError(
+                "Expecting property name enclosed in double quotes", text, pos
+            )
+        key, pos = _DECODER.raw_decode(text, pos)
+        pos = _ws(text, pos)
+        if not text.startswith(":", pos):
+            raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
+        pos = _ws(text, pos + 1)
+        if key == "value" and text.startswith("[", pos):
+            found, pos = _array(text, pos)
+        else:
+            _, pos = _DECODER.raw_decode(text, pos)
+        pos = _ws(text, pos)
+        if text.startswith(",", pos):
+            pos = _ws(text, pos + 1)
+        elif text.startswith("}", pos):
+            return found, pos + 1
+        else:
+            raise json.JSONDecodeError("Expecting ',' delimiter or '}'", text, pos)

@@ -1,0 +1,131 @@
+"""The report as plain text for a terminal or a CI log."""
+
+from __future__ import annotations
+
+from ait_datasets.report import wording as w
+from ait_datasets.report.build import Report
+from ait_datasets.report.compare import Comparison
+from ait_datasets.report.model import CaseKey
+from ait_datasets.report.stats import CaseOutcome
+
+PASS_MARK = "+"
+FAIL_MARK = "x"
+
+
+def render_text(report: Report) -> str:
+    """The whole report as text (ends with a newline)."""
+    s = report.summary
+    k = report.k
+    lines = [
+        f"{w.runs_line(report)} of {s.cases} case{'s' if s.cases != 1 else ''}"
+        f" from {', '.join(report.sources) or 'no file'}",
+        w.k_rule(report),
+        "",
+        f"  runs               {s.runs}",
+        f"  cases              {s.cases}",
+        f"  pass@1             {w.share(s.pass_at_1)} of runs passed",
+        f"  pass^{k:<14}{w.pass_hat_k_line(s)}",
+        f"  pass@{k:<14}{w.pct(s.pass_at_k)} (unbiased estimate)",
+    ]
+    names = {o.key for o, _ in report.quarantined}
+    lines += _cases(
+        f"Flaky ({len(s.flaky)}): passed some of their first {k} runs", s.flaky, report, names
+    )
+    lines += _cases(f"Never passed ({len(s.never_passed)})", s.never_passed, report, names)
+    lines += _cases(
+        f"Fewer than {k} runs ({len(s.short)}): left out of pass^{k}", s.short, report, names
+    )
+    lines += _datasets(report)
+    if report.comparison is not None:
+        lines += _comparison(report.comparison, report)
+    if report.quarantine is not None:
+        lines += _quarantine(report)
+    return "\n".join(lines) + "\n"
+
+
+def _cases(
+    title: str, outcomes: tuple[CaseOutcome, ...], report: Report, quarantined: set[CaseKey]
+) -> list[str]:
+    if not outcomes:
+        return []
+    width = max(len(o.key.id) for o in outcomes)
+    lines = ["", title]
+    for o in outcomes:
+        note = "  (quarantined)" if o.key in quarantined else ""
+        message = w.first_failure(o)
+        lines.append(
+            f"  {o.key.id:<{width}}  {w.passes(o):>5}  "
+            f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)}{note}"
+            + (f"  {message}" if message else "")
+        )
+    return lines
+
+
+def _datasets(report: Report) -> list[str]:
+    k = report.k
+    headers = ("dataset", "cases", "runs", "pass@1", f"pass^{k}", "flaky", "never", "short")
+    rows: list[tuple[str, ...]] = [
+        (
+            d.name,
+            str(d.cases),
+            str(d.runs),
+            w.pct(d.pass_at_1.value),
+            f"{d.pass_hat_k.passed}/{d.pass_hat_k.total}",
+            str(len(d.flaky)),
+            str(len(d.never_passed)),
+            str(len(d.short)),
+        )
+        for d in report.datasets
+    ]
+    return ["", "Per dataset", *_table(headers, rows)]
+
+
+def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
+
+    def fmt(row: tuple[str, ...]) -> str:
+        rest = zip(row[1:], widths[1:], strict=True)
+        cells = [row[0].ljust(widths[0])] + [c.rjust(n) for c, n in rest]
+        return "  " + "  ".join(cells)
+
+    return [fmt(headers), *(fmt(r) for r in rows)]
+
+
+def _comparison(comparison: Comparison, report: Report) -> list[str]:
+    before, after = comparison.baseline, comparison.current
+    k = report.k
+    lines = [
+        "",
+        f"Compared with the baseline ({before.cases} cases, {before.runs} runs)",
+        f"  pass@1   {w.delta(before.pass_at_1.value, after.pass_at_1.value)}",
+        f"  pass^{k:<4}{w.delta(before.pass_hat_k.value, after.pass_hat_k.value)}",
+        "  " + ", ".join(f"{n} {g}" for g, n in comparison.counts().items()),
+    ]
+    for group in ("fixed", "broken", "newly flaky", "still flaky", "still failing"):
+        changes = comparison.group(group)
+        if changes:
+            lines.append(f"  {group.capitalize()} ({len(changes)})")
+            lines += [f"    {c.key.id}  {_state(c.before)} -> {_state(c.after)}" for c in changes]
+    for group in ("added", "removed"):
+        changes = comparison.group(group)
+        if changes:
+            lines.append(f"  {group.capitalize()} ({len(changes)})")
+            lines += [f"    {c.key.id}  {_state(c.after or c.before)}" for c in changes]
+    return lines
+
+
+def _state(outcome: CaseOutcome | None) -> str:
+    if outcome is None:
+        return "absent"
+    return f"{outcome.state.value} {w.passes(outcome)}"
+
+
+def _quarantine(report: Report) -> list[str]:
+    lines = ["", f"Quarantined ({len(report.quarantined)}): still counted above"]
+    for outcome, entry in report.quarantined:
+        reason = f"  # {entry.comment}" if entry.comment else ""
+        lines.append(f"  {outcome.key.id}  {_state(outcome)}{reason}")
+    if report.stale and report.quarantine is not None:
+        lines.append(f"Stale quarantine entries ({len(report.stale)}): they match no case")
+        lines += [f"  {report.quarantine.path}:{e.line}: {e.pattern}" for e in report.stale]
+    return lines

@@ -1,0 +1,216 @@
+"""The numbers of a reliability report: pass@1, pass^k with its Wilson interval, pass@k.
+
+How ``k`` is applied (the same rule everywhere in the report):
+
+- A case with **at least k runs** is judged on its **first k runs in run order** (Version
+  1, 2, 3, ... ascending). It *passed* when all k passed, is *flaky* when some but not all
+  passed, and *never passed* when none did. Later runs beyond the first k are not used for
+  pass^k, but they do count for pass@1 (every run counts) and for the pass@k estimate
+  (which is unbiased for any number of runs n >= k, so it uses all n).
+- A case with **fewer than k runs** is listed on its own ("fewer than k runs") with its
+  passes out of its runs, and is left out of pass^k, of the flaky and never-passed lists
+  and of the pass@k estimate; its runs still count for pass@1.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId
+
+# Two-sided 95%: the 0.975 quantile of the standard normal distribution.
+Z_95 = 1.959963984540054
+
+
+class State(str, Enum):
+    """How a case did over the runs it is judged on."""
+
+    PASSED = "passed"
+    FLAKY = "flaky"
+    FAILED = "never passed"
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A confidence interval for a share, both ends in [0, 1]."""
+
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """``passed`` out of ``total``, with its 95% Wilson interval; None when total is 0."""
+
+    passed: int
+    total: int
+
+    @property
+    def value(self) -> float | None:
+        return self.passed / self.total if self.total else None
+
+    @property
+    def interval(self) -> Interval | None:
+        return wilson_interval(self.passed, self.total)
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Interval | None:
+    """The Wilson score interval for ``successes`` out of ``trials`` (None for 0 trials).
+
+    Unlike the textbook ``p ± z·sqrt(p(1-p)/n)`` it stays inside [0, 1] and does not
+    collapse to a single point at 0/n or n/n, which is exactly where small suites live.
+    """
+    if trials <= 0:
+        return None
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
+    n = trials
+    p = successes / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    # The exact ends at 0/n and n/n are 0 and 1; rounding must not push them outside.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(low, high)
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """The unbiased pass@k estimator of Chen et al. (2021): ``1 - C(n-c, k) / C(n, k)``.
+
+    The chance that at least one of k runs drawn without replacement from the case's n
+    runs (c of which passed) passed.
+    """
+    if not 0 < k <= n:
+        raise ValueError(f"k must be between 1 and the number of runs ({n}), not {k}")
+    if not 0 <= c <= n:
+        raise ValueError(f"passes must be between 0 and {n}, not {c}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseOutcome:
+    """One case's runs and how it is judged at k."""
+
+    key: CaseKey
+    runs: tuple[Run, ...]
+    k: int
+
+    @property
+    def judged(self) -> tuple[Run, ...]:
+        """The runs the case is judged on: its first k (all of them when it has fewer)."""
+        return self.runs[: self.k]
+
+    @property
+    def short(self) -> bool:
+        """True when the case has fewer than k runs."""
+        return len(self.runs) < self.k
+
+    @property
+    def passes(self) -> int:
+        """Passes among the judged runs."""
+        return sum(1 for r in self.judged if r.passed)
+
+    @property
+    def state(self) -> State:
+        """passed / flaky / never passed over the judged runs."""
+        judged = self.judged
+        passes = self.passes
+        if passes == len(judged):
+            return State.PASSED
+        return State.FAILED if passes == 0 else State.FLAKY
+
+    @property
+    def all_passes(self) -> int:
+        return sum(1 for r in self.runs if r.passed)
+
+    def result_of(self, run: RunId) -> Run | None:
+        for r in self.runs:
+            if r.run == run:
+                return r
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The numbers for one group of cases (the whole set, or one dataset)."""
+
+    name: str
+    k: int
+    outcomes: tuple[CaseOutcome, ...]
+
+    @property
+    def cases(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def runs(self) -> int:
+        return sum(len(o.runs) for o in self.outcomes)
+
+    @property
+    def pass_at_1(self) -> Share:
+        """Share of all runs that passed (every run of every case counts)."""
+        return Share(sum(o.all_passes for o in self.outcomes), self.runs)
+
+    @property
+    def eligible(self) -> tuple[CaseOutcome, ...]:
+        """Cases with at least k runs: the ones pass^k is computed over."""
+        return tuple(o for o in self.outcomes if not o.short)
+
+    @property
+    def pass_hat_k(self) -> Share:
+        """Cases that passed all of their first k runs, out of the cases with k runs."""
+        eligible = self.eligible
+        return Share(sum(1 for o in eligible if o.state is State.PASSED), len(eligible))
+
+    @property
+    def pass_at_k(self) -> float | None:
+        """Mean of the unbiased pass@k estimate over the cases with at least k runs."""
+        eligible = self.eligible
+        if not eligible:
+            return None
+        total = sum(pass_at_k(len(o.runs), o.all_passes, self.k) for o in eligible)
+        return total / len(eligible)
+
+    @property
+    def flaky(self) -> tuple[CaseOutcome, ...]:
+        return tuple(o for o in self.eligible if o.state is State.FLAKY)
+
+    @property
+    def never_passed(self) -> tuple[CaseOutcome, ...]:
+        return tuple(o for o in self.eligible if o.state is State.FAILED)
+
+    @property
+    def short(self) -> tuple[CaseOutcome, ...]:
+        """Cases with fewer than k runs, reported on their own."""
+        return tuple(o for o in self.outcomes if o.short)
+
+
+def default_k(results: ResultSet) -> int:
+    """The k used when none is given: the largest number of runs any case has (at least 1)."""
+    return max((len(runs) for runs in results.cases.values()), default=1) or 1
+
+
+def outcomes(results: ResultSet, k: int) -> tuple[CaseOutcome, ...]:
+    """Every case of ``results`` judged at ``k``, sorted by case."""
+    if k < 1:
+        raise ValueError(f"k must be at least 1, not {k}")
+    return tuple(CaseOutcome(key, tuple(results.runs_of(key)), k) for key in results.case_keys())
+
+
+def summarize(results: ResultSet, k: int, name: str = "all") -> Summary:
+    """The overall numbers of ``results`` at ``k``."""
+    return Summary(name, k, outcomes(results, k))
+
+
+def by_dataset(summary: Summary) -> tuple[Summary, ...]:
+    """The same numbers for each dataset (suite/dataset), in name order."""
+    groups: dict[str, list[CaseOutcome]] = {}
+    for outcome in summary.outcomes:
+        groups.setdefault(outcome.key.group, []).append(outcome)
+    return tuple(Summary(name, summary.k, tuple(groups[name])) for name in sorted(groups))
