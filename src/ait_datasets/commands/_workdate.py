@@ -1,0 +1,44 @@
+"""The work date shared by `datasets date` and `datasets resolve`."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+
+UNDEFINED = "0D"
+
+
+def parse_work_date(text: str) -> dt.date | None:
+    """``YYYY-MM-DD`` -> a date; ``0D`` -> None (AL's undefined date).
+
+    Raises ``argparse.ArgumentTypeError`` so argparse reports it as a usage error.
+    """
+    if text.strip().upper() == UNDEFINED:
+        return None
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a date; write the work date as YYYY-MM-DD, e.g. 2026-03-17"
+        ) from None
+
+
+def add_work_date_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--work-date",
+        metavar="YYYY-MM-DD",
+        type=parse_work_date,
+        default=argparse.SUPPRESS,
+        help="the WorkDate formulas are calculated from (default: the configured work "
+        "date, else today); 0D is the undefined date",
+    )
+
+
+def work_date_of(args: argparse.Namespace) -> dt.date | None:
+    """``--work-date`` if given, else the configured work date, else today."""
+    if hasattr(args, "work_date"):
+        value: dt.date | None = args.work_date
+        return value
+    from ait_datasets.lint.config import LintConfig
+
+    return LintConfig().effective_work_date()

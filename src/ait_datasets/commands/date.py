@@ -1,0 +1,133 @@
+"""Calculate a date formula the way Business Central's CalcDate does.
+
+Prints the date the formula gives from the work date, as YYYY-MM-DD. The formula may be
+bracketed (<CW+1M+1D>) or not (-1M-CM), or a whole placeholder token
+($DateFormula-<CD+5D>$, $DateTimeFormula-<CD>-13:30:00$). Quote it in the shell.
+
+examples:
+  datasets date '<CW+1M+1D>' --work-date 2024-05-15     -> 2024-06-20
+  datasets date --work-date 2026-03-17 -CM               -> 2026-03-01
+  datasets date --work-date 2026-03-17 -- -1M-CM         -> 2026-02-01
+  datasets date --explain 'CQ+1M-10D' --work-date 1996-05-21
+
+An invalid formula prints where the problem is and exits with 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from typing import TYPE_CHECKING
+
+from ait_datasets.commands._workdate import add_work_date_option, work_date_of
+
+if TYPE_CHECKING:
+    from ait_datasets.placeholders import Step
+
+HELP = "calculate a date formula (CalcDate) from a work date"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "formula",
+        nargs="+",
+        metavar="FORMULA",
+        help="a date formula such as '<CM+1D>' or -CM, or a $DateFormula-…$ token; "
+        "put -- before a formula that starts with '-' if needed",
+    )
+    add_work_date_option(parser)
+    # No short options here: `-C…`, `-D…`, `-W…`, `-M…`, `-Q…`, `-Y…` and `-<digit>` must
+    # stay free for formulas such as -CM and -1W.
+    parser.add_argument(
+        "--explain", action="store_true", help="print each term and the date after it"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ait_datasets.placeholders import (
+        CalcDateError,
+        FormulaError,
+        TimeTextError,
+        calc_date,
+        calc_steps,
+        format_datetime,
+        parse_formula,
+        whole_token,
+    )
+    from ait_datasets.placeholders.tokens import token_datetime
+
+    _take_options_after_formula(args)
+    text = " ".join(args.formula)
+    base = work_date_of(args)
+    token = whole_token(text)
+    formula_text = token.formula if token is not None else text
+    offset = token.formula_start if token is not None else 0
+    try:
+        formula = parse_formula(formula_text)
+        steps = calc_steps(formula, base)
+        if token is not None and token.is_datetime:
+            value = format_datetime(token_datetime(token, base))
+        else:
+            value = calc_date(formula, base).isoformat()
+    except FormulaError as exc:
+        _fail(f"invalid date formula at position {exc.position + offset + 1}: {exc.message}")
+        _caret(text, exc.position + offset)
+        return 1
+    except TimeTextError as exc:
+        assert token is not None and token.time is not None
+        _fail(
+            f"invalid time '{token.time}' at position {token.time_start + exc.position + 1}: "
+            f"{exc.message}"
+        )
+        _caret(text, token.time_start + exc.position)
+        return 1
+    except CalcDateError as exc:
+        _fail(exc.message)
+        return 1
+    if args.explain and base is not None:
+        _explain(base, steps)
+    print(value)
+    return 0
+
+
+def _take_options_after_formula(args: argparse.Namespace) -> None:
+    """`datasets date -CM --work-date D`: the CLI put everything from -CM on into the
+    formula (it had to insert `--` so that -CM is not read as an option); take our own
+    options back out of it."""
+    from ait_datasets.commands._workdate import parse_work_date
+
+    parts: list[str] = []
+    it = iter(args.formula)
+    for part in it:
+        if part == "--explain":
+            args.explain = True
+        elif part == "--work-date" or part.startswith("--work-date="):
+            value = part.partition("=")[2] if "=" in part else next(it, "")
+            try:
+                args.work_date = parse_work_date(value)
+            except argparse.ArgumentTypeError as exc:
+                raise SystemExit(_usage_error(str(exc))) from None
+        else:
+            parts.append(part)
+    args.formula = parts or args.formula
+
+
+def _usage_error(message: str) -> int:
+    print(f"datasets date: error: argument --work-date: {message}", file=sys.stderr)
+    return 2
+
+
+def _explain(base: dt.date, steps: list[Step]) -> None:
+    rows = [("work date", base)] + [(s.term.text, s.date) for s in steps]
+    width = max(len(label) for label, _ in rows)
+    for label, day in rows:
+        print(f"{label:<{width}}  {day.isoformat()}  {day:%a}")
+
+
+def _fail(message: str) -> None:
+    print(f"datasets date: {message}", file=sys.stderr)
+
+
+def _caret(text: str, position: int) -> None:
+    print(f"  {text}\n  {' ' * position}^", file=sys.stderr)

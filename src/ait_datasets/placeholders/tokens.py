@@ -1,0 +1,175 @@
+"""``$DateFormula-…$`` and ``$DateTimeFormula-…$`` tokens, found and resolved as the
+framework's ``Test Input Data Tools`` codeunit does.
+
+- The prefixes are case-sensitive; DateTime tokens are resolved before Date tokens.
+- The first ``$`` after a prefix ends the token (a ``$`` inside a formula breaks it).
+- Every copy of a token's text is replaced by the value's text.
+- A prefix with no ``$`` after it stops resolution of that kind: it and anything after
+  it stay as written (no error at run time).
+- A DateTime token's content is split at its first ``>``: the formula is everything up
+  to and including it; if characters follow, exactly one (meant to be ``-``) is skipped
+  and the rest is the time. Without ``>`` the whole content is the formula, at 00:00.
+- Read as a date (``ValueAsDate``), a value that starts with ``$DateFormula-`` and ends
+  with ``$`` is one formula; read as text (``ValueAsText``) tokens are replaced inside it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from ait_datasets.placeholders.calcdate import calc_date
+from ait_datasets.placeholders.formatting import ISO, DateFormat, format_date, format_datetime
+from ait_datasets.placeholders.timetext import parse_time_text
+
+DATE_PREFIX = "$DateFormula-"
+DATETIME_PREFIX = "$DateTimeFormula-"
+PREFIXES = (DATETIME_PREFIX, DATE_PREFIX)  # resolution order
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A token as the framework would cut it out of a text value.
+
+    Offsets are into the value's text. ``formula``/``time`` are the parts handed to
+    ``CalcDate`` and ``Evaluate(Time, …)``; ``time`` is None when there is no time part.
+    """
+
+    prefix: str
+    start: int
+    end: int  # exclusive: just after the closing '$'
+    text: str
+    formula: str
+    formula_start: int
+    time: str | None = None
+    time_start: int = 0
+
+    @property
+    def is_datetime(self) -> bool:
+        return self.prefix == DATETIME_PREFIX
+
+    @property
+    def content(self) -> str:
+        """Everything between the prefix and the closing ``$``."""
+        return self.text[len(self.prefix) : -1]
+
+
+@dataclass(frozen=True, slots=True)
+class Unterminated:
+    """A prefix with no ``$`` after it: the framework leaves it (and later ones) as text."""
+
+    prefix: str
+    start: int
+
+
+def split_token(prefix: str, start: int, text: str) -> Token:
+    """The token ``text`` (prefix … ``$``) found at ``start``, with its parts."""
+    content = text[len(prefix) : -1]
+    content_start = start + len(prefix)
+    if prefix == DATE_PREFIX:
+        return Token(prefix, start, start + len(text), text, content, content_start)
+    close = content.find(">")
+    if close < 0 or close == len(content) - 1:
+        return Token(prefix, start, start + len(text), text, content, content_start)
+    time_at = close + 2  # skip exactly one character after '>'
+    return Token(
+        prefix,
+        start,
+        start + len(text),
+        text,
+        content[: close + 1],
+        content_start,
+        content[time_at:],
+        content_start + time_at,
+    )
+
+
+def scan(value: str) -> tuple[list[Token], list[Unterminated]]:
+    """Every token in ``value`` in the order the framework resolves them, with positions.
+
+    DateTime tokens come first. A Date prefix inside a DateTime token is not a token of
+    its own: the framework replaced the DateTime token before it looked for Date ones.
+    """
+    tokens: list[Token] = []
+    open_ends: list[Unterminated] = []
+    taken: list[tuple[int, int]] = []
+    for prefix in PREFIXES:
+        pos = 0
+        while True:
+            start = value.find(prefix, pos)
+            if start < 0:
+                break
+            if any(a <= start < b for a, b in taken):
+                pos = start + 1
+                continue
+            end = value.find("$", start + len(prefix))
+            if end < 0:
+                open_ends.append(Unterminated(prefix, start))
+                break
+            tokens.append(split_token(prefix, start, value[start : end + 1]))
+            pos = end + 1
+        taken.extend((t.start, t.end) for t in tokens if t.prefix == prefix)
+    return tokens, open_ends
+
+
+def has_token(value: str) -> bool:
+    return DATE_PREFIX in value or DATETIME_PREFIX in value
+
+
+def token_date(token: Token, work_date: dt.date | None) -> dt.date:
+    """The date of a ``$DateFormula-`` token (raises FormulaError/CalcDateError)."""
+    return calc_date(token.formula, work_date)
+
+
+def token_datetime(token: Token, work_date: dt.date | None) -> dt.datetime:
+    """The datetime of a ``$DateTimeFormula-`` token (raises FormulaError/CalcDateError/
+    TimeTextError)."""
+    day = calc_date(token.formula, work_date)
+    time = parse_time_text(token.time) if token.time is not None else dt.time(0, 0)
+    return dt.datetime.combine(day, time)
+
+
+def resolve_text(value: str, work_date: dt.date | None, fmt: DateFormat = ISO) -> str:
+    """``ResolveText``: every resolvable token replaced by its value's text.
+
+    Follows the framework's loop literally (search from the start, replace every copy),
+    so odd inputs give the framework's odd results. Errors propagate as the framework's
+    run-time error would.
+    """
+    for prefix in PREFIXES:
+        while True:
+            start = value.find(prefix)
+            if start < 0:
+                break
+            end = value.find("$", start + len(prefix))
+            if end < 0:
+                break
+            token = split_token(prefix, start, value[start : end + 1])
+            if token.is_datetime:
+                text = format_datetime(token_datetime(token, work_date), fmt)
+            else:
+                text = format_date(token_date(token, work_date), fmt)
+            value = value.replace(token.text, text)
+    return value
+
+
+def whole_token(value: str) -> Token | None:
+    """The token when ``value`` is exactly one token (what ``ValueAsDate``/``ValueAsDateTime``
+    treat as a formula), else None."""
+    for prefix in PREFIXES:
+        if value.startswith(prefix) and value.endswith("$") and len(value) > len(prefix):
+            if "$" in value[len(prefix) : -1]:
+                return None
+            return split_token(prefix, 0, value)
+    return None
+
+
+def resolve_value(value: str, work_date: dt.date | None, fmt: DateFormat = ISO) -> object:
+    """What the test code reads: a date or datetime for a whole-value token (as
+    ``ValueAsDate``/``ValueAsDateTime`` would), else the text ``ValueAsText`` returns."""
+    token = whole_token(value)
+    if token is None:
+        return resolve_text(value, work_date, fmt) if has_token(value) else value
+    if token.is_datetime:
+        return token_datetime(token, work_date)
+    return token_date(token, work_date)
