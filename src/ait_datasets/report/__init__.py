@@ -1,1 +1,60 @@
-"""Run results -> pass@1, pass^k with Wilson intervals, flaky cases, release comparison."""
+"""Run results -> pass@1, pass^k with Wilson intervals, flaky cases, release comparison.
+
+The public API, for scripts that want the numbers without the command line::
+
+    from ait_datasets.report import build_report, read_results, render
+
+    report = build_report(read_results(["export.json"]), k=3)
+    print(render(report, "markdown"))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ait_datasets.report.build import Report, build_report
+from ait_datasets.report.compare import Comparison, compare
+from ait_datasets.report.inputs import Problem, ReportInputError, read_file, read_results
+from ait_datasets.report.model import CaseKey, ResultSet, Run
+from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
+from ait_datasets.report.render_html import render_html
+from ait_datasets.report.render_json import render_json
+from ait_datasets.report.render_markdown import render_markdown
+from ait_datasets.report.render_text import render_text
+from ait_datasets.report.stats import Summary, pass_at_k, summarize, wilson_interval
+
+RENDERERS: dict[str, Callable[[Report], str]] = {
+    "text": render_text,
+    "json": render_json,
+    "markdown": render_markdown,
+    "html": render_html,
+}
+
+
+def render(report: Report, fmt: str) -> str:
+    """The report in one of :data:`RENDERERS`' formats."""
+    return RENDERERS[fmt](report)
+
+
+__all__ = [
+    "RENDERERS",
+    "CaseKey",
+    "Comparison",
+    "Problem",
+    "Quarantine",
+    "Report",
+    "ReportInputError",
+    "ResultSet",
+    "Run",
+    "Summary",
+    "build_report",
+    "compare",
+    "parse_quarantine",
+    "pass_at_k",
+    "read_file",
+    "read_quarantine",
+    "read_results",
+    "render",
+    "summarize",
+    "wilson_interval",
+]

@@ -1,0 +1,154 @@
+"""Reliability report of repeated test runs: pass@1, pass^k, flaky cases, release comparison.
+
+Input files: the AI Test Toolkit's log entries as exported from its API page
+(aitTestLogEntries; OData {"value": [...]} or a plain JSON array), or a generic JSONL
+file with one run of one case per line: {"case": ..., "run": ..., "passed": true|false}
+(optional "dataset", "suite", "message"). Several files are read as one result set.
+
+A case is (suite, dataset, test code, procedure); each Version is one run. Each case is
+judged on its first k runs in Version order (k defaults to the most runs any case has):
+passed (all k), flaky (some) or never passed (none). Cases with fewer than k runs are
+listed on their own and left out of pass^k; every run counts for pass@1.
+
+Exit codes: 0 report written; 1 pass^k below --fail-under (or not computable); 2 a file
+that cannot be read or a malformed row (reported as file:line:column).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from fractions import Fraction
+
+HELP = "pass@1, pass^k and flaky cases of repeated runs; compare with a baseline"
+
+FORMATS = ("text", "json", "markdown", "html")
+_SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".md": "markdown", ".json": "json"}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="log-entry exports (.json) or JSONL results"
+    )
+    parser.add_argument(
+        "--k",
+        type=_positive_int,
+        metavar="K",
+        help="runs each case is judged on (default: the most runs any case has)",
+    )
+    parser.add_argument(
+        "--baseline",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="results to compare with, case by case (may be given more than once)",
+    )
+    parser.add_argument(
+        "--quarantine",
+        metavar="FILE",
+        help="text file of case ids or wildcard patterns reported in their own section",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="output format (default: from the --output suffix, else text)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    parser.add_argument(
+        "--fail-under",
+        type=_share,
+        metavar="X",
+        help="exit 1 when pass^k is below X (a share such as 0.9, or 90%%)",
+    )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _share(text: str) -> Fraction:
+    """``0.9`` or ``90%`` -> an exact fraction in [0, 1] (exact, so 16/20 is not < 0.8)."""
+    raw = text.strip()
+    try:
+        value = Fraction(raw[:-1]) / 100 if raw.endswith("%") else Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number such as 0.9 or 90%") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not between 0 and 1 (or 0% and 100%)")
+    return value
+
+
+def output_format(fmt: str | None, output: str | None) -> str:
+    """The chosen format: --format, else the --output suffix, else text."""
+    if fmt:
+        return fmt
+    if output:
+        lower = output.lower()
+        for suffix, name in _SUFFIX_FORMATS.items():
+            if lower.endswith(suffix):
+                return name
+    return "text"
+
+
+def run(args: argparse.Namespace) -> int:
+    from ait_datasets.report import (
+        ReportInputError,
+        build_report,
+        read_quarantine,
+        read_results,
+        render,
+    )
+    from ait_datasets.report.output import write_atomic
+
+    try:
+        results = read_results(args.files)
+        baseline = read_results(args.baseline) if args.baseline else None
+        quarantine = read_quarantine(args.quarantine) if args.quarantine else None
+    except ReportInputError as exc:
+        for problem in exc.problems:
+            print(f"{problem}", file=sys.stderr)
+        return 2
+    report = build_report(results, args.k, baseline=baseline, quarantine=quarantine)
+    text = render(report, output_format(args.format, args.output))
+    if args.output:
+        try:
+            write_atomic(args.output, text)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            print(f"datasets report: cannot write {args.output}: {reason}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return _gate(report.summary.pass_hat_k.passed, report.summary.pass_hat_k.total, report.k, args)
+
+
+def _gate(passed: int, total: int, k: int, args: argparse.Namespace) -> int:
+    """Exit 1 when pass^k is below --fail-under (compared exactly, as fractions)."""
+    limit: Fraction | None = args.fail_under
+    if limit is None:
+        return 0
+    wanted = f"{float(limit) * 100:.1f}%"
+    if total == 0:
+        print(
+            f"datasets report: pass^{k} cannot be computed (no case has {k} runs), "
+            f"so --fail-under {wanted} is not met",
+            file=sys.stderr,
+        )
+        return 1
+    if Fraction(passed, total) < limit:
+        print(
+            f"datasets report: pass^{k} is {passed}/{total} ({passed / total * 100:.1f}%), "
+            f"below --fail-under {wanted}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0

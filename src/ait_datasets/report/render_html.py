@@ -1,0 +1,281 @@
+"""The report as one self-contained HTML page: summary, per-case grid of runs, comparison.
+
+The page needs no server, no script and nothing from the network: styles are inline and
+every value is escaped. Open it from disk or attach it to a CI run as an artifact.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ait_datasets.report import wording as w
+from ait_datasets.report.build import Report
+from ait_datasets.report.compare import Comparison
+from ait_datasets.report.model import RunId, run_label
+from ait_datasets.report.stats import CaseOutcome, State, Summary
+
+_STYLE = """
+:root { --pass: #1a7f37; --pass-bg: #d1f5dc; --fail: #b42318; --fail-bg: #fde2df;
+  --none: #8a8f98; --none-bg: #f2f3f5; --line: #d8dbe0; --ink: #1f2328; --muted: #59636e; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: var(--ink); margin: 0; padding: 24px 32px; background: #fff; }
+h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 8px; }
+p.meta { color: var(--muted); margin: 2px 0; }
+.cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0 4px; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; min-width: 120px; }
+.card .label { color: var(--muted); font-size: 12px; text-transform: uppercase; }
+.card .value { font-size: 22px; font-weight: 600; }
+.card .detail { color: var(--muted); font-size: 12px; }
+.card.headline { border-color: var(--ink); }
+table { border-collapse: collapse; }
+table.data td, table.data th { border-bottom: 1px solid var(--line); padding: 4px 10px;
+  text-align: right; } table.data td:first-child, table.data th:first-child { text-align: left; }
+table.grid th, table.grid td { padding: 2px 4px; border-bottom: 1px solid var(--line); }
+table.grid th.run { font-weight: 600; font-size: 12px; text-align: center; min-width: 34px; }
+table.grid td.case { text-align: left; padding-right: 16px; white-space: nowrap; }
+table.grid td.case .proc { color: var(--muted); font-size: 12px; }
+table.grid tr.group th { text-align: left; background: #f6f8fa; padding: 6px 4px; }
+table.grid td.passes { text-align: right; padding-right: 10px; font-variant-numeric: tabular-nums; }
+td.cell { text-align: center; font-weight: 700; width: 34px; }
+td.cell span { display: inline-block; width: 28px; border-radius: 4px; padding: 2px 0; }
+td.cell.pass span { color: var(--pass); background: var(--pass-bg); }
+td.cell.fail span { color: var(--fail); background: var(--fail-bg); }
+td.cell.none span { color: var(--none); background: var(--none-bg); }
+td.cell.extra span { opacity: .45; }
+.badge { display: inline-block; font-size: 11px; border-radius: 10px; padding: 0 7px;
+  margin-left: 6px; border: 1px solid currentColor; }
+.state-flaky { color: #9a6700; } .state-failed { color: var(--fail); }
+.state-passed { color: var(--pass); } .state-short, .quarantined { color: var(--muted); }
+.change-good { color: var(--pass); } .change-bad { color: var(--fail); }
+.change-new { color: #0550ae; } table.grid thead th { text-align: left; }
+ul.changes { margin: 4px 0 12px; padding-left: 20px; } code { font-size: 12.5px; }
+.legend { color: var(--muted); font-size: 12px; margin: 6px 0; }
+"""
+
+# Comparison groups worth a badge in the grid, and the colour class each gets.
+_CHANGE_BADGES = {"fixed": "good", "broken": "bad", "newly flaky": "bad", "added": "new"}
+
+_STATE_CLASS = {State.PASSED: "passed", State.FLAKY: "flaky", State.FAILED: "failed"}
+
+
+def render_html(report: Report, title: str = "Test reliability report") -> str:
+    """The whole report as one HTML document."""
+    s = report.summary
+    body = [
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="meta">{escape(w.runs_line(report))} of {s.cases} cases from '
+        f"{escape(', '.join(report.sources) or 'no file')}</p>",
+        f'<p class="meta">{escape(w.k_rule(report))}</p>',
+        _cards(s),
+    ]
+    body.append(_grid(report))
+    body.append(_datasets(report))
+    if report.comparison is not None:
+        body.append(_comparison(report.comparison, report.k))
+    if report.quarantine is not None:
+        body.append(_quarantine(report))
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def _card(label: str, value: str, detail: str = "", extra: str = "") -> str:
+    return (
+        f'<div class="card{extra}"><div class="label">{escape(label)}</div>'
+        f'<div class="value">{escape(value)}</div>'
+        f'<div class="detail">{escape(detail)}</div></div>'
+    )
+
+
+def _cards(s: Summary) -> str:
+    k = s.k
+    p = s.pass_hat_k
+    return (
+        '<section id="summary"><div class="cards">'
+        + _card(
+            f"pass^{k}",
+            w.pct(p.value),
+            f"{p.passed}/{p.total} cases passed all {k} runs · 95% CI {w.interval(p.interval)}",
+            " headline",
+        )
+        + _card("pass@1", w.pct(s.pass_at_1.value), f"{s.pass_at_1.passed}/{s.runs} runs passed")
+        + _card(f"pass@{k}", w.pct(s.pass_at_k), "unbiased estimate")
+        + _card("cases", str(s.cases), f"{s.runs} runs")
+        + _card("flaky", str(len(s.flaky)), f"passed some of their first {k} runs")
+        + _card("never passed", str(len(s.never_passed)))
+        + _card(f"fewer than {k} runs", str(len(s.short)), f"left out of pass^{k}")
+        + "</div></section>"
+    )
+
+
+def _grid(report: Report) -> str:
+    runs = report.run_ids
+    quarantined = {o.key for o, _ in report.quarantined}
+    changes = (
+        {}
+        if report.comparison is None
+        else {c.key: c.group for c in report.comparison.changes if c.group in _CHANGE_BADGES}
+    )
+    head = "".join(
+        f'<th class="run" scope="col" title="{escape(_run_title(report, run))}">'
+        f"{escape(run_label(run))}</th>"
+        for run in runs
+    )
+    rows = [
+        '<section id="runs"><h2>Cases and runs</h2>',
+        f'<p class="legend">✓ passed · ✗ failed · · no result. Each case is judged on its first '
+        f"{report.k} runs; faded cells are later runs (counted in pass@1 only). Hover a cell "
+        "for its message.</p>",
+        '<table class="grid" id="case-grid">',
+        f'<thead><tr><th scope="col">case</th><th scope="col">passes</th>{head}</tr></thead>',
+    ]
+    for group in report.datasets:
+        rows.append(
+            f'<tbody><tr class="group"><th colspan="{len(runs) + 2}">{escape(group.name)} '
+            f'<span class="quarantined">· {group.cases} cases · pass^{report.k} '
+            f"{group.pass_hat_k.passed}/{group.pass_hat_k.total}</span></th></tr>"
+        )
+        rows += [
+            _grid_row(o, runs, o.key in quarantined, changes.get(o.key, "")) for o in group.outcomes
+        ]
+        rows.append("</tbody>")
+    rows.append("</table></section>")
+    return "\n".join(rows)
+
+
+def _grid_row(outcome: CaseOutcome, runs: tuple[RunId, ...], quarantined: bool, change: str) -> str:
+    key = outcome.key
+    if outcome.short:
+        badge = f'<span class="badge state-short">fewer than {outcome.k} runs</span>'
+        state = "short"
+    else:
+        state = _STATE_CLASS[outcome.state]
+        badge = (
+            ""
+            if outcome.state is State.PASSED
+            else f'<span class="badge state-{state}">{escape(outcome.state.value)}</span>'
+        )
+    if quarantined:
+        badge += '<span class="badge quarantined">quarantined</span>'
+    if change:
+        badge += (
+            f'<span class="badge change-{_CHANGE_BADGES[change]}">{escape(change)} '
+            "vs baseline</span>"
+        )
+    proc = f' <span class="proc">{escape(key.procedure)}</span>' if key.procedure else ""
+    judged = {r.run for r in outcome.judged}
+    cells = []
+    for run in runs:
+        result = outcome.result_of(run)
+        if result is None:
+            cells.append(
+                f'<td class="cell none" title="{escape(run_label(run))}: no result">'
+                "<span>·</span></td>"
+            )
+            continue
+        kind = "pass" if result.passed else "fail"
+        extra = "" if run in judged else " extra"
+        tip = f"{run_label(run)}: {'passed' if result.passed else 'failed'}"
+        if result.message:
+            tip += f" — {result.message}"
+        mark = "✓" if result.passed else "✗"
+        cells.append(
+            f'<td class="cell {kind}{extra}" title="{escape(tip)}"><span>{mark}</span></td>'
+        )
+    return (
+        f'<tr class="case-row state-row-{state}" data-case="{escape(key.id)}">'
+        f'<td class="case" title="{escape(key.id)}">{escape(key.test or key.procedure)}{proc}'
+        f"{badge}</td>"
+        f'<td class="passes">{escape(w.passes(outcome))}</td>{"".join(cells)}</tr>'
+    )
+
+
+def _run_title(report: Report, run: RunId) -> str:
+    tags = report.tags.get(run, ())
+    return f"{run_label(run)}" + (f" (tag: {', '.join(tags)})" if tags else "")
+
+
+def _datasets(report: Report) -> str:
+    k = report.k
+    rows = [
+        '<section id="datasets"><h2>Per dataset</h2><table class="data">',
+        f"<tr><th>dataset</th><th>cases</th><th>runs</th><th>pass@1</th><th>pass^{k}</th>"
+        f"<th>95% CI</th><th>flaky</th><th>never passed</th><th>fewer than {k} runs</th></tr>",
+    ]
+    for d in report.datasets:
+        p = d.pass_hat_k
+        rows.append(
+            f"<tr><td>{escape(d.name)}</td><td>{d.cases}</td><td>{d.runs}</td>"
+            f"<td>{w.pct(d.pass_at_1.value)}</td><td>{p.passed}/{p.total}</td>"
+            f"<td>{escape(w.interval(p.interval))}</td><td>{len(d.flaky)}</td>"
+            f"<td>{len(d.never_passed)}</td><td>{len(d.short)}</td></tr>"
+        )
+    rows.append("</table></section>")
+    return "\n".join(rows)
+
+
+def _comparison(comparison: Comparison, k: int) -> str:
+    before, after = comparison.baseline, comparison.current
+    parts = [
+        '<section id="comparison"><h2>Compared with the baseline</h2><table class="data">',
+        "<tr><th>measure</th><th>baseline</th><th>current</th></tr>",
+        f"<tr><td>cases</td><td>{before.cases}</td><td>{after.cases}</td></tr>",
+        f"<tr><td>pass@1</td><td>{escape(w.share(before.pass_at_1))}</td>"
+        f"<td>{escape(w.share(after.pass_at_1))}</td></tr>",
+        f"<tr><td>pass^{k}</td><td>{escape(w.share(before.pass_hat_k))}</td>"
+        f"<td>{escape(w.share(after.pass_hat_k))}</td></tr></table>",
+        '<p class="meta">'
+        + escape(", ".join(f"{n} {g}" for g, n in comparison.counts().items()))
+        + "</p>",
+    ]
+    for group in (
+        "fixed",
+        "broken",
+        "newly flaky",
+        "still flaky",
+        "still failing",
+        "added",
+        "removed",
+    ):
+        changes = comparison.group(group)
+        if not changes:
+            continue
+        parts.append(f"<h3>{escape(group.capitalize())} ({len(changes)})</h3><ul class=changes>")
+        parts += [
+            f"<li><code>{escape(c.key.id)}</code>: {escape(_state(c.before))} → "
+            f"{escape(_state(c.after))}</li>"
+            for c in changes
+        ]
+        parts.append("</ul>")
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _state(outcome: CaseOutcome | None) -> str:
+    return "absent" if outcome is None else f"{outcome.state.value} {w.passes(outcome)}"
+
+
+def _quarantine(report: Report) -> str:
+    parts = [
+        f'<section id="quarantine"><h2>Quarantined ({len(report.quarantined)})</h2>',
+        '<p class="meta">Still counted in every number above.</p><ul class="changes">',
+    ]
+    for outcome, entry in report.quarantined:
+        reason = f" — {escape(entry.comment)}" if entry.comment else ""
+        parts.append(
+            f"<li><code>{escape(outcome.key.id)}</code>: {escape(_state(outcome))}{reason}</li>"
+        )
+    parts.append("</ul>")
+    if report.stale and report.quarantine is not None:
+        path = escape(report.quarantine.path)
+        parts.append(f"<p>Stale entries in {path} (they match no case):</p><ul>")
+        parts += [f"<li>line {e.line}: <code>{escape(e.pattern)}</code></li>" for e in report.stale]
+        parts.append("</ul>")
+    parts.append("</section>")
+    return "\n".join(parts)
