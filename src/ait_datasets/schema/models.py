@@ -99,11 +99,13 @@ class Intervention(_Closed):
 class TaskInputQuery(_Closed):
     """``query`` of a turn that starts an agent task (``title`` present)."""
 
-    title: StrictStr = Field(max_length=v.MAX_TASK_TITLE, description="Title of the agent task.")
+    # Field order is the canonical key order of the framework's documentation (the DSL
+    # writes keys in declaration order).
     from_: StrictStr = Field(
         alias="from",
         description="Sender of the task message. Without it the framework creates no task.",
     )
+    title: StrictStr = Field(max_length=v.MAX_TASK_TITLE, description="Title of the agent task.")
     message: StrictStr | None = Field(None, description="Body of the task message.")
     attachments: list[Attachment] | None = Field(
         None, description="Files attached to the task message."
