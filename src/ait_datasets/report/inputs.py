@@ -99,7 +99,9 @@ def decode(path: str, raw: bytes) -> str:
         return body.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = body.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (body.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = body.rfind(b"\n", 0, exc.start) + 1
+        # Columns count characters, as editors do, not bytes.
+        column = len(body[line_start : exc.start].decode("utf-8", "replace")) + 1
         raise ReportInputError(
             [Problem(path, line, column, "invalid UTF-8; save the export as UTF-8")]
         ) from None
