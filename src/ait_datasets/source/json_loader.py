@@ -86,8 +86,17 @@ class _Parser:
             try:
                 value, end = scanstring(text, pos + 1, True)
             except json.JSONDecodeError as exc:
-                raise JsonSyntaxError(exc.msg, exc.pos) from None
+                if not exc.msg.startswith("Invalid control character"):
+                    raise JsonSyntaxError(exc.msg, exc.pos) from None
+                # Business Central's JSON reader (Newtonsoft) accepts raw tabs and other
+                # control characters inside strings; strict JSON tools do not.
+                value, end = scanstring(text, pos + 1, False)
+                self.lenient(exc.pos, "a raw control character (such as a tab) inside a string")
             return Scalar(value, self.lines.span(pos, end), '"'), end
+        if ch == "'":
+            value, end = self.single_quoted(pos)
+            self.lenient(pos, "a single-quoted string")
+            return Scalar(value, self.lines.span(pos, end), "'"), end
         for word, value in (("true", True), ("false", False), ("null", None)):
             if text.startswith(word, pos):
                 end = pos + len(word)
@@ -99,13 +108,59 @@ class _Parser:
             return Scalar(number, self.lines.span(pos, m.end())), m.end()
         raise JsonSyntaxError(f"expected a value, found {text[pos]!r}", pos)
 
+    def single_quoted(self, pos: int) -> tuple[str, int]:
+        """Read a Newtonsoft-style single-quoted string starting at ``pos``."""
+        text = self.text
+        i = pos + 1
+        out: list[str] = []
+        while i < len(text):
+            ch = text[i]
+            if ch == "'":
+                return "".join(out), i + 1
+            if ch == "\\" and i + 1 < len(text):
+                nxt = text[i + 1]
+                if nxt == "'":
+                    out.append("'")
+                    i += 2
+                    continue
+                try:
+                    decoded, _ = scanstring('"' + text[i : i + 6] + '"', 1, False)
+                except json.JSONDecodeError:
+                    raise JsonSyntaxError("invalid escape in a single-quoted string", i) from None
+                out.append(decoded[0] if decoded else "")
+                i += 6 if nxt == "u" else 2
+                continue
+            out.append(ch)
+            i += 1
+        raise JsonSyntaxError("unterminated single-quoted string", pos)
+
+    def lenient(self, offset: int, what: str) -> None:
+        """Note JSON that Business Central accepts but strict JSON readers reject."""
+        s = self.lines.span(offset, offset + 1)
+        self.diagnostics.append(
+            Diagnostic(
+                self.path,
+                s.line,
+                s.column,
+                s.end_line,
+                s.end_column,
+                codes.NONSTANDARD_JSON,
+                Severity.WARNING,
+                f"Non-standard JSON: {what}. Business Central's JSON reader accepts it, but "
+                "other tools (and editors' JSON validation) reject it; use a standard "
+                "double-quoted string with escapes.",
+            )
+        )
+
     def obj(self, start: int, depth: int) -> tuple[Node, int]:
         node = Mapping({}, self.lines.span(start, start + 1), flow=True)
         pos = self.ws(start + 1)
         if self.text.startswith("}", pos):
             return self.close(node, start, pos + 1)
         while True:
-            if not self.text.startswith('"', pos):
+            if not self.text.startswith(('"', "'"), pos):
+                if pos >= len(self.text):
+                    raise JsonSyntaxError("the line ends before the JSON object is complete", pos)
                 raise JsonSyntaxError("expected a key in double quotes", pos)
             key_node, pos = self.value(pos, depth + 1)
             assert isinstance(key_node, Scalar) and isinstance(key_node.data, str)
@@ -164,6 +219,37 @@ class _Parser:
         return node, end
 
 
+def _collapse_lenient(found: list[Diagnostic]) -> list[Diagnostic]:
+    """One non-standard-JSON warning per kind and file, counting the rest."""
+    firsts: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    out: list[Diagnostic] = []
+    for d in found:
+        if d.code != codes.NONSTANDARD_JSON:
+            out.append(d)
+            continue
+        kind = d.message.split(".", 1)[0]
+        counts[kind] = counts.get(kind, 0) + 1
+        if kind not in firsts:
+            firsts[kind] = len(out)
+            out.append(d)
+    for kind, index in firsts.items():
+        more = counts[kind] - 1
+        if more:
+            d = out[index]
+            out[index] = Diagnostic(
+                d.path,
+                d.line,
+                d.column,
+                d.end_line,
+                d.end_column,
+                d.code,
+                d.severity,
+                d.message + f" ({more} more like this in the file.)",
+            )
+    return out
+
+
 def _syntax_diag(path: str, lines: _Lines, exc: JsonSyntaxError, what: str) -> Diagnostic:
     s = lines.span(exc.offset, exc.offset)
     return Diagnostic(
@@ -185,12 +271,12 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
         root = parser.parse()
     except JsonSyntaxError as exc:
         return None, [
-            *parser.diagnostics,
+            *_collapse_lenient(parser.diagnostics),
             _syntax_diag(
                 path, lines, exc, "The framework fails with 'Could not parse input dataset.'"
             ),
         ]
-    return root, parser.diagnostics
+    return root, _collapse_lenient(parser.diagnostics)
 
 
 def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
@@ -254,4 +340,4 @@ def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
             break
         rows.append(node)
         offset += len(raw) + 1
-    return rows, diagnostics
+    return rows, _collapse_lenient(diagnostics)

@@ -134,6 +134,15 @@ def parse_text(doc: Document) -> Document:
         root, found = load_yaml(doc.path, text)
         doc.root = root
         doc.diagnostics.extend(_tabs_explained(found))
+        if root is None and not found:
+            doc.diagnostics.append(
+                doc.diag(
+                    None,
+                    codes.EMPTY_FILE,
+                    Severity.ERROR,
+                    "The file holds only comments: it defines no tests.",
+                )
+            )
     elif doc.format == "json":
         doc.root, found = load_json(doc.path, text)
         doc.diagnostics.extend(found)

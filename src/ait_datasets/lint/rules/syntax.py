@@ -130,6 +130,18 @@ RULES = (
         "a: &a [*b, *b, *b]  # ... repeated (a 'billion laughs' file)",
         "Simplify the file; split very large datasets into several files.",
     ),
+    Rule(
+        codes.NONSTANDARD_JSON,
+        "nonstandard-json",
+        "syntax",
+        Severity.WARNING,
+        "JSON that Business Central accepts but standard JSON does not.",
+        "Reports single-quoted strings and raw control characters (tabs) inside strings.",
+        "Business Central's JSON reader is lenient, so the import works, but editors, "
+        "`jq`, Python and CI tools reject the file.",
+        "{\"name\": 'T1'}",
+        "Use double-quoted strings and escape tabs as `\\t`.",
+    ),
 )
 
 

@@ -1,0 +1,115 @@
+"""EXP and LEG rules."""
+
+from __future__ import annotations
+
+from ait_datasets.diagnostics import apply_edits
+from ait_datasets.lint.config import LintConfig
+from conftest import LintText, where
+
+
+def request(body: str) -> str:
+    lines = "\n".join("            " + line for line in body.splitlines())
+    return (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        f"        expected_data:\n          intervention_request:\n{lines}\n"
+    )
+
+
+def test_exp001_wrong_case_has_a_safe_fix(lint_text: LintText) -> None:
+    text = request("type: assistance")
+    found = lint_text(text)
+    assert where(found, "EXP001") == [(7, 19, "EXP001")]
+    fix = found[0].fix
+    assert fix is not None and fix.safe
+    assert "type: Assistance" in apply_edits(text, fix.edits)
+
+
+def test_exp001_quoted_value_keeps_its_quotes(lint_text: LintText) -> None:
+    text = request('type: "reviewrecord"')
+    fix = lint_text(text)[0].fix
+    assert fix is not None
+    assert 'type: "ReviewRecord"' in apply_edits(text, fix.edits)
+
+
+def test_exp001_docs_review_names_both_choices(lint_text: LintText) -> None:
+    found = lint_text(request("type: Review"))
+    assert where(found, "EXP001") == [(7, 19, "EXP001")]
+    assert "ReviewRecord" in found[0].message and "ReviewMessage" in found[0].message
+    assert found[0].fix is None
+
+
+def test_exp001_docs_message_is_an_unsafe_fix(lint_text: LintText) -> None:
+    found = lint_text(request("type: Message"))
+    assert found[0].fix is not None and not found[0].fix.safe
+
+
+def test_exp001_enum_names_pass(lint_text: LintText) -> None:
+    for name in ("Assistance", "ReviewRecord", "ReviewMessage"):
+        assert lint_text(request(f"type: {name}")) == []
+
+
+def test_exp001_accepted_list_is_configurable(lint_text: LintText) -> None:
+    config = LintConfig(intervention_types=("Assistance", "Approval"))
+    assert lint_text(request("type: Approval"), config=config) == []
+    assert where(lint_text(request("type: ReviewRecord"), config=config), "EXP001") == [
+        (7, 19, "EXP001")
+    ]
+
+
+def test_exp002_suggestions_not_a_list(lint_text: LintText) -> None:
+    found = lint_text(request("type: Assistance\nsuggestions: APPROVE"))
+    assert where(found, "EXP002") == [(8, 26, "EXP002")]
+
+
+def test_exp002_duplicate_suggestion(lint_text: LintText) -> None:
+    found = lint_text(request("type: Assistance\nsuggestions: [APPROVE, REJECT, APPROVE]"))
+    assert where(found, "EXP002") == [(8, 44, "EXP002")]
+
+
+def test_exp002_non_text_suggestion(lint_text: LintText) -> None:
+    found = lint_text(request("type: Assistance\nsuggestions: [APPROVE, {a: 1}]"))
+    assert where(found, "EXP002") == [(8, 36, "EXP002")]
+
+
+def test_exp002_list_of_codes_passes(lint_text: LintText) -> None:
+    assert lint_text(request("type: Assistance\nsuggestions: [APPROVE, REJECT]")) == []
+
+
+def test_str001_unknown_intervention_request_key(lint_text: LintText) -> None:
+    found = lint_text(request("typ: Assistance"))
+    assert where(found, "STR001") == [(7, 13, "STR001")]
+    assert "Did you mean 'type'?" in found[0].message
+
+
+def test_leg001_question_in_agent_turn(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - question: {from: J, title: Hi}\n"
+        "        expected_data:\n          intervention_request: {type: Assistance}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "LEG001") == [(4, 9, "LEG001")]
+    assert "datasets migrate" in found[0].message
+
+
+def test_leg001_plain_text_question_also_fails_the_query_rule(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n      - question: go on\n        expected_data: {}\n"
+    )
+    assert where(lint_text(text)) == [(6, 9, "LEG001"), (6, 19, "QRY002")]
+
+
+def test_leg002_test_setup_in_agent_turn_with_unsafe_fix(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - test_setup: {a: 1}\n"
+        "        query: {from: J, title: Hi}\n        expected_data: {}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "LEG002") == [(4, 9, "LEG002")]
+    fix = found[0].fix
+    assert fix is not None and not fix.safe
+    assert "- turn_setup: {a: 1}" in apply_edits(text, fix.edits)
+
+
+def test_legacy_keys_in_copilot_tests_pass(lint_text: LintText) -> None:
+    assert lint_text("tests:\n  - name: T1\n    question: q\n    test_setup: {a: 1}\n") == []

@@ -1,0 +1,97 @@
+"""FIL and STR rules: file names, roots and the shape around the tests."""
+
+from __future__ import annotations
+
+from conftest import LintText, where
+
+
+def test_fil001_yml_extension(lint_text: LintText) -> None:
+    found = lint_text("tests:\n  - name: T1\n", path="orders.yml")
+    assert where(found, "FIL001") == [(1, 1, "FIL001")]
+    assert "'.yaml'" in found[0].message
+
+
+def test_fil001_upper_case_extension(lint_text: LintText) -> None:
+    assert where(lint_text("tests: []\n", path="ORDERS.YAML"), "FIL001") == [(1, 1, "FIL001")]
+
+
+def test_fil001_passes_for_yaml_json_jsonl(lint_text: LintText) -> None:
+    assert where(lint_text("tests:\n  - name: T1\n", path="orders.yaml"), "FIL001") == []
+    assert where(lint_text('[{"name": "T1"}]', path="orders.json"), "FIL001") == []
+    assert where(lint_text('{"name": "T1"}\n', path="orders.jsonl"), "FIL001") == []
+
+
+def test_fil002_sequence_root(lint_text: LintText) -> None:
+    assert where(lint_text("- name: T1\n- name: T2\n"), "FIL002") == [(1, 1, "FIL002")]
+
+
+def test_fil002_scalar_json_root(lint_text: LintText) -> None:
+    assert where(lint_text('"hello"', path="x.json"), "FIL002") == [(1, 1, "FIL002")]
+
+
+def test_fil002_mapping_root_passes(lint_text: LintText) -> None:
+    assert where(lint_text("name: T1\nquestion: hi\n"), "FIL002") == []
+
+
+def test_fil003_empty_tests_list(lint_text: LintText) -> None:
+    assert where(lint_text("tests: []\n"), "FIL003") == [(1, 8, "FIL003")]
+    assert where(lint_text("tests:\n  - name: A\n"), "FIL003") == []
+
+
+def test_str001_unknown_top_level_key_with_did_you_mean(lint_text: LintText) -> None:
+    found = lint_text("suite_setpu: SETUP\ntests:\n  - name: T1\n")
+    assert where(found, "STR001") == [(1, 1, "STR001")]
+    assert "Did you mean 'suite_setup'?" in found[0].message
+
+
+def test_str001_top_level_of_a_root_test_is_free(lint_text: LintText) -> None:
+    # Without `tests`, the root is the test itself: its keys are the app's data.
+    assert where(lint_text("name: T1\nanything: 1\n"), "STR001") == []
+
+
+def test_str002_tests_not_a_list(lint_text: LintText) -> None:
+    assert where(lint_text("tests: many\n"), "STR002") == [(1, 8, "STR002")]
+
+
+def test_str002_test_item_not_a_mapping(lint_text: LintText) -> None:
+    found = lint_text("tests:\n  - name: T1\n  - just text\n")
+    assert where(found, "STR002") == [(3, 5, "STR002")]
+
+
+def test_str002_json_array_item_not_a_mapping(lint_text: LintText) -> None:
+    assert where(lint_text('[{"name": "A"}, 3]', path="d.json"), "STR002") == [(1, 17, "STR002")]
+
+
+def test_str003_suite_setup_file_with_tests(lint_text: LintText) -> None:
+    text = "name: SETUP\nsuite_setup:\n  setup_actions: []\ntests:\n  - name: T1\n"
+    found = lint_text(text)
+    assert where(found, "STR003") == [(4, 1, "STR003")]
+    assert found[0].severity.value == "error"
+
+
+def test_str003_other_keys_in_a_setup_file_are_a_warning(lint_text: LintText) -> None:
+    found = lint_text("name: SETUP\nsuite_setup:\n  a: 1\nowner: me\n")
+    assert where(found, "STR003") == [(4, 1, "STR003")]
+    assert found[0].severity.value == "warning"
+
+
+def test_str003_passes_for_a_clean_setup_file(lint_text: LintText) -> None:
+    assert lint_text("name: SETUP\nlanguage: en-US\nsuite_setup:\n  setup_actions: []\n") == []
+
+
+def test_str004_setup_without_name(lint_text: LintText) -> None:
+    assert where(lint_text("suite_setup:\n  a: 1\n"), "STR004") == [(1, 1, "STR004")]
+
+
+def test_str005_non_scalar_name_is_ignored_by_the_importer(lint_text: LintText) -> None:
+    found = lint_text("name: [A]\ntests:\n  - name: T1\n")
+    assert where(found, "STR005") == [(1, 7, "STR005")]
+    assert where(lint_text("name: A\ntests:\n  - name: T1\n"), "STR005") == []
+
+
+def test_copilot_question_alone_is_never_an_error(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: ACC1\n    question: Create No. Series for items.\n"
+        "    context: x\n    ground_truth: y\n    expected_data:\n      - expected_number: 2\n"
+    )
+    assert lint_text(text) == []

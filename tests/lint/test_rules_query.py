@@ -1,0 +1,124 @@
+"""QRY rules: task inputs and intervention replies."""
+
+from __future__ import annotations
+
+from conftest import LintText, where
+
+
+def one_turn(query_yaml: str, expected: str = "{}") -> str:
+    body = "\n".join("          " + line for line in query_yaml.splitlines())
+    return (
+        "tests:\n  - name: T1\n    turns:\n      - query:\n"
+        f"{body}\n        expected_data: {expected}\n"
+    )
+
+
+def test_qry001_title_and_intervention(lint_text: LintText) -> None:
+    found = lint_text(one_turn("from: J\ntitle: Hi\nintervention:\n  instruction: go"))
+    assert where(found, "QRY001") == [(7, 11, "QRY001")]
+    assert "Query cannot contain both 'title' and 'intervention' elements." in found[0].message
+
+
+def test_qry002_neither_title_nor_intervention(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n      - query: {from: J, message: Hi}\n"
+        "        expected_data: {}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "QRY002") == [(6, 16, "QRY002")]
+    assert (
+        "Query must contain either a 'title' (task input) or 'intervention' element."
+        in found[0].message
+    )
+
+
+def test_qry002_plain_text_query_in_an_agent_test(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n      - query: Go on please\n        expected_data: {}\n"
+    )
+    assert where(lint_text(text), "QRY002") == [(6, 16, "QRY002")]
+
+
+def test_qry003_task_input_without_from(lint_text: LintText) -> None:
+    found = lint_text(one_turn("title: Process orders\nmessage: Release them"))
+    assert where(found, "QRY003") == [(5, 11, "QRY003")]
+    assert where(lint_text(one_turn("from: J\ntitle: Hi")), "QRY003") == []
+
+
+def test_qry004_negative_timeout(lint_text: LintText) -> None:
+    found = lint_text(one_turn("from: J\ntitle: Hi\ntimeout: -5"))
+    assert where(found, "QRY004") == [(7, 20, "QRY004")]
+
+
+def test_qry004_text_timeout(lint_text: LintText) -> None:
+    assert where(lint_text(one_turn("from: J\ntitle: Hi\ntimeout: 5m")), "QRY004") == [
+        (7, 20, "QRY004")
+    ]
+
+
+def test_qry004_whole_milliseconds_pass(lint_text: LintText) -> None:
+    assert lint_text(one_turn("from: J\ntitle: Hi\ntimeout: 150000")) == []
+
+
+def test_qry005_attachments_not_a_list(lint_text: LintText) -> None:
+    found = lint_text(one_turn("from: J\ntitle: Hi\nattachments: invoice.pdf"))
+    assert where(found, "QRY005") == [(7, 24, "QRY005")]
+
+
+def test_qry005_attachment_without_file(lint_text: LintText) -> None:
+    found = lint_text(one_turn("from: J\ntitle: Hi\nattachments:\n  - path: a.pdf"))
+    assert where(found, "QRY005") == [(8, 15, "QRY005")]
+    assert where(found, "STR001") == [(8, 15, "STR001")]
+
+
+def test_qry005_file_attachments_pass(lint_text: LintText) -> None:
+    text = one_turn(
+        "from: J\ntitle: Hi\nattachments:\n  - file: a.pdf\n"
+        "  - file:\n      action_type: sales-invoice\n      action_data: {no: 1}"
+    )
+    assert lint_text(text) == []
+
+
+def intervention_turns(intervention_yaml: str) -> str:
+    body = "\n".join("              " + line for line in intervention_yaml.splitlines())
+    return (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data:\n          intervention_request: {type: Assistance}\n"
+        f"      - query:\n            intervention:\n{body}\n        expected_data: {{}}\n"
+    )
+
+
+def test_qry006_intervention_without_reply(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n      - query:\n          intervention: {}\n"
+        "        expected_data: {}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "QRY006") == [(7, 25, "QRY006")]
+    assert "Intervention must contain either a 'suggestion' or 'instruction' element." in (
+        found[0].message
+    )
+
+
+def test_qry007_suggestion_and_instruction(lint_text: LintText) -> None:
+    found = lint_text(intervention_turns("suggestion: APPROVE\ninstruction: approve it"))
+    assert where(found, "QRY007") == [(10, 15, "QRY007")]
+    assert found[0].severity.value == "warning"
+
+
+def test_intervention_with_one_reply_passes(lint_text: LintText) -> None:
+    assert lint_text(intervention_turns("instruction: Use next Monday")) == []
+
+
+def test_str001_unknown_query_key(lint_text: LintText) -> None:
+    found = lint_text(one_turn("from: J\ntitle: Hi\nmesage: typo"))
+    assert where(found, "STR001") == [(7, 11, "STR001")]
+    assert "Did you mean 'message'?" in found[0].message
+
+
+def test_str002_title_must_be_text(lint_text: LintText) -> None:
+    found = lint_text(one_turn("from: J\ntitle: [a, b]"))
+    assert where(found, "STR002") == [(6, 18, "STR002")]

@@ -1,0 +1,84 @@
+"""TRN rules: agent tests are multi-turn, every turn has query and expected_data."""
+
+from __future__ import annotations
+
+from conftest import LintText, where
+
+
+def test_trn001_flat_agent_test(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    query:\n      from: Jane\n      title: Hi\n"
+        "    expected_data: {}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "TRN001") == [(3, 5, "TRN001")]
+    assert "datasets migrate" in found[0].message
+
+
+def test_trn001_keys_beside_turns_are_ignored(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    expected_data: {}\n    turns:\n"
+        "      - query: {from: J, title: Hi}\n        expected_data: {}\n"
+    )
+    assert where(lint_text(text), "TRN001") == [(3, 5, "TRN001")]
+
+
+def test_trn001_one_turn_in_turns_passes(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n"
+    )
+    assert lint_text(text) == []
+
+
+def test_trn002_turn_without_query(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n      - expected_data: {done: true}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "TRN002") == [(6, 9, "TRN002")]
+    assert "The element question does not exist" in found[0].message
+
+
+def test_trn003_turn_without_expected_data(lint_text: LintText) -> None:
+    text = "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+    found = lint_text(text)
+    assert where(found, "TRN003") == [(4, 9, "TRN003")]
+    assert "expected_data: {}" in found[0].message
+
+
+def test_str001_unknown_turn_key_did_you_mean(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_date: {}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "STR001") == [(5, 9, "STR001")]
+    unknown = next(d for d in found if d.code == "STR001")
+    assert "Did you mean 'expected_data'?" in unknown.message
+
+
+def test_str002_turns_not_a_list(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    query: {from: J, title: Hi}\n    turns:\n"
+        "      query: {from: J, title: Hi}\n"
+    )
+    assert (5, 7, "STR002") in where(lint_text(text), "STR002")
+
+
+def test_str002_turn_not_a_mapping(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {}\n      - hello\n"
+    )
+    assert where(lint_text(text), "STR002") == [(6, 9, "STR002")]
+
+
+def test_copilot_multi_turn_tests_are_not_agent_tests(lint_text: LintText) -> None:
+    # The 2024 Test Runner sample: turns with from/subject/body, read by the app's own code.
+    text = (
+        "tests:\n  - name: QUOTE01\n    turns:\n      - from: a@b.c\n        subject: Hi\n"
+        "        body: text\n        expected_data: {quotes: []}\n"
+    )
+    assert lint_text(text) == []
