@@ -1,0 +1,104 @@
+"""Rewrite legacy agent datasets to the current format, keeping everything else.
+
+Legacy agent datasets use `question:` (text, or an object with `from`/`message`), flat
+single-turn tests and `test_setup`. This command rewrites them in place: a flat test
+becomes a one-turn `turns:` list, `question` becomes `query` (with a `title` taken from
+the message's first line), `test_setup` in a turn becomes `turn_setup`, and in `.al`
+files passed explicitly, `.GetQuestion()` calls become `.GetQuery()`.
+
+Only agent datasets are changed: a file with `turns`, `query` or `intervention_request`,
+or one that a suite XML in the same app references with TestType="Agent" (or any file,
+with --kind agent). Copilot AI-test datasets, where `question` is the right key, are
+skipped byte for byte. Comments, quoting, anchors, blank lines, CRLF and a BOM are kept.
+
+Exit codes: 0 every file migrated or needed nothing; 1 with --check when a file needs
+migration; 2 when a file cannot be read, parsed or safely migrated (it is left untouched).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+
+HELP = "rewrite legacy `question:` agent datasets to `query:` + `turns:`"
+
+_DATASET_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="dataset files or folders (folders are searched for .yaml/.yml/.json/.jsonl); "
+        ".al files passed by name get GetQuestion() -> GetQuery()",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when any file needs migration",
+    )
+    parser.add_argument(
+        "--diff", action="store_true", help="print a unified diff instead of writing"
+    )
+    parser.add_argument(
+        "--from",
+        dest="sender",
+        metavar="NAME",
+        help="the sender (`from`) for task queries that have none",
+    )
+    parser.add_argument(
+        "--kind",
+        choices=("auto", "agent"),
+        default="auto",
+        help="auto: decide from the file and suite XMLs (default); agent: treat every "
+        "file as an agent dataset",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ait_datasets.migrate import FAILED, MIGRATED, MigrationOptions, migrate_file
+    from ait_datasets.migrate.report import render_diff, render_result, summary
+
+    options = MigrationOptions(sender=args.sender, kind=args.kind)
+    write = not (args.check or args.diff)
+    code = 0
+    counts: dict[str, int] = {}
+    for path in _expand(args.paths):
+        if isinstance(path, _Missing):
+            print(f"{path.path}: no such file or folder", file=sys.stderr)
+            code = 2
+            continue
+        result = migrate_file(path, options, write=write)
+        counts[result.outcome] = counts.get(result.outcome, 0) + 1
+        out = sys.stderr if result.outcome == FAILED else sys.stdout
+        print(render_result(result, dry_run=not write), file=out)
+        if args.diff and result.outcome == MIGRATED:
+            sys.stdout.write(render_diff(result))
+        if result.outcome == FAILED:
+            code = 2
+        elif result.outcome == MIGRATED and args.check and code == 0:
+            code = 1
+    print(summary(counts, dry_run=not write))
+    return code
+
+
+class _Missing:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+
+def _expand(paths: list[str]) -> Iterator[str | _Missing]:
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if d != ".git")
+                for name in sorted(files):
+                    if name.lower().endswith(_DATASET_SUFFIXES):
+                        yield os.path.join(folder, name)
+        elif os.path.exists(path):
+            yield path
+        else:
+            yield _Missing(path)

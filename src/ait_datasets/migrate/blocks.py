@@ -1,0 +1,162 @@
+"""Where a mapping entry's text is: its value's extent, leading comments, trailing lines.
+
+The positioned tree gives each node's span, but a migration moves *entries* with the
+comments that belong to them, so the extents are widened here by the text's lines:
+
+- a comment line directly above a key (no blank line between, not indented deeper than
+  the key) belongs to that key and moves with it;
+- the entry ends after its value's last line, plus any following comment lines indented
+  deeper than the key (they comment on the value); trailing blank lines stay in place.
+
+An alias (``*name``) shares the anchored node, whose span is where the anchor is; its own
+text is found after its key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ait_datasets.migrate.text import (
+    body,
+    indent_of,
+    is_blank,
+    is_comment,
+    line_end,
+    line_start,
+)
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+
+_ALIAS = re.compile(r"\*[^\s,\[\]{}]+")
+_BLOCK_HEADER = re.compile(r"[|>][0-9+-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Extent:
+    start: int
+    end: int
+    alias: bool = False
+
+
+def is_alias_at(node: Node, after: int) -> bool:
+    """True when ``node`` occurs after ``after`` only as an alias of an earlier anchor."""
+    return node.span.start_offset < after
+
+
+def alias_extent(text: str, after: int) -> Extent:
+    """The ``*name`` token following ``after`` (a key's end or a sequence dash)."""
+    match = _ALIAS.search(text, after)
+    if match is None:  # the tree said alias, so this cannot happen in parsed text
+        return Extent(after, after, True)
+    return Extent(match.start(), match.end(), True)
+
+
+def value_extent(text: str, node: Node, after: int) -> Extent:
+    """Start and end of ``node``'s own text (the end stops at its last content line)."""
+    if is_alias_at(node, after):
+        return alias_extent(text, after)
+    start = node.span.start_offset
+    if isinstance(node, Scalar):
+        if node.data is None and node.style == "" and start == node.span.end_offset:
+            return Extent(after, after)  # an empty value: nothing after the key
+        return Extent(start, _scalar_end(text, node))
+    if node.flow:
+        return Extent(start, node.span.end_offset)
+    if isinstance(node, Mapping):
+        if not node.entries:
+            return Extent(start, node.span.end_offset)
+        key, value = list(node.entries.values())[-1]
+        return Extent(start, value_extent(text, value, key.span.end_offset).end)
+    return Extent(start, _sequence_end(text, node))
+
+
+def _sequence_end(text: str, node: Sequence) -> int:
+    if not node.items:
+        return node.span.end_offset
+    after = node.span.start_offset
+    for item in node.items:
+        # An item starts after the previous one (or its dash); earlier means alias.
+        after = value_extent(text, item, after).end
+    return after
+
+
+def _scalar_end(text: str, node: Scalar) -> int:
+    span = node.span
+    if node.style in ("|", ">"):
+        header = _BLOCK_HEADER.search(text, span.start_offset, span.end_offset)
+        if header is not None and "+" in header.group():
+            return span.end_offset  # keep-chomping: trailing blank lines are content
+        last = len(text[span.start_offset : span.end_offset].rstrip())
+        return min(span.end_offset, line_end(text, span.start_offset + max(last - 1, 0)))
+    return span.end_offset
+
+
+def on_shared_line(text: str, offset: int) -> bool:
+    """Something other than spaces precedes ``offset`` on its line (e.g. ``- `` of an item)."""
+    return bool(text[line_start(text, offset) : offset].strip())
+
+
+def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
+    """Start of the comment lines directly above ``key`` that belong to it (or its line)."""
+    start = line_start(text, key.span.start_offset)
+    if on_shared_line(text, key.span.start_offset):
+        return key.span.start_offset
+    col = key.span.column - 1
+    while start > lower and start > 0:
+        prev = line_start(text, start - 1)
+        if prev < lower:
+            break
+        line = text[prev:start]
+        if is_blank(line) or not is_comment(line) or indent_of(line) > col:
+            break
+        start = prev
+    return start
+
+
+def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
+    """End (after the newline) of an entry's last line, with deeper comment lines after it."""
+    extent = value_extent(text, value, key.span.end_offset)
+    last = max(extent.end, key.span.end_offset)
+    end = line_end(text, last - 1)
+    col = key.span.column - 1
+    probe = end
+    while probe < min(upper, len(text)):
+        nxt = line_end(text, probe)
+        line = text[probe:nxt]
+        if is_blank(line):
+            probe = nxt
+            continue
+        if is_comment(line) and indent_of(line) > col and body(line):
+            end = probe = nxt
+            continue
+        break
+    return min(end, upper) if upper > 0 else end
+
+
+@dataclass(frozen=True, slots=True)
+class EntryBlock:
+    """The lines of one block-mapping entry: [start, end) in the original text."""
+
+    key: str
+    key_node: Scalar
+    value: Node
+    start: int
+    end: int
+
+
+def entry_blocks(text: str, mapping: Mapping) -> list[EntryBlock]:
+    """The block of each entry of a block mapping, in file order."""
+    items = list(mapping.entries.items())
+    blocks: list[EntryBlock] = []
+    lower = 0
+    for i, (key, (key_node, value)) in enumerate(items):
+        upper = (
+            line_start(text, items[i + 1][1][0].span.start_offset)
+            if i + 1 < len(items)
+            else len(text)
+        )
+        start = leading_comment_start(text, key_node, lower)
+        end = entry_end(text, key_node, value, upper)
+        blocks.append(EntryBlock(key, key_node, value, start, end))
+        lower = end
+    return blocks

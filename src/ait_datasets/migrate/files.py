@@ -1,0 +1,155 @@
+"""Migrate one file on disk: read, plan, check, and (unless asked not to) write atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from dataclasses import dataclass, field
+
+from ait_datasets.diagnostics import apply_edits
+from ait_datasets.migrate import verify
+from ait_datasets.migrate.al import plan_al
+from ait_datasets.migrate.detect import agent_suite_for, has_agent_markers
+from ait_datasets.migrate.model import KIND_AGENT, Change, MigrationOptions, MigrationPlan
+from ait_datasets.migrate.planner import plan_migration
+from ait_datasets.source.load import decode, format_of, load_bytes
+
+# Outcomes of one file.
+MIGRATED = "migrated"  # changes made (or, with --check/--diff, needed)
+UP_TO_DATE = "up-to-date"
+SKIPPED = "skipped"
+FAILED = "failed"  # unreadable, unparsable, or not safely migratable: left untouched
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What happened to one file. ``before``/``after`` are the decoded texts (no BOM)."""
+
+    path: str
+    outcome: str
+    plan: MigrationPlan = field(default_factory=MigrationPlan)
+    reason: str = ""
+    before: str = ""
+    after: str = ""
+    written: bool = False
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def changes(self) -> list[Change]:
+        return self.plan.changes
+
+    @property
+    def followups(self) -> list[Change]:
+        return self.plan.followups
+
+
+def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) -> FileResult:
+    """Migrate ``path``; write it back only when ``write`` and the result checks out."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        return FileResult(path, FAILED, reason=f"cannot read the file: {exc.strerror or exc}")
+    if path.lower().endswith(".al"):
+        result = _migrate_al(path, raw)
+    else:
+        result = _migrate_dataset(path, raw, options)
+    if result.outcome == MIGRATED and write:
+        try:
+            write_atomic(path, _encode(result.after, raw))
+        except OSError as exc:
+            result.outcome = FAILED
+            result.reason = f"cannot write the file: {exc.strerror or exc}"
+            return result
+        result.written = True
+    return result
+
+
+def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions) -> FileResult:
+    fmt = format_of(path)
+    if fmt is None:
+        return FileResult(path, SKIPPED, reason="not a dataset file (.yaml, .jsonl, .json) or .al")
+    doc = load_bytes(path, raw, fmt=fmt)
+    errors = [d for d in doc.diagnostics if d.severity.value == "error"]
+    if errors:
+        return FileResult(
+            path,
+            FAILED,
+            reason="the file cannot be parsed; nothing was changed",
+            before=doc.text,
+            errors=[f"{path}:{d.line}:{d.column}: {d.message}" for d in errors],
+        )
+    agent: bool | None = None
+    if options.kind != KIND_AGENT and not has_agent_markers(doc):
+        agent = agent_suite_for(path) is not None
+    plan = plan_migration(doc, options, agent=agent)
+    result = FileResult(path, UP_TO_DATE, plan, before=doc.text, after=doc.text)
+    if plan.skipped is not None:
+        result.outcome = SKIPPED
+        result.reason = plan.skipped
+        return result
+    if plan.problems:
+        result.outcome = FAILED
+        result.reason = "; ".join(plan.problems) + " (nothing was changed)"
+        return result
+    if not plan.needed:
+        return result
+    try:
+        after = apply_edits(doc.text, plan.edits)
+    except ValueError as exc:
+        result.outcome = FAILED
+        result.reason = f"the changes overlap ({exc}); nothing was changed"
+        return result
+    after = keep_final_newline(doc.text, after)
+    why = verify.check(doc, after, options.sender)
+    if why is not None:
+        result.outcome = FAILED
+        result.reason = f"{why}; nothing was changed"
+        return result
+    result.outcome = MIGRATED
+    result.after = after
+    return result
+
+
+def _migrate_al(path: str, raw: bytes) -> FileResult:
+    text, _, problem = decode(path, raw)
+    if text is None:
+        message = problem.message if problem is not None else "cannot decode the file"
+        return FileResult(path, FAILED, reason=message)
+    edits, changes = plan_al(text)
+    plan = MigrationPlan(edits=edits, changes=changes)
+    if not edits:
+        return FileResult(path, UP_TO_DATE, plan, before=text, after=text)
+    return FileResult(path, MIGRATED, plan, before=text, after=apply_edits(text, edits))
+
+
+def keep_final_newline(before: str, after: str) -> str:
+    """A file that did not end with a newline does not get one from a move."""
+    if not before.endswith("\n") and after.endswith("\n"):
+        return after[:-2] if after.endswith("\r\n") else after[:-1]
+    return after
+
+
+def _encode(text: str, original: bytes) -> bytes:
+    bom = b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b""
+    return bom + text.encode("utf-8")
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write via a temporary file in the same folder and ``os.replace``; keep permissions."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".migrate-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,92 @@
+"""The file's own habits, so that new text looks like the old: indentation and quoting."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ait_datasets.migrate.text import column_of, line_start
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, walk
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """``step``: spaces a nested mapping is indented by; ``dash``: where a block list's
+    ``-`` sits relative to its key (0 for ``key:\\n- item``, 2 for ``key:\\n  - item``);
+    ``gap``: from the ``-`` to the item's text; ``quote``: the style of new scalars."""
+
+    step: int = 2
+    dash: int = 2
+    gap: int = 2
+    quote: str = '"'
+
+
+def detect_layout(doc: Document) -> Layout:
+    if doc.format != "yaml":
+        return Layout(quote='"')
+    root = doc.root
+    if root is None:
+        return Layout()
+    step = _mapping_step(doc.text, root)
+    dash_gap = _list_style(doc.text, root)
+    dash, gap = dash_gap if dash_gap is not None else (2, 2)
+    return Layout(step=step, dash=dash, gap=gap, quote=_quote_style(root))
+
+
+def _mapping_step(text: str, root: Node) -> int:
+    for _, node in walk(root):
+        if not isinstance(node, Mapping) or node.flow:
+            continue
+        for key, value in node.entries.values():
+            if (
+                isinstance(value, Mapping)
+                and not value.flow
+                and value.entries
+                and value.span.start_offset > key.span.end_offset
+            ):
+                step = value.span.column - key.span.column
+                if step > 0:
+                    return step
+    return 2
+
+
+def _list_style(text: str, root: Node) -> tuple[int, int] | None:
+    """(dash, gap) from ``tests:`` if it is a block list, else from the first block list."""
+    candidates: list[tuple[Scalar, Sequence]] = []
+    for _, node in walk(root):
+        if not isinstance(node, Mapping) or node.flow:
+            continue
+        for name, (key, value) in node.entries.items():
+            if isinstance(value, Sequence) and not value.flow and value.items:
+                if name == "tests":
+                    candidates.insert(0, (key, value))
+                else:
+                    candidates.append((key, value))
+    for key, seq in candidates:
+        item = seq.items[0]
+        if item.span.start_offset < seq.span.start_offset:
+            continue  # an alias: its span is elsewhere
+        start = item.span.start_offset
+        prefix = text[line_start(text, start) : start]
+        stripped = prefix.rstrip(" ")
+        if not stripped.endswith("-") or stripped[:-1].strip():
+            continue
+        dash_col = len(stripped) - 1
+        dash = dash_col - (key.span.column - 1)
+        gap = column_of(text, start) - dash_col
+        if dash >= 0 and gap >= 2:
+            return dash, gap
+    return None
+
+
+def _quote_style(root: Node) -> str:
+    styles: Counter[str] = Counter()
+    for _, node in walk(root):
+        if isinstance(node, Mapping):
+            for _, value in node.entries.values():
+                if isinstance(value, Scalar) and isinstance(value.data, str):
+                    styles[value.style] += 1
+    ranked = [(styles[s], s != '"', s) for s in ('"', "'", "")]
+    ranked.sort(key=lambda t: (-t[0], t[1]))
+    return ranked[0][2] if ranked[0][0] else '"'

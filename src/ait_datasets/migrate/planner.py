@@ -1,0 +1,538 @@
+"""Plan a migration: the edits on the original text and the report, from the tree.
+
+Two passes. First every turn (a ``turns:`` item, or the flat keys of a flat test) gets its
+*content* edits at their original offsets: ``question`` -> ``query``, ``test_setup`` ->
+``turn_setup``, a missing ``from``. Then each flat test's keys move under a new
+``turns:``; the content edits inside the moved lines are applied to those lines before
+they are re-indented, so nothing is computed twice and no edit overlaps another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ait_datasets.diagnostics import Edit, apply_edits
+from ait_datasets.lint import kinds
+from ait_datasets.migrate import rules
+from ait_datasets.migrate.blocks import (
+    EntryBlock,
+    entry_blocks,
+    entry_end,
+    is_alias_at,
+    leading_comment_start,
+    on_shared_line,
+    value_extent,
+)
+from ait_datasets.migrate.detect import has_agent_markers
+from ait_datasets.migrate.layout import Layout, detect_layout
+from ait_datasets.migrate.model import (
+    ADD_FROM,
+    FLAT_TO_TURNS,
+    KIND_AGENT,
+    QUESTION_OBJECT,
+    QUESTION_TEXT,
+    TEST_SETUP,
+    Change,
+    MigrationOptions,
+    MigrationPlan,
+)
+from ait_datasets.migrate.text import line_start, quote, shift, split_lines
+from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+
+NOT_AGENT = (
+    "not an agent dataset (no turns/query/intervention_request, no agent suite XML); "
+    "`question` is right for Copilot AI tests. Use --kind agent to migrate it anyway"
+)
+
+
+class Unsupported(Exception):
+    """A layout the planner will not rewrite; the message says where and why."""
+
+
+@dataclass(slots=True)
+class _Turn:
+    """A turn being planned: its entries (key -> (key node, value)) and its mapping."""
+
+    entries: dict[str, tuple[Scalar, Node]]
+    mapping: Mapping
+    test: str | None
+    number: int
+
+
+@dataclass(slots=True)
+class _Move:
+    """A flat test whose turn keys move under a new ``turns:``."""
+
+    test: Mapping
+    name: str | None
+    moved: list[str] = field(default_factory=list)
+
+
+def plan_migration(
+    doc: Document, options: MigrationOptions, *, agent: bool | None = None
+) -> MigrationPlan:
+    """Edits (on ``doc.text``) and report entries that migrate ``doc``.
+
+    ``agent`` overrides the decision whether the file is an agent dataset (the caller
+    may know from a suite XML); by default it comes from ``options.kind`` and the file's
+    own markers. Pure: reads nothing but ``doc``.
+    """
+    plan = MigrationPlan()
+    if not doc.parsed or doc.has_errors:
+        plan.problems.append("the file has syntax errors; fix them first")
+        return plan
+    if kinds.file_kind(doc) == kinds.SUITE_SETUP:
+        plan.skipped = "a suite-setup file: it holds no tests"
+        return plan
+    is_agent = agent if agent is not None else options.kind == KIND_AGENT or has_agent_markers(doc)
+    if not is_agent:
+        plan.skipped = NOT_AGENT
+        return plan
+    planner = _Planner(doc, options, plan)
+    try:
+        planner.run()
+    except Unsupported as exc:
+        plan.edits.clear()
+        plan.problems.append(str(exc))
+    return plan
+
+
+class _Planner:
+    def __init__(self, doc: Document, options: MigrationOptions, plan: MigrationPlan) -> None:
+        self.doc = doc
+        self.text = doc.text
+        self.nl = doc.newline
+        self.sender = options.sender
+        self.layout: Layout = detect_layout(doc)
+        self.json = doc.format in ("json", "jsonl")
+        self.plan = plan
+        self.content: list[Edit] = []
+        self.moves: list[_Move] = []
+
+    # -- pass 1: content edits -------------------------------------------------------
+
+    def run(self) -> None:
+        for ref in kinds.tests_of(self.doc):
+            self.test(ref.node)
+        edits = _dedupe(self.content)
+        for move in self.moves:
+            edits = self.move(move, edits)
+        self.plan.edits.extend(edits)
+
+    def test(self, test: Mapping) -> None:
+        name = kinds.scalar_text(test.get("name"))
+        if rules.is_flat(test.data):
+            flat = {k: v for k, v in test.entries.items() if k in rules.FLAT_KEYS}
+            self.turn(_Turn(flat, test, name, 1))
+            self.moves.append(_Move(test, name, list(flat)))
+            return
+        for key, (key_node, _) in test.entries.items():
+            if key in rules.FLAT_KEYS:
+                self.followup(
+                    FLAT_TO_TURNS,
+                    key_node,
+                    name,
+                    None,
+                    f"`{key}` sits on the test, but in a `turns:` test the framework reads it "
+                    "from the current turn only; move it into the turn that needs it",
+                )
+        turns = test.get("turns")
+        for i, turn in enumerate(kinds.turns_of(test)):
+            if isinstance(turn, Mapping) and not is_alias_at(turn, _item_floor(turns, i)):
+                self.turn(_Turn(turn.entries, turn, name, i + 1))
+
+    def turn(self, turn: _Turn) -> None:
+        for key, (key_node, value) in turn.entries.items():
+            if key == "question":
+                self.question(turn, key_node, value)
+            elif key == "test_setup":
+                if "turn_setup" in turn.entries:
+                    self.followup(
+                        TEST_SETUP,
+                        key_node,
+                        turn.test,
+                        turn.number,
+                        "both `test_setup` and `turn_setup`; `test_setup` was left as it is: "
+                        "merge it into `turn_setup` by hand",
+                    )
+                else:
+                    self.content.append(self.rename(key_node, "turn_setup"))
+                    self.change(TEST_SETUP, key_node, turn, "`test_setup:` -> `turn_setup:`")
+            elif key == "query" and isinstance(value, Mapping):
+                self.sender_for(turn, key_node, value, value.data)
+
+    def question(self, turn: _Turn, key: Scalar, value: Node) -> None:
+        if "query" in turn.entries:
+            self.followup(
+                QUESTION_TEXT,
+                key,
+                turn.test,
+                turn.number,
+                "both `question` and `query`; `GetQuery()` reads `query`, so `question` "
+                "is ignored and was left as it is: remove it by hand",
+            )
+            return
+        kind = rules.question_kind(value.data)
+        if kind == rules.QUESTION_TEXT:
+            self.question_text(turn, key, value)
+        elif kind == rules.QUESTION_OBJECT:
+            assert isinstance(value, Mapping)
+            self.question_object(turn, key, value)
+        else:
+            self.followup(
+                QUESTION_TEXT,
+                key,
+                turn.test,
+                turn.number,
+                f"`question` is {_describe(value.data)}, not a text or an object; it was left "
+                "as it is: write the `query:` by hand",
+            )
+
+    def question_text(self, turn: _Turn, key: Scalar, value: Node) -> None:
+        assert isinstance(value.data, str)
+        text = self.text
+        extent = value_extent(text, value, key.span.end_offset)
+        between = text[key.span.end_offset : extent.start]
+        if "#" in between or ("\n" in between and not extent.alias):
+            raise Unsupported(
+                f"line {key.span.line}: a comment or line break sits between `question:` and "
+                "its text; put the text on the `question:` line and run again"
+            )
+        title = rules.title_from(value.data)
+        style = self.style_of(value, extent.alias)
+        value_text = text[extent.start : extent.end]
+        simple = not extent.alias and "\n" not in value_text and value_text[:1] not in "&!*|>"
+        title_text = value_text if simple and title.text == value.data else quote(title.text, style)
+        k = key.style if key.style in ('"', "'") else ""
+        fields: list[tuple[str, str]] = []
+        if self.sender is not None:
+            fields.append(("from", quote(self.sender, style)))
+        fields.append(("title", title_text))
+        if turn.mapping.flow:
+            colon, comma = self.separators(turn.mapping)
+            fields.append(("message", value_text))
+            inner = comma.join(f"{_key(n, k)}{colon}{v}" for n, v in fields)
+            new = f"{_key('query', k)}{colon}{{{inner}}}"
+        else:
+            col = key.span.column - 1
+            pad = " " * (col + self.layout.step)
+            lines = split_lines(value_text)
+            moved = lines[:1] + shift(lines[1:], self.layout.step)
+            fields.append(("message", "".join(moved)))
+            new = f"{_key('query', k)}:" + "".join(
+                f"{self.nl}{pad}{_key(n, k)}: {v}" for n, v in fields
+            )
+        self.content.append(Edit(key.span.start_offset, extent.end, new))
+        self.change(
+            QUESTION_TEXT,
+            key,
+            turn,
+            "`question:` text -> `query:` with `title` and `message`"
+            + (" and `from`" if self.sender is not None else ""),
+        )
+        self.title_notes(key, turn, title)
+        if self.sender is None:
+            self.missing_from(key, turn)
+
+    def question_object(self, turn: _Turn, key: Scalar, value: Mapping) -> None:
+        self.content.append(self.rename(key, "query"))
+        data = value.data
+        message = rules.message_for_title(data)
+        added = ""
+        if rules.needs_title(data):
+            message_key = value.key_node("message")
+            if message is None or message_key is None:
+                self.followup(
+                    QUESTION_OBJECT,
+                    key,
+                    turn.test,
+                    turn.number,
+                    "the query has no `title` and no `message` to take one from: add a "
+                    "`title` (the framework needs `title` or `intervention`)",
+                )
+            else:
+                title = rules.title_from(message)
+                message_node = value.entries["message"][1]
+                style = self.style_of(message_node, False)
+                self.insert_entry(value, "message", "title", quote(title.text, style))
+                self.title_notes(key, turn, title)
+                added = " and a `title` from the message"
+                data = {**data, "title": title.text}
+        self.change(QUESTION_OBJECT, key, turn, f"`question:` -> `query:`{added}")
+        self.sender_for(turn, key, value, data)
+
+    def sender_for(self, turn: _Turn, key: Scalar, query: Mapping, data: dict[str, object]) -> None:
+        """Add ``from`` to a task query that has none, or report it missing."""
+        if not rules.is_task_query(data) or "from" in data:
+            return
+        if self.sender is None:
+            self.missing_from(key, turn)
+            return
+        first = next(iter(query.entries))
+        self.insert_entry(query, first, "from", quote(self.sender, self.layout.quote))
+        self.change(ADD_FROM, key, turn, f"added `from: {self.sender}`")
+
+    # -- edit builders ---------------------------------------------------------------
+
+    def rename(self, key: Scalar, new: str) -> Edit:
+        return Edit(key.span.start_offset, key.span.end_offset, _key(new, key.style))
+
+    def insert_entry(self, mapping: Mapping, before: str, name: str, value_text: str) -> None:
+        """Insert ``name: value`` into ``mapping`` just before its entry ``before``."""
+        anchor = mapping.entries[before][0]
+        k = anchor.style if anchor.style in ('"', "'") else ""
+        if self.json:
+            k = '"'
+        if mapping.flow:
+            colon, comma = self.separators(mapping)
+            at = anchor.span.start_offset
+            self.content.append(Edit(at, at, f"{_key(name, k)}{colon}{value_text}{comma}"))
+            return
+        if on_shared_line(self.text, anchor.span.start_offset):
+            raise Unsupported(
+                f"line {anchor.span.line}: cannot insert `{name}` before `{before}`, which "
+                "shares its line with other text; put it on a line of its own and run again"
+            )
+        keys = list(mapping.entries)
+        i = keys.index(before)
+        lower = 0
+        if i > 0:
+            prev_key, prev_value = mapping.entries[keys[i - 1]]
+            lower = entry_end(self.text, prev_key, prev_value, anchor.span.start_offset)
+        at = leading_comment_start(self.text, anchor, lower)
+        pad = " " * (anchor.span.column - 1)
+        self.content.append(Edit(at, at, f"{pad}{_key(name, k)}: {value_text}{self.nl}"))
+
+    def separators(self, mapping: Mapping) -> tuple[str, str]:
+        """The ``:`` and ``,`` spacing a flow mapping already uses."""
+        colon, comma = ": ", ", "
+        items = list(mapping.entries.values())
+        if items:
+            key, value = items[0]
+            gap = self.text[key.span.end_offset : value.span.start_offset]
+            if (
+                gap.strip() == ":"
+                and "\n" not in gap
+                and not is_alias_at(value, key.span.end_offset)
+            ):
+                colon = gap
+        if len(items) > 1:
+            end = value_extent(self.text, items[0][1], items[0][0].span.end_offset).end
+            gap = self.text[end : items[1][0].span.start_offset]
+            if gap.strip() == "," and "\n" not in gap:
+                comma = gap
+        return colon, comma
+
+    def style_of(self, node: Node, alias: bool) -> str:
+        if self.json:
+            return '"'
+        if isinstance(node, Scalar) and not alias and node.style in ('"', "'", ""):
+            return node.style
+        return self.layout.quote
+
+    # -- report ----------------------------------------------------------------------
+
+    def change(self, migration: str, key: Scalar, turn: _Turn, message: str) -> None:
+        self.plan.changes.append(Change(migration, key.span.line, turn.test, turn.number, message))
+
+    def followup(
+        self, migration: str, key: Scalar, test: str | None, turn: int | None, message: str
+    ) -> None:
+        self.plan.followups.append(Change(migration, key.span.line, test, turn, message))
+
+    def missing_from(self, key: Scalar, turn: _Turn) -> None:
+        self.followup(
+            ADD_FROM,
+            key,
+            turn.test,
+            turn.number,
+            "the query has no `from`: the framework creates no task without it "
+            "(run again with --from NAME, or add it by hand)",
+        )
+
+    def title_notes(self, key: Scalar, turn: _Turn, title: rules.Title) -> None:
+        if title.cut:
+            self.followup(
+                QUESTION_TEXT,
+                key,
+                turn.test,
+                turn.number,
+                f"the title was cut to {MAX_TASK_TITLE} characters (the task title's limit): "
+                f"'{title.text}'; check it reads well",
+            )
+        elif title.first_line_only:
+            self.followup(
+                QUESTION_TEXT,
+                key,
+                turn.test,
+                turn.number,
+                "the title is the message's first line only; check it reads well",
+            )
+
+    # -- pass 2: flat tests move under turns: ----------------------------------------
+
+    def move(self, move: _Move, edits: list[Edit]) -> list[Edit]:
+        test = move.test
+        first_key = test.entries[move.moved[0]][0]
+        self.plan.changes.append(
+            Change(
+                FLAT_TO_TURNS,
+                first_key.span.line,
+                move.name,
+                None,
+                "flat test -> `turns:` with one turn ("
+                + ", ".join(f"`{k}`" for k in move.moved)
+                + ")",
+            )
+        )
+        if test.flow:
+            return self.move_flow(move, edits)
+        return self.move_block(move, edits)
+
+    def move_block(self, move: _Move, edits: list[Edit]) -> list[Edit]:
+        text = self.text
+        blocks = entry_blocks(text, move.test)
+        runs: list[list[EntryBlock]] = []
+        previous: EntryBlock | None = None
+        for block in blocks:
+            if block.key in move.moved:
+                joined = (
+                    previous is not None
+                    and previous.key in move.moved
+                    and not text[previous.end : block.start].strip()
+                    and runs
+                )
+                if joined:
+                    runs[-1].append(block)
+                else:
+                    runs.append([block])
+            previous = block
+        first = runs[0][0]
+        col = first.key_node.span.column - 1
+        dash = self.layout.dash
+        by = dash + self.layout.gap
+        shared = on_shared_line(text, first.start)
+        k = first.key_node.style if first.key_node.style in ('"', "'") else ""
+        out = ("" if shared else " " * col) + f"{_key('turns', k)}:{self.nl}"
+        remaining = list(edits)
+        replacements: list[Edit] = []
+        for n, run in enumerate(runs):
+            start, end = run[0].start, run[-1].end
+            if n and start != line_start(text, start):
+                raise Unsupported(
+                    f"line {run[0].key_node.span.line}: `{run[0].key}` shares its line with "
+                    "other text; put it on a line of its own and run again"
+                )
+            region, remaining = _apply_inside(text, start, end, remaining)
+            if shared and n == 0:
+                region = " " * col + region
+            lines = split_lines(region)
+            if lines and not lines[-1].endswith("\n"):
+                lines[-1] += self.nl
+            if n == 0:
+                lead = run[0].key_node.span.line - _line_no(text, start)
+                lines = shift(lines[:lead], dash) + shift(lines[lead:], by)
+                key_line = lines[lead]
+                at = col + dash
+                if key_line[at : at + 1] != " ":
+                    raise Unsupported(f"line {first.key_node.span.line}: unexpected indentation")
+                lines[lead] = key_line[:at] + "-" + key_line[at + 1 :]
+                out += "".join(lines)
+            else:
+                out += "".join(shift(lines, by))
+                replacements.append(Edit(start, end, ""))
+        replacements.append(Edit(first.start, runs[0][-1].end, out))
+        return remaining + replacements
+
+    def move_flow(self, move: _Move, edits: list[Edit]) -> list[Edit]:
+        text = self.text
+        items = list(move.test.entries.items())
+        ends: list[int] = []
+        for _, (key, value) in items:
+            ends.append(value_extent(text, value, key.span.end_offset).end)
+        colon, comma = self.separators(move.test)
+        remaining = list(edits)
+        parts: list[str] = []
+        replacements: list[Edit] = []
+        first_index: int | None = None
+        k = '"' if self.json else ""
+        for i, (name, (key, _)) in enumerate(items):
+            if name not in move.moved:
+                continue
+            part, remaining = _apply_inside(text, key.span.start_offset, ends[i], remaining)
+            parts.append(part)
+            if first_index is None:
+                first_index = i
+                k = key.style if key.style in ('"', "'") else k
+                continue
+            gap_start = ends[i - 1]
+            if "#" in text[gap_start : key.span.start_offset]:
+                raise Unsupported(
+                    f"line {key.span.line}: a comment sits between the entries of a flow "
+                    "mapping that must be restructured; migrate this test by hand"
+                )
+            replacements.append(Edit(gap_start, ends[i], ""))
+        assert first_index is not None
+        first_key = items[first_index][1][0]
+        new = f"{_key('turns', k)}{colon}[{{{comma.join(parts)}}}]"
+        replacements.append(Edit(first_key.span.start_offset, ends[first_index], new))
+        return remaining + replacements
+
+
+def _apply_inside(text: str, start: int, end: int, edits: list[Edit]) -> tuple[str, list[Edit]]:
+    """``text[start:end]`` with the edits inside it applied; the other edits are returned."""
+    inside: list[Edit] = []
+    outside: list[Edit] = []
+    for edit in edits:
+        if start <= edit.start and edit.end <= end and not (edit.start == edit.end == end):
+            inside.append(Edit(edit.start - start, edit.end - start, edit.replacement))
+        elif edit.end <= start or edit.start >= end:
+            outside.append(edit)
+        else:
+            raise Unsupported(
+                f"line {_line_no(text, edit.start)}: a change would straddle a moved key; "
+                "migrate this test by hand"
+            )
+    return apply_edits(text[start:end], inside), outside
+
+
+def _line_no(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _item_floor(turns: Node | None, index: int) -> int:
+    """Where item ``index`` of a turns list may start at the earliest (aliases start before)."""
+    if not isinstance(turns, Sequence):
+        return 0
+    if index == 0:
+        return turns.span.start_offset
+    return turns.items[index - 1].span.start_offset + 1
+
+
+def _key(name: str, style: str) -> str:
+    if style == '"':
+        return f'"{name}"'
+    if style == "'":
+        return f"'{name}'"
+    return name
+
+
+def _dedupe(edits: list[Edit]) -> list[Edit]:
+    """An anchored node reached through aliases gets the same edit once."""
+    seen: set[Edit] = set()
+    out: list[Edit] = []
+    for edit in edits:
+        if edit not in seen:
+            seen.add(edit)
+            out.append(edit)
+    return out
+
+
+def _describe(value: object) -> str:
+    if value is None or value == "":
+        return "empty"
+    if isinstance(value, list):
+        return "a list"
+    return f"{value!r}"

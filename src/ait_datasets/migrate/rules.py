@@ -1,0 +1,190 @@
+"""The migrations on plain data: what a migrated test must look like.
+
+This is the reference the text edits are checked against. It works on the plain values
+(dict/list/str/...) the framework would see, knows nothing about text, and keeps key
+order, because the edits must keep it too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, MAX_TASK_TITLE
+
+# The order in which flat keys are recognised does not matter; the file's order is kept.
+FLAT_KEYS = FLAT_TURN_KEYS
+
+_TOKEN = re.compile(r"\$(?:DateTimeFormula|DateFormula)-[^$]*\$")
+
+QUESTION_TEXT = "text"
+QUESTION_OBJECT = "object"
+QUESTION_OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """A title taken from a message: its text, and whether it was shortened or split."""
+
+    text: str
+    cut: bool
+    first_line_only: bool
+
+
+def title_from(message: str) -> Title:
+    """The task title for a message: its first non-empty line, cut to the framework's limit.
+
+    A cut never splits a ``$DateFormula-...$`` placeholder: the title stops before it.
+    """
+    lines = [line.strip() for line in message.splitlines()]
+    non_empty = [line for line in lines if line]
+    first = non_empty[0] if non_empty else ""
+    first_line_only = len(non_empty) > 1
+    if len(first) <= MAX_TASK_TITLE:
+        return Title(first, False, first_line_only)
+    cut_at = MAX_TASK_TITLE
+    for match in _TOKEN.finditer(first):
+        if match.start() < cut_at < match.end():
+            cut_at = match.start()
+            break
+    return Title(first[:cut_at].rstrip(), True, first_line_only)
+
+
+def question_kind(value: object) -> str:
+    """``text`` (non-empty text), ``object`` (a mapping) or ``other`` (left alone)."""
+    if isinstance(value, str) and value.strip():
+        return QUESTION_TEXT
+    if isinstance(value, dict):
+        return QUESTION_OBJECT
+    return QUESTION_OTHER
+
+
+def needs_title(query: dict[str, object]) -> bool:
+    """A question object that is neither a task input (title) nor a continuation."""
+    return "title" not in query and "intervention" not in query
+
+
+def message_for_title(query: dict[str, object]) -> str | None:
+    message = query.get("message")
+    if isinstance(message, str) and message.strip():
+        return message
+    return None
+
+
+def is_task_query(query: dict[str, object]) -> bool:
+    return "title" in query and "intervention" not in query
+
+
+def is_flat(test: dict[str, object]) -> bool:
+    return "turns" not in test and any(key in FLAT_KEYS for key in test)
+
+
+def migrate_test(test: dict[str, object], sender: str | None) -> dict[str, object]:
+    """The migrated form of one agent test (a new dict; ``test`` is not changed)."""
+    if is_flat(test):
+        moved: dict[str, object] = {}
+        out: dict[str, object] = {}
+        for key, value in test.items():
+            if key in FLAT_KEYS:
+                if not moved:
+                    out["turns"] = [moved]
+                moved[key] = value
+            else:
+                out[key] = value
+        test = out
+    else:
+        test = dict(test)
+    turns = test.get("turns")
+    if isinstance(turns, list):
+        test["turns"] = [
+            migrate_turn(turn, sender) if isinstance(turn, dict) else turn for turn in turns
+        ]
+    return test
+
+
+def migrate_turn(turn: dict[str, object], sender: str | None) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in turn.items():
+        if key == "question" and "query" not in turn:
+            kind = question_kind(value)
+            if kind == QUESTION_TEXT:
+                assert isinstance(value, str)
+                out["query"] = _query_from_text(value, sender)
+            elif kind == QUESTION_OBJECT:
+                assert isinstance(value, dict)
+                out["query"] = _query_from_object(value, sender)
+            else:
+                out[key] = value
+        elif key == "test_setup" and "turn_setup" not in turn:
+            out["turn_setup"] = value
+        elif key == "query" and isinstance(value, dict):
+            out[key] = _with_sender(value, sender)
+        else:
+            out[key] = value
+    return out
+
+
+def _query_from_text(text: str, sender: str | None) -> dict[str, object]:
+    query: dict[str, object] = {}
+    if sender is not None:
+        query["from"] = sender
+    query["title"] = title_from(text).text
+    query["message"] = text
+    return query
+
+
+def _query_from_object(question: dict[str, object], sender: str | None) -> dict[str, object]:
+    query = question
+    message = message_for_title(question)
+    if needs_title(question) and message is not None:
+        query = {}
+        for key, value in question.items():
+            if key == "message":
+                query["title"] = title_from(message).text
+            query[key] = value
+    return _with_sender(query, sender)
+
+
+def _with_sender(query: dict[str, object], sender: str | None) -> dict[str, object]:
+    if sender is None or "from" in query or not is_task_query(query):
+        return dict(query)
+    return {"from": sender, **query}
+
+
+def plain_copy(value: object) -> object:
+    """A copy that shares nothing (YAML aliases share their data; edits must not)."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    return value
+
+
+def migrate_tests_in(data: object, sender: str | None) -> object:
+    """Migrate every test of a YAML/JSON document's data, found as the importer finds them."""
+    data = plain_copy(data)
+    if isinstance(data, list):
+        return [_migrate_wrapped(item, sender) for item in data]
+    if not isinstance(data, dict):
+        return data
+    setup = data.get("suite_setup")
+    if isinstance(setup, (dict, list)):
+        return data
+    tests = data.get("tests")
+    if tests is None and "tests" not in data:
+        return _migrate_wrapped(data, sender)
+    if isinstance(tests, list):
+        data["tests"] = [_migrate_wrapped(item, sender) for item in tests]
+    elif isinstance(tests, dict):
+        data["tests"] = _migrate_wrapped(tests, sender)
+    return data
+
+
+def _migrate_wrapped(item: object, sender: str | None) -> object:
+    """A test, or the legacy ``testInput:`` wrapper around one (only its value is the test)."""
+    if not isinstance(item, dict):
+        return item
+    inner = item.get("testInput")
+    if isinstance(inner, dict):
+        return {**item, "testInput": migrate_test(inner, sender)}
+    return migrate_test(item, sender)

@@ -1,0 +1,63 @@
+"""Check a migrated text: it must parse and carry exactly the intended data, in order."""
+
+from __future__ import annotations
+
+from ait_datasets.migrate import rules
+from ait_datasets.source.document import Document
+from ait_datasets.source.load import load_text
+from ait_datasets.source.tree import format_path
+
+
+def document_data(doc: Document) -> object:
+    """The plain data of a document: the root's, or the list of JSONL rows."""
+    if doc.format == "jsonl":
+        return [row.data for row in doc.rows]
+    return doc.data
+
+
+def intended(doc: Document, sender: str | None) -> object:
+    """The migrated data, computed from the plain data alone."""
+    data = document_data(doc)
+    if doc.format == "jsonl":
+        assert isinstance(data, list)
+        return [rules.migrate_tests_in(row, sender) for row in data]
+    return rules.migrate_tests_in(data, sender)
+
+
+def check(doc: Document, new_text: str, sender: str | None) -> str | None:
+    """None when ``new_text`` is the intended migration of ``doc``, else why not."""
+    after = load_text(doc.path, new_text, fmt=doc.format)
+    errors = [d for d in after.diagnostics if d.severity.value == "error"]
+    if errors:
+        first = errors[0]
+        return f"the migrated text would not load ({first.line}:{first.column}: {first.message})"
+    expected = intended(doc, sender)
+    difference = first_difference(expected, document_data(after))
+    if difference is not None:
+        return f"the migrated data would differ from the intended result at {difference}"
+    return None
+
+
+def first_difference(a: object, b: object, path: tuple[str | int, ...] = ()) -> str | None:
+    """Path of the first difference (values, types or key order), or None when equal."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return f"{format_path(path)} (keys {list(a)} expected, {list(b)} found)"
+        for key in a:
+            found = first_difference(a[key], b[key], (*path, key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{format_path(path)} ({len(a)} items expected, {len(b)} found)"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = first_difference(x, y, (*path, i))
+            if found is not None:
+                return found
+        return None
+    if type(a) is not type(b) or a != b:
+        if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
+            return None  # NaN
+        return f"{format_path(path)} ({a!r} expected, {b!r} found)"
+    return None
