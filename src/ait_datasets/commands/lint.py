@@ -60,10 +60,8 @@ def run(args: argparse.Namespace) -> int:
     import datetime as dt
 
     from ait_datasets.lint.config import LintConfig
-    from ait_datasets.lint.discover import discover
-    from ait_datasets.lint.engine import LintRun, lint_document
+    from ait_datasets.lint.engine import lint_paths
     from ait_datasets.lint.reporters import Report, renderer
-    from ait_datasets.source.load import load
 
     config = LintConfig(select=_codes(args.select), ignore=_codes(args.ignore))
     if args.work_date:
@@ -78,25 +76,15 @@ def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not os.path.exists(p) and not os.path.islink(p)]
     for path in missing:
         print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
-    run_ = LintRun()
-    sources: dict[str, str] = {}
-    for path in discover(p for p in args.paths if p not in missing):
-        try:
-            doc = load(path)
-        except OSError as exc:
-            run_.unreadable.append((path, exc.strerror or str(exc)))
-            continue
-        run_.files += 1
-        found = lint_document(doc, config)
-        if found:
-            run_.diagnostics.extend(found)
-            sources[path] = doc.text
+    run_ = lint_paths([p for p in args.paths if p not in missing], config)
     for path, reason in run_.unreadable:
         print(f"{path}: cannot read: {reason}", file=sys.stderr)
     color = args.color == "always" or (
         args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     )
-    report = Report(run_.diagnostics, run_.files, sources, color=color, statistics=args.statistics)
+    report = Report(
+        run_.diagnostics, run_.files, run_.sources, color=color, statistics=args.statistics
+    )
     sys.stdout.write(renderer(args.format)(report))
     if missing or run_.unreadable:
         return 2

@@ -53,3 +53,37 @@ class LintRun:
     files: int = 0
     # Files that could not be read at all: (path, reason).
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    # The text of every file with findings (the text reporter shows the offending line).
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+def lint_paths(paths: Iterable[str], config: LintConfig | None = None) -> LintRun:
+    """Lint every dataset file under ``paths``, then run the cross-file rules."""
+    from ait_datasets.lint.discover import discover
+    from ait_datasets.lint.facts import extract_facts
+    from ait_datasets.lint.project import Project
+    from ait_datasets.source.load import load
+
+    config = config or LintConfig()
+    run = LintRun()
+    project = Project()
+    for path in discover(paths):
+        try:
+            doc = load(path)
+        except OSError as exc:
+            run.unreadable.append((path, exc.strerror or str(exc)))
+            continue
+        run.files += 1
+        found = lint_document(doc, config, project)
+        project.add(extract_facts(doc, kinds.file_kind(doc)))
+        if found:
+            run.diagnostics.extend(found)
+            run.sources[path] = doc.text
+    cross: list[Diagnostic] = []
+    for module in family_modules():
+        check_project = getattr(module, "check_project", None)
+        if check_project is not None:
+            cross.extend(check_project(project, config))
+    run.diagnostics.extend(apply_config(cross, config))
+    run.diagnostics.sort(key=Diagnostic.sort_key)
+    return run
