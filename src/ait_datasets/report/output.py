@@ -12,14 +12,22 @@ def write_atomic(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that a reader never sees half a report.
 
     The text goes to a temporary file in the same directory, which then replaces the
-    target in one step. An existing file keeps its permission bits.
+    target in one step. An existing file keeps its permission bits; a target that is not
+    a regular file (a device such as ``/dev/stdout``, a pipe) is written in place.
     """
-    target = os.path.abspath(path)
+    # Through a symbolic link, replace the file it points to, not the link.
+    target = os.path.realpath(path)
     directory = os.path.dirname(target)
     try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        status: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        mode = None
+        status = None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        # /dev/stdout, /dev/null, a pipe: replacing it would destroy it; write into it.
+        with open(target, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        return
+    mode = None if status is None else stat.S_IMODE(status.st_mode)
     fd, temp = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
