@@ -20,6 +20,7 @@ FAMILIES: tuple[str, ...] = (
     "turns",
     "query",
     "expectations",
+    "flow",
     "legacy",
 )
 

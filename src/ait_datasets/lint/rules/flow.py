@@ -1,0 +1,172 @@
+"""Turn flow: how the turns of one agent test follow each other (``FLW``).
+
+The framework runs turn N's query against the task that turn N-1 left behind: a task
+input creates a new task, an intervention reply answers a paused one. FinalizeTurn
+fails a turn whose agent pauses without a declared `intervention_request` (for the
+Assistance and ReviewRecord types), so the declarations tell us when a task is waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.suggest import hint
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+
+FIRST_TURN_REPLY = Rule(
+    "FLW001",
+    "intervention-first-turn",
+    "flow",
+    Severity.ERROR,
+    "The first turn of a test is an intervention reply.",
+    "Reports `query.intervention` in turn 1.",
+    "An intervention answers a task that paused in the previous turn; in the first turn no "
+    "task exists yet, so there is nothing to continue.",
+    "turns:\n  - query:\n      intervention: {instruction: Go on}\n    expected_data: {}",
+    "Start the test with a task input (`from`/`title`/`message`).",
+)
+REPLY_WITHOUT_PAUSE = Rule(
+    "FLW002",
+    "intervention-without-pause",
+    "flow",
+    Severity.WARNING,
+    "An intervention reply follows a turn that does not expect the agent to pause.",
+    "Reports `query.intervention` when the previous turn's `expected_data` declares no "
+    "`intervention_request`.",
+    "FinalizeTurn fails a turn whose agent pauses for an Assistance or ReviewRecord "
+    "intervention without a declared `intervention_request`; if the previous turn passes, "
+    "the agent was not waiting and there is nothing to answer.",
+    "turns:\n  - query: {from: J, title: Hi}\n    expected_data: {}\n"
+    "  - query:\n      intervention: {instruction: Use Monday}\n    expected_data: {}",
+    "Declare the pause in the previous turn: `expected_data: {intervention_request: "
+    "{type: Assistance}}`.",
+)
+UNKNOWN_SUGGESTION = Rule(
+    "FLW003",
+    "suggestion-not-offered",
+    "flow",
+    Severity.WARNING,
+    "A suggestion reply names a code the previous turn does not expect the agent to offer.",
+    "Reports `query.intervention.suggestion` values missing from the previous turn's "
+    "`intervention_request.suggestions` (when it lists any).",
+    "The framework sends the suggestion code to the paused task; a code the agent did not "
+    "offer cannot be chosen, and the previous turn's declared list is what it offers "
+    "(FinalizeTurn checks that list exactly, count included).",
+    "  - expected_data:\n      intervention_request: {type: Assistance, suggestions: [APPROVE]}\n"
+    "  - query:\n      intervention: {suggestion: APROVE}",
+    "Use one of the codes listed in the previous turn's `suggestions`.",
+)
+TASK_WHILE_PAUSED = Rule(
+    "FLW004",
+    "task-input-while-paused",
+    "flow",
+    Severity.WARNING,
+    "A task input follows a turn that expects the agent to pause.",
+    "Reports a task-input query (`title`) right after a turn that declares an "
+    "`intervention_request`.",
+    "The previous task is left waiting for an answer and a new task starts; usually the "
+    "turn was meant to answer with `intervention:`.",
+    "  - expected_data:\n      intervention_request: {type: Assistance}\n"
+    "  - query: {from: J, title: Another order}",
+    "Answer the pause with `query: {intervention: {instruction: ...}}`, or remove the "
+    "expected pause.",
+)
+
+RULES = (FIRST_TURN_REPLY, REPLY_WITHOUT_PAUSE, UNKNOWN_SUGGESTION, TASK_WHILE_PAUSED)
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
+        return
+    for test in kinds.tests_of(doc):
+        if not kinds.is_agent_test(test.node):
+            continue
+        previous: Mapping | None = None
+        for index, turn in enumerate(kinds.turns_of(test.node)):
+            if not isinstance(turn, Mapping):
+                previous = None
+                continue
+            yield from _turn(doc, turn, index, previous)
+            previous = turn
+
+
+def _query(turn: Mapping) -> Mapping | None:
+    query = turn.get("query") if "query" in turn.entries else turn.get("question")
+    return query if isinstance(query, Mapping) else None
+
+
+def _request(turn: Mapping) -> Mapping | None:
+    expected = turn.get("expected_data")
+    if not isinstance(expected, Mapping):
+        return None
+    request = expected.get("intervention_request")
+    return request if isinstance(request, Mapping) else None
+
+
+def _turn(
+    doc: Document, turn: Mapping, index: int, previous: Mapping | None
+) -> Iterator[Diagnostic]:
+    query = _query(turn)
+    if query is None:
+        return
+    intervention = query.get("intervention")
+    is_reply = intervention is not None and "title" not in query.entries
+    if index == 0:
+        if is_reply:
+            key = query.key_node("intervention")
+            assert key is not None
+            yield FIRST_TURN_REPLY.at(
+                doc,
+                key.span,
+                "The first turn answers an intervention, but no task exists yet to continue. "
+                "Start with a task input (`from`, `title`, `message`).",
+            )
+        return
+    if previous is None:
+        return
+    request = _request(previous)
+    if is_reply:
+        key = query.key_node("intervention")
+        assert key is not None
+        if request is None:
+            yield REPLY_WITHOUT_PAUSE.at(
+                doc,
+                key.span,
+                f"Turn {index + 1} answers an intervention, but turn {index} declares no "
+                "`intervention_request`: the agent is not expected to be waiting. Declare "
+                f"the pause in turn {index}'s `expected_data`.",
+            )
+        elif isinstance(intervention, Mapping):
+            yield from _suggestion(doc, intervention, request, index)
+    elif "title" in query.entries and request is not None:
+        key = query.key_node("title")
+        assert key is not None
+        yield TASK_WHILE_PAUSED.at(
+            doc,
+            key.span,
+            f"Turn {index} expects the agent to pause, but turn {index + 1} starts a new task "
+            "instead of answering; did you mean `intervention:`?",
+        )
+
+
+def _suggestion(
+    doc: Document, intervention: Mapping, request: Mapping, index: int
+) -> Iterator[Diagnostic]:
+    chosen: Node | None = intervention.get("suggestion")
+    offered = request.get("suggestions")
+    if not isinstance(chosen, Scalar) or not isinstance(offered, Sequence) or not offered.items:
+        return
+    codes = [str(i.data) for i in offered.items if isinstance(i, Scalar)]
+    value = str(chosen.data)
+    if value not in codes:
+        yield UNKNOWN_SUGGESTION.at(
+            doc,
+            chosen.span,
+            f"Suggestion '{value}' is not among the suggestions turn {index} expects "
+            f"({', '.join(codes)}).{hint(value, codes)}",
+        )
