@@ -22,6 +22,7 @@ FAMILIES: tuple[str, ...] = (
     "expectations",
     "flow",
     "legacy",
+    "placeholders",
 )
 
 

@@ -1,0 +1,400 @@
+"""Date placeholders: ``$DateFormula-…$`` and ``$DateTimeFormula-…$`` tokens (``PH``).
+
+Tokens are found exactly as the framework finds them (see ``ait_datasets.placeholders``),
+so a finding here is what would happen at run time. Findings about a token point at the
+token itself in the file, not at the whole value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rule import Rule
+from ait_datasets.placeholders import (
+    DATE_PREFIX,
+    DATETIME_PREFIX,
+    FormulaError,
+    TimeTextError,
+    Token,
+    has_token,
+    parse_formula,
+    parse_time_text,
+    scan,
+)
+from ait_datasets.placeholders.literals import date_literals, misspelt_prefixes, relative_token
+from ait_datasets.placeholders.positions import LineIndex, find_in_source, span_in_scalar
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Path, Scalar, Span, walk
+
+FAMILY = "placeholders"
+
+INVALID_FORMULA = Rule(
+    "PH001",
+    "invalid-date-formula",
+    FAMILY,
+    Severity.ERROR,
+    "A placeholder's date formula is not valid.",
+    "Parses the formula of every `$DateFormula-…$` and `$DateTimeFormula-…$` token with "
+    "Business Central's DateFormula grammar and reports the first error, with its position "
+    "inside the formula.",
+    "The framework hands the formula to `CalcDate`, which raises a run-time error: the test "
+    "fails before it checks anything.",
+    'turn_setup:\n  "Shipment Date": "$DateFormula-<CD+1X>$"',
+    "Correct the formula; `datasets date FORMULA` shows what a formula gives.",
+)
+UNTERMINATED = Rule(
+    "PH002",
+    "unterminated-placeholder",
+    FAMILY,
+    Severity.ERROR,
+    "A placeholder has no closing `$`.",
+    "Reports a `$DateFormula-` or `$DateTimeFormula-` with no `$` after it in the value.",
+    "The framework stops resolving that kind of placeholder there without an error: the "
+    "text stays as written (and so does any later placeholder of the same kind), and the "
+    "test reads `$DateFormula-<CD>` instead of a date.",
+    'query:\n  title: "Ship on $DateFormula-<CD+1D>"',
+    "Add the closing `$` after the formula: `$DateFormula-<CD+1D>$`.",
+)
+MISSPELT_PREFIX = Rule(
+    "PH003",
+    "misspelt-placeholder",
+    FAMILY,
+    Severity.ERROR,
+    "Text that was meant to be a placeholder, with the prefix in the wrong case or misspelt.",
+    "Reports `$dateformula-`, `$DATEFORMULA-`, `$DateFormular-`, `$Date-Formula-`, "
+    "`$DateFormula<` and similar near misses of `$DateFormula-` and `$DateTimeFormula-`.",
+    "The framework looks for the exact, case-sensitive prefixes; anything else stays literal "
+    "text, so the test gets `$dateformula-<CD>$` where it expected a date.",
+    '"Shipment Date": "$dateformula-<CD>$"',
+    "Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`.",
+    fixable="unsafe",
+)
+TIME_ON_DATE = Rule(
+    "PH004",
+    "time-on-date-placeholder",
+    FAMILY,
+    Severity.ERROR,
+    "A `$DateFormula-` placeholder has a time part.",
+    "Reports `$DateFormula-<…>-HH:MM:SS$`: only `$DateTimeFormula-` tokens take a time.",
+    "The whole content, time included, is passed to `CalcDate`, which fails at run time.",
+    '"Posting Time": "$DateFormula-<CD>-13:30:00$"',
+    "Use `$DateTimeFormula-<CD>-13:30:00$`, or drop the time.",
+    fixable="unsafe",
+)
+INVALID_TIME = Rule(
+    "PH005",
+    "invalid-placeholder-time",
+    FAMILY,
+    Severity.ERROR,
+    "The time part of a `$DateTimeFormula-` placeholder is not a valid time.",
+    "Checks the text after `<formula>-` as `Evaluate(Time, …)` would: HH:MM[:SS[.fff]], "
+    "hours 0-23, minutes and seconds 0-59.",
+    "`Evaluate(Time, …)` fails at run time, so the test errors before it runs.",
+    '"Start": "$DateTimeFormula-<CD>-25:61:00$"',
+    "Write a valid 24-hour time, e.g. `$DateTimeFormula-<CD>-13:30:00$`.",
+)
+DOLLAR_IN_FORMULA = Rule(
+    "PH006",
+    "dollar-in-formula",
+    FAMILY,
+    Severity.ERROR,
+    "A `$` inside a placeholder's formula ends the placeholder early.",
+    "Reports a token whose `<` formula is cut off by a `$` before its `>`.",
+    "The first `$` after the prefix ends the token, so the framework evaluates only the "
+    "part before it (`<CD`), which fails at run time, and leaves the rest as text.",
+    '"Due": "$DateFormula-<CD+$1D>$"',
+    "Remove the `$` from the formula.",
+)
+UNQUOTED = Rule(
+    "PH007",
+    "unquoted-placeholder",
+    FAMILY,
+    Severity.WARNING,
+    "A placeholder in an unquoted YAML value.",
+    "Reports plain (unquoted) YAML scalars that contain a placeholder.",
+    "The framework's documentation requires placeholders to be quoted: in a plain scalar, "
+    "characters around a placeholder (`: `, ` #`, a leading `<` or `-`) can change what YAML "
+    "reads, silently.",
+    "Shipment Date: $DateFormula-<CD+1D>$",
+    'Quote the value: `Shipment Date: "$DateFormula-<CD+1D>$"`.',
+    fixable="safe",
+)
+HARD_CODED_DATE = Rule(
+    "PH008",
+    "hard-coded-date",
+    FAMILY,
+    Severity.WARNING,
+    "A fixed date in `turn_setup`, `query` or `expected_data`.",
+    "Reports dates written as `2026-02-15` (optionally with `T10:00:00`), `02/15/2026` or "
+    "`15.02.2026` in the values under `turn_setup`, `query` and `expected_data`.",
+    "Tests run against the work date; a fixed date drifts from it (an order 'due in 5 days' "
+    "becomes overdue next month) and the test starts failing for no code change.",
+    'turn_setup:\n  "Shipment Date": "2026-02-15"',
+    "Use a placeholder relative to the work date: the fix proposes `$DateFormula-<CD+nD>$` "
+    "for the configured work date (`--unsafe-fixes`, since it changes the value on other "
+    "days).",
+    fixable="unsafe",
+)
+UNBRACKETED = Rule(
+    "PH009",
+    "unbracketed-formula",
+    FAMILY,
+    Severity.WARNING,
+    "A placeholder's formula is not enclosed in `< >`.",
+    "Reports placeholders such as `$DateFormula-CD+1D$` whose formula has no angle brackets.",
+    "Without `< >`, `CalcDate` reads the formula with the letters of the session's language "
+    "(German `T` for day, French `J`), so the same dataset gives other dates, or errors, "
+    "when the suite runs in another language.",
+    '"Due": "$DateFormula-CM+1D$"',
+    "Enclose the formula in angle brackets: `$DateFormula-<CM+1D>$`.",
+    fixable="unsafe",
+)
+
+RULES = (
+    INVALID_FORMULA,
+    UNTERMINATED,
+    MISSPELT_PREFIX,
+    TIME_ON_DATE,
+    INVALID_TIME,
+    DOLLAR_IN_FORMULA,
+    UNQUOTED,
+    HARD_CODED_DATE,
+    UNBRACKETED,
+)
+
+# Where a fixed date means a drifting test.
+DATE_SENSITIVE_KEYS = frozenset({"turn_setup", "query", "expected_data"})
+_TIME_AFTER_BRACKET = re.compile(r"\s*<[^>]*>\s*-\s*\d{1,2}:\d{2}")
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if ctx.kind == kinds.UNKNOWN:
+        return
+    roots = [doc.root] if doc.root is not None else list(doc.rows)
+    checker = _Checker(doc, ctx)
+    for root in roots:
+        for _, node in walk(root):
+            if isinstance(node, Scalar) and isinstance(node.data, str):
+                yield from checker.scalar(node, node.data)
+    # Fixed dates only matter where the test runs against the work date: agent tests'
+    # turn setup, queries and expectations. Copilot tests read their dates from fixed
+    # input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
+    for test in kinds.tests_of(doc):
+        if not kinds.is_agent_test(test.node):
+            continue
+        for path, node in walk(test.node):
+            if (
+                isinstance(node, Scalar)
+                and isinstance(node.data, str)
+                and any(part in DATE_SENSITIVE_KEYS for part in path if isinstance(part, str))
+            ):
+                yield from checker.hard_coded(path, node, node.data)
+
+
+class _Checker:
+    def __init__(self, doc: Document, ctx: LintContext) -> None:
+        self.doc = doc
+        self.ctx = ctx
+        self._lines: LineIndex | None = None
+
+    @property
+    def lines(self) -> LineIndex:
+        if self._lines is None:
+            self._lines = LineIndex(self.doc.text)
+        return self._lines
+
+    def span(self, node: Scalar, value: str, at: int, length: int) -> Span:
+        return span_in_scalar(self.doc.text, self.lines, node.span, value, at, length)
+
+    def scalar(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
+        if "$" not in value:
+            return
+        tokens, open_ends = scan(value)
+        for token in tokens:
+            yield from self.token(node, value, token)
+        for open_end in open_ends:
+            yield UNTERMINATED.at(
+                self.doc,
+                self.span(node, value, open_end.start, len(value) - open_end.start),
+                f"`{open_end.prefix}` has no closing `$`: the framework leaves "
+                f"`{value[open_end.start :]}` as text (and any later "
+                f"`{open_end.prefix}` in this value). Add `$` after the formula.",
+            )
+        yield from self.misspelt(node, value)
+        if node.style == "" and self.doc.format == "yaml" and has_token(value):
+            yield self.unquoted(node, value)
+
+    # -- tokens ----------------------------------------------------------------------------
+
+    def token(self, node: Scalar, value: str, token: Token) -> Iterator[Diagnostic]:
+        here = self.span(node, value, token.start, len(token.text))
+        cut = _cut_by_dollar(value, token)
+        if cut is not None:
+            yield DOLLAR_IN_FORMULA.at(
+                self.doc,
+                self.span(node, value, token.end - 1, 1),
+                f"The `$` inside the formula of `{token.text}{cut}` ends the placeholder: "
+                f"the framework evaluates `{token.formula}` (a run-time error) and leaves "
+                f"`{cut}` as text. Remove the `$` from the formula.",
+            )
+            return
+        try:
+            parse_formula(token.formula)
+        except FormulaError as exc:
+            yield self.formula_error(node, value, token, here, exc)
+        else:
+            if token.formula.strip() and not token.formula.lstrip().startswith("<"):
+                yield self.unbracketed(node, value, token, here)
+        if token.is_datetime and token.time is not None:
+            try:
+                parse_time_text(token.time)
+            except TimeTextError as exc:
+                yield INVALID_TIME.at(
+                    self.doc,
+                    self.span(node, value, token.time_start, len(token.time)),
+                    f"Invalid time '{token.time}' in `{token.text}`: {exc.message}. "
+                    "`Evaluate(Time, …)` fails at run time.",
+                )
+
+    def formula_error(
+        self, node: Scalar, value: str, token: Token, here: Span, exc: FormulaError
+    ) -> Diagnostic:
+        if not token.is_datetime and _TIME_AFTER_BRACKET.match(token.formula):
+            fix = self.replace(node, value, token.start, len(DATE_PREFIX), DATETIME_PREFIX)
+            return TIME_ON_DATE.at(
+                self.doc,
+                here,
+                f"`{token.text}` has a time part, but `$DateFormula-` takes only a date: "
+                "`CalcDate` fails on the time at run time. Use `$DateTimeFormula-` for a "
+                "date and time.",
+                Fix("Use `$DateTimeFormula-`", fix, safe=False) if fix else None,
+            )
+        hint = ""
+        if token.is_datetime and ">" not in token.formula and ":" in token.formula:
+            hint = " A time part needs the formula in < >: `$DateTimeFormula-<CD>-13:30:00$`."
+        return INVALID_FORMULA.at(
+            self.doc,
+            here,
+            f"Invalid date formula '{token.formula}' in `{token.text}` at position "
+            f"{exc.position + 1} of the formula: {exc.message}. `CalcDate` fails at run "
+            f"time.{hint}",
+        )
+
+    def unbracketed(self, node: Scalar, value: str, token: Token, here: Span) -> Diagnostic:
+        formula = token.formula.strip()
+        at = token.formula_start + token.formula.index(formula)
+        fix = self.replace(node, value, at, len(formula), f"<{formula}>")
+        return UNBRACKETED.at(
+            self.doc,
+            here,
+            f"The formula '{formula}' in `{token.text}` has no < >: `CalcDate` reads it in "
+            f"the session's language. Write `<{formula}>` to make it language independent.",
+            Fix(f"Write <{formula}>", fix, safe=False) if fix else None,
+        )
+
+    def misspelt(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
+        for miss in misspelt_prefixes(value):
+            fix = self.replace(node, value, miss.start, miss.end - miss.start, miss.prefix)
+            yield MISSPELT_PREFIX.at(
+                self.doc,
+                self.span(node, value, miss.start, miss.end - miss.start),
+                f"`{miss.written}` is not a placeholder prefix (they are case-sensitive): the "
+                f"framework leaves it as literal text. Did you mean `{miss.prefix}`?",
+                Fix(f"Write `{miss.prefix}`", fix, safe=False) if fix else None,
+            )
+
+    def unquoted(self, node: Scalar, value: str) -> Diagnostic:
+        fix = None
+        span = node.span
+        if (
+            span.line == span.end_line
+            and self.doc.text[span.start_offset : span.end_offset] == value
+        ):
+            fix = Fix(
+                "Quote the value",
+                (Edit(span.start_offset, span.end_offset, _double_quoted(value)),),
+            )
+        return UNQUOTED.at(
+            self.doc,
+            span,
+            "This value has a placeholder but is not quoted; the documentation requires "
+            "quotes around placeholder values. Write it in double quotes.",
+            fix,
+        )
+
+    # -- hard-coded dates ------------------------------------------------------------------
+
+    def hard_coded(self, path: Path, node: Scalar, value: str) -> Iterator[Diagnostic]:
+        literals = date_literals(value)
+        if not literals:
+            return
+        tokens, _ = scan(value) if "$" in value else ([], [])
+        work_date = self.ctx.config.effective_work_date()
+        where = next(p for p in path if isinstance(p, str) and p in DATE_SENSITIVE_KEYS)
+        for literal in literals:
+            if any(t.start <= literal.start < t.end for t in tokens):
+                continue
+            written = value[literal.start : literal.end]
+            token = relative_token(literal, work_date)
+            fix = None
+            suggestion = ""
+            if token is not None:
+                edits = self.replace(node, value, literal.start, len(written), token)
+                if edits:
+                    fix = Fix(f"Write {token}", edits, safe=False)
+                suggestion = f" For the work date {work_date.isoformat()} it is `{token}`."
+            yield HARD_CODED_DATE.at(
+                self.doc,
+                self.span(node, value, literal.start, len(written)),
+                f"Hard-coded date '{written}' in {where}: the test drifts as the work date "
+                f"moves. Use a placeholder relative to the work date.{suggestion}",
+                fix,
+            )
+
+    # -- fixes -----------------------------------------------------------------------------
+
+    def replace(
+        self, node: Scalar, value: str, at: int, length: int, replacement: str
+    ) -> tuple[Edit, ...]:
+        """Edits that replace ``value[at:at+length]`` in the file, or () when the value is
+        not written verbatim (escapes, folded lines)."""
+        span = node.span
+        text = self.doc.text
+        if node.style == "" and self.doc.format == "yaml":
+            # A plain scalar that gains a placeholder must become quoted (PH007).
+            if span.line != span.end_line or text[span.start_offset : span.end_offset] != value:
+                return ()
+            new_value = value[:at] + replacement + value[at + length :]
+            quoted = _double_quoted(new_value) if has_token(new_value) else new_value
+            return (Edit(span.start_offset, span.end_offset, quoted),)
+        pos = find_in_source(text, span.start_offset, span.end_offset, value, at, length)
+        if pos is None:
+            return ()
+        if node.style == "'" and "'" in replacement:
+            return ()
+        return (Edit(pos, pos + length, replacement),)
+
+
+def _cut_by_dollar(value: str, token: Token) -> str | None:
+    """The rest of an intended formula when a `$` cut the token short, else None.
+
+    ``$DateFormula-<CD+$1D>$``: the token is ``$DateFormula-<CD+$`` and ``1D>$`` follows.
+    """
+    formula = token.formula.lstrip()
+    if not formula.startswith("<") or ">" in formula:
+        return None
+    rest = value[token.end :]
+    close = rest.find(">")
+    if close < 0 or "$" in rest[:close] or not rest[close + 1 :].lstrip().startswith("$"):
+        return None
+    return rest[: rest.index("$", close) + 1]
+
+
+def _double_quoted(value: str) -> str:
+    # A JSON string is a valid YAML double-quoted scalar with the same value.
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,221 @@
+"""The placeholder rule family (PH…): failing and passing examples at exact line:col."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from ait_datasets.diagnostics import Diagnostic, apply_edits
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.rules import placeholders
+from ait_datasets.source import load_text
+
+WORK_DATE = dt.date(2026, 2, 10)
+
+
+def lint(text: str, path: str = "t.yaml", kind: str = "dataset") -> list[Diagnostic]:
+    doc = load_text(path, text)
+    assert doc.root is not None or doc.rows, doc.diagnostics
+    ctx = LintContext(config=LintConfig(work_date=WORK_DATE), kind=kind)
+    return list(placeholders.check(doc, ctx))
+
+
+def spans(found: list[Diagnostic]) -> list[tuple[int, int, int, int, str]]:
+    return [(d.line, d.column, d.end_line, d.end_column, d.code) for d in found]
+
+
+def fixed(text: str, diag: Diagnostic) -> str:
+    assert diag.fix is not None
+    return apply_edits(text, diag.fix.edits)
+
+
+def setup(value: str) -> str:
+    """A dataset whose one turn_setup value is ``value`` (written as is), on line 5."""
+    return (
+        "name: T\n"
+        "tests:\n"
+        "  - name: one\n"
+        "    turns:\n"
+        f"      - turn_setup: {{due: {value}}}\n"
+        "        query: {from: Jane, title: Go}\n"
+        "        expected_data: {}\n"
+    )
+
+
+# Column of the value in setup(): "      - turn_setup: {due: " is 26 characters.
+COL = 27
+
+
+def test_every_rule_is_documented() -> None:
+    codes = [r.code for r in placeholders.RULES]
+    assert codes == [f"PH00{i}" for i in range(1, 10)]
+    for rule in placeholders.RULES:
+        assert rule.family == "placeholders"
+        assert all((rule.summary, rule.what, rule.why, rule.example, rule.fix))
+
+
+def test_valid_placeholders_pass() -> None:
+    text = setup('"$DateFormula-<CW+1M+1D>$"').replace(
+        "title: Go", 'title: "At $DateTimeFormula-<CD>-13:30:00$ or $DateFormula-<-45D>$"'
+    )
+    assert lint(text) == []
+
+
+def test_ph001_invalid_formula_points_at_token() -> None:
+    found = lint(setup('"$DateFormula-<CD+1X>$"'))
+    assert spans(found) == [(5, COL + 1, 5, COL + 22, "PH001")]
+    assert "'<CD+1X>'" in found[0].message
+    assert "at position 6 of the formula: expected a unit" in found[0].message
+
+
+def test_ph001_in_embedded_token_and_datetime_hint() -> None:
+    found = lint(setup('"Ship $DateTimeFormula-CD-13:00:00$ now"'))
+    assert spans(found) == [(5, COL + 6, 5, COL + 35, "PH001")]
+    assert "A time part needs the formula in < >" in found[0].message
+
+
+def test_ph002_unterminated() -> None:
+    found = lint(setup('"Ship on $DateFormula-<CD+1D>"'))
+    assert spans(found) == [(5, COL + 9, 5, COL + 29, "PH002")]
+    assert lint(setup('"Ship on $DateFormula-<CD+1D>$"')) == []
+
+
+@pytest.mark.parametrize(
+    ("written", "intended"),
+    [
+        ("$dateformula-", "$DateFormula-"),
+        ("$DateFormular-", "$DateFormula-"),
+        ("$DateTimeFormla-", "$DateTimeFormula-"),
+        ("$Date-Formula-", "$DateFormula-"),
+        ("$DateFormula", "$DateFormula-"),
+    ],
+)
+def test_ph003_misspelt_prefix_with_fix(written: str, intended: str) -> None:
+    text = setup(f'"{written}<CD>$"')
+    found = lint(text)
+    assert spans(found) == [(5, COL + 1, 5, COL + 1 + len(written), "PH003")]
+    assert f"Did you mean `{intended}`?" in found[0].message
+    assert found[0].fix is not None and not found[0].fix.safe
+    assert fixed(text, found[0]) == setup(f'"{intended}<CD>$"')
+
+
+def test_ph003_ignores_prose_near_misses() -> None:
+    assert lint(setup('"use $DateFormat and $5"')) == []
+
+
+def test_ph004_time_on_date_token_with_fix() -> None:
+    text = setup('"$DateFormula-<CD>-13:30:00$"')
+    found = lint(text)
+    assert spans(found) == [(5, COL + 1, 5, COL + 28, "PH004")]
+    assert fixed(text, found[0]) == setup('"$DateTimeFormula-<CD>-13:30:00$"')
+    assert lint(fixed(text, found[0])) == []
+
+
+def test_ph005_invalid_time_points_at_time() -> None:
+    found = lint(setup('"$DateTimeFormula-<CD>-25:61:00$"'))
+    assert spans(found) == [(5, COL + 23, 5, COL + 31, "PH005")]
+    assert "hour 25 is out of range 0..23" in found[0].message
+    assert lint(setup('"$DateTimeFormula-<CD>-23:59:59$"')) == []
+
+
+def test_ph006_dollar_inside_formula() -> None:
+    found = lint(setup('"$DateFormula-<CD+$1D>$"'))
+    assert spans(found) == [(5, COL + 18, 5, COL + 19, "PH006")]
+    assert "evaluates `<CD+`" in found[0].message
+
+
+def test_ph007_unquoted_placeholder_safe_fix() -> None:
+    text = setup("$DateFormula-<CD+1D>$")
+    found = lint(text)
+    assert spans(found) == [(5, COL, 5, COL + 21, "PH007")]
+    assert found[0].fix is not None and found[0].fix.safe
+    after = fixed(text, found[0])
+    assert after == setup('"$DateFormula-<CD+1D>$"')
+    assert load_text("t.yaml", after).data == load_text("t.yaml", text).data
+    assert lint(after) == []
+
+
+def test_ph007_not_for_json() -> None:
+    assert lint('{"due": "$DateFormula-<CD>$"}', path="t.json") == []
+
+
+def test_ph008_hard_coded_dates_with_relative_fix() -> None:
+    text = setup('"2026-02-15"')
+    found = lint(text)
+    assert spans(found) == [(5, COL + 1, 5, COL + 11, "PH008")]
+    assert "`$DateFormula-<CD+5D>$`" in found[0].message
+    assert found[0].fix is not None and not found[0].fix.safe
+    assert fixed(text, found[0]) == setup('"$DateFormula-<CD+5D>$"')
+
+
+def test_ph008_plain_scalar_fix_quotes_the_value() -> None:
+    text = setup("due 02/05/2026 ok")
+    found = lint(text)
+    assert spans(found) == [(5, COL + 4, 5, COL + 14, "PH008")]
+    assert fixed(text, found[0]) == setup('"due $DateFormula-<CD-5D>$ ok"')
+
+
+def test_ph008_datetime_literal_and_query_and_expected_data() -> None:
+    text = (
+        setup('"x"')
+        .replace("title: Go", 'title: "By 2026-02-10T09:30"')
+        .replace("expected_data: {}", "expected_data: {when: 10.02.2026}")
+    )
+    found = lint(text)
+    assert spans(found) == [(6, 40, 6, 56, "PH008"), (7, 31, 7, 41, "PH008")]
+    assert "`$DateTimeFormula-<CD>-09:30:00$`" in found[0].message
+
+
+def test_ph008_only_where_dates_drift() -> None:
+    text = "name: T\ndescription: Written on 2026-02-15\ntests:\n  - name: a\n    question: q\n"
+    assert lint(text) == []
+
+
+def test_ph009_unbracketed_formula() -> None:
+    text = setup('"$DateFormula-CM+1D$"')
+    found = lint(text)
+    assert spans(found) == [(5, COL + 1, 5, COL + 20, "PH009")]
+    assert fixed(text, found[0]) == setup('"$DateFormula-<CM+1D>$"')
+
+
+def test_jsonl_positions() -> None:
+    text = '{"name": "a"}\n{"name": "b", "turn_setup": {"d": "$DateFormula-<1X>$"}}\n'
+    found = lint(text, path="t.jsonl", kind="jsonl")
+    assert spans(found) == [(2, 36, 2, 54, "PH001")]
+
+
+def test_repeated_tokens_each_at_their_own_place() -> None:
+    found = lint(setup('"$DateFormula-<1X>$ and $DateFormula-<1X>$"'))
+    assert spans(found) == [(5, COL + 1, 5, COL + 19, "PH001"), (5, COL + 24, 5, COL + 42, "PH001")]
+
+
+def test_token_after_an_escape_is_still_located() -> None:
+    found = lint(setup('"\\x41 $DateFormula-<1X>$"'))
+    assert spans(found) == [(5, COL + 6, 5, COL + 24, "PH001")]
+
+
+def test_escaped_token_falls_back_to_scalar_span() -> None:
+    found = lint(setup('"$DateFormula-<1\\x58>$"'))
+    assert spans(found) == [(5, COL, 5, COL + 23, "PH001")]
+
+
+def test_corpus_has_no_placeholder_errors() -> None:
+    from pathlib import Path
+
+    from ait_datasets.source import load
+
+    corpus = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+    if not corpus.is_dir():
+        pytest.skip("../shared/corpus is not available")
+    checked = 0
+    for path in sorted(corpus.rglob("*.yaml")):
+        doc = load(path)
+        if doc.root is None or "$Date" not in doc.text:
+            continue
+        ctx = LintContext(config=LintConfig(work_date=WORK_DATE))
+        codes = {d.code for d in placeholders.check(doc, ctx)}
+        assert codes <= {"PH008"}, (path, codes)
+        checked += 1
+    assert checked > 0
