@@ -51,6 +51,8 @@ class LintRun:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
+    # Every file that was linted, in order (JUnit output lists passing files too).
+    paths: list[str] = field(default_factory=list)
     # Files that could not be read at all: (path, reason).
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     # The text of every file with findings (the text reporter shows the offending line).
@@ -74,6 +76,7 @@ def lint_paths(paths: Iterable[str], config: LintConfig | None = None) -> LintRu
             run.unreadable.append((path, exc.strerror or str(exc)))
             continue
         run.files += 1
+        run.paths.append(path)
         found = lint_document(doc, config, project)
         project.add(extract_facts(doc, kinds.file_kind(doc)))
         if found:

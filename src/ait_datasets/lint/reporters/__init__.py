@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ait_datasets.diagnostics import Diagnostic
 
-FORMATS: tuple[str, ...] = ("text", "json")
+FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit")
 
 
 @dataclass(slots=True)
@@ -22,6 +22,8 @@ class Report:
     sources: dict[str, str] = field(default_factory=dict)
     color: bool = False
     statistics: bool = False
+    # Every linted file, with or without findings (the JUnit report has a case per file).
+    paths: list[str] = field(default_factory=list)
 
 
 def renderer(fmt: str) -> Callable[[Report], str]:

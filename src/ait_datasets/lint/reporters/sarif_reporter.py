@@ -1,0 +1,163 @@
+"""SARIF 2.1.0, the format code-scanning services (GitHub, Azure DevOps, VS Code) read.
+
+One run whose tool driver lists every rule with its documentation, then one result per
+diagnostic. File locations are relative POSIX paths under ``%SRCROOT%`` (the directory
+the command ran in, normally the repository root), so the upload resolves them against
+the checkout; a file outside it gets an absolute ``file:`` URI instead. Columns count
+Unicode characters, as our diagnostics do (``columnKind: unicodeCodePoints``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+import ait_datasets
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
+from ait_datasets.lint.reporters import Report
+from ait_datasets.lint.reporters.locations import offset_to_position, relative_posix
+from ait_datasets.lint.rule import Rule, render_doc
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/ait-datasets/ait-datasets"
+SRCROOT = "%SRCROOT%"
+
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+Json = dict[str, object]
+
+
+def render(report: Report) -> str:
+    return json.dumps(sarif_log(report), indent=2, ensure_ascii=False) + "\n"
+
+
+def sarif_log(report: Report) -> Json:
+    """The SARIF log object for ``report`` (a plain JSON-ready dict)."""
+    from ait_datasets.lint.rules import all_rules
+
+    descriptors: list[Json] = [_descriptor(rule) for rule in all_rules()]
+    index = {rule.code: i for i, rule in enumerate(all_rules())}
+    # Codes without a registered rule (e.g. from a newer family) still need a descriptor,
+    # because every result's ruleIndex must point into the driver's rules.
+    for diag in report.diagnostics:
+        if diag.code not in index:
+            index[diag.code] = len(descriptors)
+            descriptors.append({"id": diag.code, "shortDescription": {"text": diag.code}})
+    results = [_result(diag, index[diag.code], report.sources) for diag in report.diagnostics]
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "ait-datasets",
+                        "version": ait_datasets.__version__,
+                        "semanticVersion": ait_datasets.__version__,
+                        "informationUri": INFORMATION_URI,
+                        "rules": descriptors,
+                    }
+                },
+                "originalUriBaseIds": {SRCROOT: {"uri": _directory_uri(os.getcwd())}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+
+
+def _descriptor(rule: Rule) -> Json:
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.what},
+        "help": {"text": render_doc(rule), "markdown": _help_markdown(rule)},
+        "defaultConfiguration": {"level": LEVELS[rule.severity]},
+        "properties": {"tags": [rule.family]},
+    }
+
+
+def _help_markdown(rule: Rule) -> str:
+    fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: `--unsafe-fixes`)"}.get(
+        rule.fixable or "", "no"
+    )
+    example = rule.example.strip("\n")
+    return (
+        f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
+        f"{rule.severity.value})\n\n{rule.summary}\n\n"
+        f"## What it does\n\n{rule.what}\n\n"
+        f"## Why\n\n{rule.why}\n\n"
+        f"## Example\n\n```\n{example}\n```\n\n"
+        f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
+    )
+
+
+def _result(diag: Diagnostic, rule_index: int, sources: dict[str, str]) -> Json:
+    artifact = _artifact_location(diag.path)
+    result: Json = {
+        "ruleId": diag.code,
+        "ruleIndex": rule_index,
+        "level": LEVELS[diag.severity],
+        "message": {"text": diag.message},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": artifact,
+                    "region": {
+                        "startLine": diag.line,
+                        "startColumn": diag.column,
+                        "endLine": diag.end_line,
+                        "endColumn": diag.end_column,
+                    },
+                }
+            }
+        ],
+    }
+    source = sources.get(diag.path)
+    if diag.fix is not None and diag.fix.edits and source is not None:
+        result["fixes"] = [_fix(diag.fix, artifact, source)]
+    return result
+
+
+def _fix(fix: Fix, artifact: Json, source: str) -> Json:
+    # Edits are character offsets into the decoded text; regions in line:col are what
+    # SARIF consumers apply reliably (a byte-order mark or CRLF would shift raw offsets).
+    return {
+        "description": {"text": fix.description},
+        "artifactChanges": [
+            {
+                "artifactLocation": artifact,
+                "replacements": [_replacement(edit, source) for edit in fix.edits],
+            }
+        ],
+        "properties": {"safe": fix.safe},
+    }
+
+
+def _replacement(edit: Edit, source: str) -> Json:
+    start_line, start_column = offset_to_position(source, edit.start)
+    end_line, end_column = offset_to_position(source, edit.end)
+    return {
+        "deletedRegion": {
+            "startLine": start_line,
+            "startColumn": start_column,
+            "endLine": end_line,
+            "endColumn": end_column,
+        },
+        "insertedContent": {"text": edit.replacement},
+    }
+
+
+def _artifact_location(path: str) -> Json:
+    rel = relative_posix(path)
+    if rel is not None:
+        return {"uri": quote(rel, safe="/"), "uriBaseId": SRCROOT}
+    return {"uri": Path(os.path.abspath(path)).as_uri()}
+
+
+def _directory_uri(path: str) -> str:
+    uri = Path(os.path.abspath(path)).as_uri()
+    return uri if uri.endswith("/") else uri + "/"
