@@ -30,7 +30,8 @@ p.meta { color: var(--muted); margin: 2px 0; }
 .card.headline { border-color: var(--ink); }
 table { border-collapse: collapse; }
 table.data td, table.data th { border-bottom: 1px solid var(--line); padding: 4px 10px;
-  text-align: right; white-space: nowrap; } table.data td:first-child, table.data th:first-child { text-align: left; }
+  text-align: right; white-space: nowrap; }
+table.data td:first-child, table.data th:first-child { text-align: left; }
 table.grid th, table.grid td { padding: 2px 4px; border-bottom: 1px solid var(--line); }
 table.grid th.run { font-weight: 600; font-size: 12px; text-align: center; min-width: 34px; }
 table.grid td.case { text-align: left; padding-right: 16px; white-space: nowrap; }
