@@ -12,6 +12,8 @@ from ait_datasets.migrate.files import (
     SKIPPED,
     UP_TO_DATE,
     FileResult,
+    encoded,
+    migrate_bytes,
     migrate_file,
     write_atomic,
 )
@@ -33,6 +35,8 @@ __all__ = [
     "FileResult",
     "MigrationOptions",
     "MigrationPlan",
+    "encoded",
+    "migrate_bytes",
     "migrate_file",
     "plan_migration",
     "write_atomic",

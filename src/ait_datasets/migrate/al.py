@@ -28,9 +28,6 @@ def code_mask(text: str) -> list[bool]:
         elif text.startswith("/*", i):
             end = text.find("*/", i + 2)
             end = n if end < 0 else end + 2
-        elif ch == "{":  # the old-style block comment
-            end = text.find("}", i + 1)
-            end = n if end < 0 else end + 1
         elif ch in "'\"":
             end = i + 1
             while end < n:

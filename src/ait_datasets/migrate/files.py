@@ -52,10 +52,7 @@ def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) ->
             raw = fh.read()
     except OSError as exc:
         return FileResult(path, FAILED, reason=f"cannot read the file: {exc.strerror or exc}")
-    if path.lower().endswith(".al"):
-        result = _migrate_al(path, raw)
-    else:
-        result = _migrate_dataset(path, raw, options)
+    result = migrate_bytes(path, raw, options)
     if result.outcome == MIGRATED and write:
         try:
             write_atomic(path, _encode(result.after, raw))
@@ -65,6 +62,18 @@ def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) ->
             return result
         result.written = True
     return result
+
+
+def migrate_bytes(path: str, raw: bytes, options: MigrationOptions) -> FileResult:
+    """Migrate a file's bytes without writing (``path`` picks the format and suite XMLs)."""
+    if path.lower().endswith(".al"):
+        return _migrate_al(path, raw)
+    return _migrate_dataset(path, raw, options)
+
+
+def encoded(result: FileResult, original: bytes) -> bytes:
+    """The migrated text as bytes, with the original's BOM."""
+    return _encode(result.after, original)
 
 
 def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions) -> FileResult:

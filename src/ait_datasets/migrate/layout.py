@@ -45,7 +45,8 @@ def _mapping_step(text: str, root: Node) -> int:
                 and value.entries
                 and value.span.start_offset > key.span.end_offset
             ):
-                step = value.span.column - key.span.column
+                first_key = next(iter(value.entries.values()))[0]
+                step = first_key.span.column - key.span.column
                 if step > 0:
                     return step
     return 2

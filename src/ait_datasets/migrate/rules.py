@@ -47,6 +47,11 @@ def title_from(message: str) -> Title:
         if match.start() < cut_at < match.end():
             cut_at = match.start()
             break
+    if first[cut_at : cut_at + 1] not in ("", " "):
+        # Prefer ending at a word boundary when one is reasonably close.
+        space = first.rfind(" ", 0, cut_at)
+        if space >= cut_at * 2 // 3:
+            cut_at = space
     return Title(first[:cut_at].rstrip(), True, first_line_only)
 
 

@@ -1,0 +1,182 @@
+"""`datasets migrate`: exit codes, --check/--diff never write, reports, detection."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from ait_datasets.cli import main
+from ait_datasets.migrate.detect import clear_cache
+
+LEGACY = """\
+tests:
+  - name: T1
+    question: Create the order
+    expected_data: {}
+"""
+
+AGENT_SUITE = """<?xml version="1.0" encoding="UTF-16" standalone="no"?>
+<Root>
+  <AITSuite Code="AGENT" Dataset="LEGACY.YAML" TestType="Agent">
+    <Line CodeunitID="50100" Dataset="ROWS" />
+  </AITSuite>
+  <AITSuite Code="COPILOT" Dataset="copilot.yaml" TestType="Copilot" />
+</Root>
+"""
+
+
+@pytest.fixture(autouse=True)
+def _fresh_xml_cache() -> None:
+    clear_cache()
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode())
+    return path
+
+
+def _snapshot(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), os.stat(path).st_mtime_ns
+
+
+def test_check_exits_1_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "a.yaml", LEGACY)
+    before = _snapshot(path)
+    assert main(["migrate", "--check", "--kind", "agent", str(path)]) == 1
+    assert _snapshot(path) == before
+    out = capsys.readouterr().out
+    assert f"{path}: needs migration (2 changes)" in out
+    assert "0 up to date" in out
+
+
+def test_check_exits_0_when_nothing_is_needed(tmp_path: Path) -> None:
+    path = _write(tmp_path / "a.yaml", LEGACY)
+    assert main(["migrate", "--kind", "agent", str(path)]) == 0
+    assert main(["migrate", "--check", "--kind", "agent", str(path)]) == 0
+
+
+def test_diff_prints_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path / "a.yaml", LEGACY)
+    before = _snapshot(path)
+    assert main(["migrate", "--diff", "--kind", "agent", str(path)]) == 0
+    assert _snapshot(path) == before
+    out = capsys.readouterr().out
+    assert f"--- a/{path}" in out
+    assert "-    question: Create the order\n" in out
+    assert "+    turns:\n" in out
+    assert "+          title: Create the order\n" in out
+
+
+def test_report_names_test_turn_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "a.yaml", LEGACY)
+    assert main(["migrate", "--kind", "agent", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        f"  {path}:3: test 'T1': flat test -> `turns:` with one turn (`question`, "
+        "`expected_data`) [flat-to-turns]" in out
+    )
+    assert (
+        f"  {path}:3: test 'T1', turn 1: `question:` text -> `query:` with `title` and "
+        "`message` [question-text-to-query]" in out
+    )
+    assert any(
+        line.startswith(f"  follow-up: {path}:3: test 'T1', turn 1: the query has no `from`")
+        for line in out
+    )
+
+
+def test_from_supplies_the_sender(tmp_path: Path) -> None:
+    path = _write(tmp_path / "a.yaml", LEGACY)
+    assert main(["migrate", "--kind", "agent", "--from", "Jane Doe", str(path)]) == 0
+    assert "          from: Jane Doe\n" in path.read_text()
+
+
+def test_unparsable_file_is_reported_with_position_and_not_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "bad.yaml", "tests:\n  - name: [unclosed\n    question: x\n")
+    before = _snapshot(path)
+    assert main(["migrate", "--kind", "agent", str(path)]) == 2
+    assert _snapshot(path) == before
+    err = capsys.readouterr().err
+    assert f"{path}: not migrated: the file cannot be parsed" in err
+    assert f"{path}:3:13: YAML syntax error" in err
+
+
+def test_missing_path_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["migrate", str(tmp_path / "nope.yaml")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_copilot_dataset_is_skipped_byte_for_byte(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "copilot.yaml", LEGACY)
+    before = _snapshot(path)
+    assert main(["migrate", str(path)]) == 0
+    assert _snapshot(path) == before
+    assert f"{path}: skipped: not an agent dataset" in capsys.readouterr().out
+
+
+def test_agent_markers_make_a_file_an_agent_dataset(tmp_path: Path) -> None:
+    text = (
+        LEGACY + "  - name: T2\n    turns:\n      - query: {from: J, title: x}\n"
+        "        expected_data: {}\n"
+    )
+    path = _write(tmp_path / "mixed.yaml", text)
+    assert main(["migrate", str(path)]) == 0
+    assert "question" not in path.read_text()
+
+
+def test_suite_xml_with_agent_test_type_marks_datasets(tmp_path: Path) -> None:
+    resources = tmp_path / "app" / ".resources"
+    xml = resources / "suites" / "suite.xml"
+    xml.parent.mkdir(parents=True)
+    xml.write_bytes(b"\xff\xfe" + AGENT_SUITE.encode("utf-16-le"))
+    legacy = _write(resources / "datasets" / "Legacy.yaml", LEGACY)
+    rows = _write(resources / "datasets" / "rows.jsonl", '{"name": "R", "question": "Go"}\n')
+    copilot = _write(resources / "datasets" / "copilot.yaml", LEGACY)
+    assert main(["migrate", str(resources)]) == 0
+    assert "turns:" in legacy.read_text()
+    assert rows.read_text() == (
+        '{"name": "R", "turns": [{"query": {"title": "Go", "message": "Go"}}]}\n'
+    )
+    assert copilot.read_text() == LEGACY
+
+
+def test_permissions_are_kept(tmp_path: Path) -> None:
+    path = _write(tmp_path / "a.yaml", LEGACY)
+    os.chmod(path, 0o640)
+    assert main(["migrate", "--kind", "agent", str(path)]) == 0
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["a.yaml"]  # no temporary file left
+
+
+def test_unsafe_result_is_not_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Moving expected_data before description would put the alias before its anchor.
+    text = "tests:\n  - name: T\n    question: Go\n    description: &d x\n    expected_data: *d\n"
+    path = _write(tmp_path / "a.yaml", text)
+    assert main(["migrate", "--kind", "agent", str(path)]) == 2
+    assert path.read_text() == text
+    err = capsys.readouterr().err
+    assert f"{path}: not migrated: the migrated text would not load" in err
+    assert "nothing was changed" in err
+
+
+def test_al_files_passed_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path / "Test.Codeunit.al", "x := Ctx.GetQuestion().ValueAsText();\n")
+    assert main(["migrate", str(path)]) == 0
+    assert path.read_text() == "x := Ctx.GetQuery().ValueAsText();\n"
+    assert f"  {path}:1: `GetQuestion()` -> `GetQuery()` [al-get-query]" in capsys.readouterr().out
+    # A folder is searched for datasets only.
+    other = _write(tmp_path / "dir" / "Other.Codeunit.al", "Ctx.GetQuestion();\n")
+    assert main(["migrate", str(tmp_path / "dir")]) == 0
+    assert other.read_text() == "Ctx.GetQuestion();\n"
