@@ -219,3 +219,16 @@ def test_corpus_has_no_placeholder_errors() -> None:
         assert codes <= {"PH008"}, (path, codes)
         checked += 1
     assert checked > 0
+
+
+def test_ph008_not_in_copilot_tests() -> None:
+    text = "name: T\nturns:\n  - body: by 2025-01-01\n    expected_data: {due: 2025-01-01}\n"
+    assert lint(text) == []
+
+
+def test_family_runs_in_the_lint_engine() -> None:
+    from ait_datasets.lint.engine import lint_document
+
+    doc = load_text("t.yaml", setup("$DateFormula-<1X>$"))
+    found = lint_document(doc, LintConfig(work_date=WORK_DATE, select=("PH",)))
+    assert spans(found) == [(5, COL, 5, COL + 18, "PH001"), (5, COL, 5, COL + 18, "PH007")]

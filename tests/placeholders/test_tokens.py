@@ -5,8 +5,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ait_datasets.placeholders import (
+    CalcDateError,
     FormulaError,
     TimeTextError,
     date_format,
@@ -149,3 +152,44 @@ def test_time_text_forms() -> None:
     assert parse_time_text("7:05") == dt.time(7, 5)
     assert parse_time_text("23:59:59.9999") == dt.time(23, 59, 59, 999000)
     assert parse_time_text("") == dt.time(0, 0)
+
+
+FRAGMENTS = st.sampled_from(
+    [
+        "$DateFormula-",
+        "$DateTimeFormula-",
+        "$",
+        "<",
+        ">",
+        "-",
+        "CD",
+        "+1D",
+        "CM",
+        "13:30:00",
+        "25:61",
+        " ",
+        "x",
+        "WD3",
+        "D31",
+        "$dateformula-",
+        "é",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(FRAGMENTS, max_size=12).map("".join))
+def test_resolution_never_fails_unexpectedly(value: str) -> None:
+    tokens, open_ends = scan(value)
+    for token in tokens:
+        assert value[token.start : token.end] == token.text
+        assert token.text.endswith("$") and "$" not in token.content
+    for open_end in open_ends:
+        assert "$" not in value[open_end.start + len(open_end.prefix) :]
+    try:
+        out = resolve_value(value, WD)
+    except (FormulaError, CalcDateError, TimeTextError):
+        return
+    if isinstance(out, str) and not open_ends:
+        # Every token that resolved is gone: nothing is left to resolve.
+        assert scan(out)[0] == []

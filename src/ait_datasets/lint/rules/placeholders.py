@@ -131,7 +131,9 @@ HARD_CODED_DATE = Rule(
     Severity.WARNING,
     "A fixed date in `turn_setup`, `query` or `expected_data`.",
     "Reports dates written as `2026-02-15` (optionally with `T10:00:00`), `02/15/2026` or "
-    "`15.02.2026` in the values under `turn_setup`, `query` and `expected_data`.",
+    "`15.02.2026` in the values under `turn_setup`, `query` and `expected_data` of agent "
+    "tests (Copilot tests quote their dates from fixed input, so theirs are not flagged). "
+    "`02/03/2026` is read month first, as en-US writes it.",
     "Tests run against the work date; a fixed date drifts from it (an order 'due in 5 days' "
     "becomes overdue next month) and the test starts failing for no code change.",
     'turn_setup:\n  "Shipment Date": "2026-02-15"',
