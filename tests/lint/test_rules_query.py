@@ -96,8 +96,8 @@ def test_qry006_intervention_without_reply(lint_text: LintText) -> None:
         "        expected_data: {}\n      - query:\n          intervention: {}\n"
         "        expected_data: {}\n"
     )
-    found = lint_text(text)
-    assert where(found, "QRY006") == [(7, 25, "QRY006")]
+    found = [d for d in lint_text(text) if d.code == "QRY006"]
+    assert where(found) == [(7, 25, "QRY006")]
     assert "Intervention must contain either a 'suggestion' or 'instruction' element." in (
         found[0].message
     )

@@ -53,6 +53,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="YYYY-MM-DD",
         help="the work date placeholders are resolved against (default: today)",
     )
+    parser.add_argument(
+        "--fail-level",
+        choices=("error", "warning", "info"),
+        help="the lowest severity that makes the exit code 1 (default: error)",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="PATH",
+        help="use this configuration file instead of searching for "
+        ".ait-datasets.toml / pyproject.toml upward from each file",
+    )
+    parser.add_argument(
+        "--fix", action="store_true", help="apply safe fixes to the files, then report the rest"
+    )
+    parser.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix or --diff, also apply fixes that may change what a test does",
+    )
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="print the fixes as a unified diff instead of writing them (exit 1 if any)",
+    )
 
 
 def _codes(text: str) -> tuple[str, ...]:
@@ -66,29 +90,75 @@ def output_format(requested: str | None) -> str:
     return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
 
 
-def run(args: argparse.Namespace) -> int:
+def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
+    """Settings given on the command line, or an error message."""
     import datetime as dt
 
-    from ait_datasets.lint.config import LintConfig
-    from ait_datasets.lint.engine import lint_paths
-    from ait_datasets.lint.reporters import Report, renderer
+    from ait_datasets.diagnostics import Severity
 
-    config = LintConfig(select=_codes(args.select), ignore=_codes(args.ignore))
+    cli: dict[str, object] = {}
+    if args.select:
+        cli["select"] = _codes(args.select)
+    if args.ignore:
+        cli["ignore"] = _codes(args.ignore)
+    if args.fail_level:
+        cli["fail_level"] = Severity(args.fail_level)
     if args.work_date:
         try:
-            config.work_date = dt.date.fromisoformat(args.work_date)
+            cli["work_date"] = dt.date.fromisoformat(args.work_date)
         except ValueError:
-            print(
-                f"datasets lint: --work-date: '{args.work_date}' is not a date (YYYY-MM-DD)",
-                file=sys.stderr,
-            )
-            return 2
+            return f"--work-date: '{args.work_date}' is not a date (YYYY-MM-DD)"
+    return cli
+
+
+def run(args: argparse.Namespace) -> int:
+    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
+    from ait_datasets.lint.engine import lint_paths
+    from ait_datasets.lint.fixing import Fixer, unified_diff
+    from ait_datasets.lint.reporters import Report, renderer
+
+    cli = _cli_overrides(args)
+    if isinstance(cli, str):
+        print(f"datasets lint: {cli}", file=sys.stderr)
+        return 2
+    try:
+        resolver = ConfigResolver(args.config, cli)
+    except ConfigError as exc:
+        print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
+        return 2
     missing = [p for p in args.paths if not os.path.exists(p) and not os.path.islink(p)]
     for path in missing:
         print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
-    run_ = lint_paths([p for p in args.paths if p not in missing], config)
+    fixer = Fixer(unsafe=args.unsafe_fixes) if (args.fix or args.diff) else None
+    try:
+        run_ = lint_paths(
+            [p for p in args.paths if p not in missing], resolver.for_file, fixer=fixer
+        )
+    except ConfigError as exc:
+        print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
+        return 2
     for path, reason in run_.unreadable:
         print(f"{path}: cannot read: {reason}", file=sys.stderr)
+    if args.diff:
+        for path, (old, new) in run_.fixed.items():
+            sys.stdout.write(unified_diff(path, old, new))
+        n = run_.fixes_applied
+        print(
+            f"Would fix {n} finding{'s' if n != 1 else ''} in {len(run_.fixed)} file(s).",
+            file=sys.stderr,
+        )
+        return 2 if (missing or run_.unreadable) else (1 if run_.fixed else 0)
+    if args.fix:
+        from ait_datasets.atomic import write_text_atomically
+
+        for path, (_old, new) in run_.fixed.items():
+            write_text_atomically(path, new, bom=_has_bom(path))
+        if run_.fixes_applied:
+            n = run_.fixes_applied
+            print(
+                f"Fixed {n} finding{'s' if n != 1 else ''} in {len(run_.fixed)} file(s).",
+                file=sys.stderr,
+            )
     color = args.color == "always" or (
         args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     )
@@ -103,5 +173,18 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(renderer(output_format(args.format))(report))
     if missing or run_.unreadable:
         return 2
-    fail = config.fail_level.rank
-    return 1 if any(d.severity.rank >= fail for d in run_.diagnostics) else 0
+    failing = {d.path for d in run_.diagnostics if _fails(d, resolver.for_file(d.path))}
+    return 1 if failing else 0
+
+
+def _fails(diag: object, config: object) -> bool:
+    from ait_datasets.diagnostics import Diagnostic
+    from ait_datasets.lint.config import LintConfig
+
+    assert isinstance(diag, Diagnostic) and isinstance(config, LintConfig)
+    return diag.severity.rank >= config.fail_level.rank
+
+
+def _has_bom(path: str) -> bool:
+    with open(path, "rb") as fh:
+        return fh.read(3) == b"\xef\xbb\xbf"

@@ -17,10 +17,24 @@ from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
 class LintConfig:
     select: tuple[str, ...] = ()  # codes or prefixes; empty = all
     ignore: tuple[str, ...] = ()
+    # Per-rule severity: exact codes or prefixes (the longest match wins).
     severity: dict[str, Severity] = field(default_factory=dict)
     work_date: dt.date | None = None
     intervention_types: tuple[str, ...] = INTERVENTION_TYPES
     fail_level: Severity = Severity.ERROR
+    # Discovery filters, as globs relative to ``root`` (the config file's folder).
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    root: str = ""
+    # Where this configuration came from (for messages), or "" for the defaults.
+    source: str = ""
+
+    def severity_for(self, code: str) -> Severity | None:
+        best: str | None = None
+        for key in self.severity:
+            if code.startswith(key) and (best is None or len(key) > len(best)):
+                best = key
+        return None if best is None else self.severity[best]
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

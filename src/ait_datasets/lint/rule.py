@@ -59,6 +59,14 @@ class Rule:
             fix,
         )
 
+    def diagnostic_at(
+        self, path: str, line: int, column: int, end_column: int, message: str | None = None
+    ) -> Diagnostic:
+        """A one-line diagnostic of this rule at explicit coordinates."""
+        return Diagnostic(
+            path, line, column, line, end_column, self.code, self.severity, message or self.summary
+        )
+
 
 Checker = Callable[["Document", "LintContext"], Iterable[Diagnostic]]
 

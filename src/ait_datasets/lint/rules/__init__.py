@@ -23,6 +23,7 @@ FAMILIES: tuple[str, ...] = (
     "flow",
     "legacy",
     "placeholders",
+    "suppressions",
 )
 
 

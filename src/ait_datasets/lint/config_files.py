@@ -1,0 +1,260 @@
+"""Finding and reading configuration files.
+
+Like ruff, the configuration of a file is the nearest one found by searching upward from
+the file's folder: ``.ait-datasets.toml`` (top-level keys) or a ``pyproject.toml`` with a
+``[tool.ait-datasets]`` table. A repository's settings so apply wherever the command is
+run from. ``--config PATH`` replaces the search for every file; command-line options
+override what the file says.
+
+Keys (kebab-case): ``include``, ``exclude`` (globs relative to the config file's folder),
+``select``, ``ignore`` (codes or prefixes), ``severity`` (a table of code -> level),
+``work-date``, ``intervention-types``, ``fail-level``, and ``[[overrides]]`` entries with
+``files`` (globs) plus any of ``select``, ``ignore``, ``severity``, ``work-date``,
+``intervention-types`` for the files they match.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import os
+import sys
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ait_datasets.diagnostics import Severity
+from ait_datasets.lint.config import LintConfig
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+
+CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
+_KEYS = frozenset(
+    {
+        "include",
+        "exclude",
+        "select",
+        "ignore",
+        "severity",
+        "work-date",
+        "intervention-types",
+        "fail-level",
+        "overrides",
+    }
+)
+_OVERRIDE_KEYS = frozenset(
+    {"files", "select", "ignore", "severity", "work-date", "intervention-types"}
+)
+
+
+class ConfigError(Exception):
+    """An invalid configuration; the message names the file and the key."""
+
+
+@dataclass(slots=True)
+class Override:
+    files: tuple[str, ...]
+    settings: dict[str, Any]
+
+
+@dataclass(slots=True)
+class ConfigFile:
+    path: str
+    base: LintConfig
+    overrides: list[Override] = field(default_factory=list)
+
+    def for_file(self, path: str) -> LintConfig:
+        config = self.base
+        rel = _relative(path, config.root)
+        for override in self.overrides:
+            if any(_matches(rel, pattern) for pattern in override.files):
+                config = _apply(
+                    replace(config, severity=dict(config.severity)), override.settings, self.path
+                )
+        return config
+
+
+def _relative(path: str, root: str) -> str:
+    try:
+        return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+    except ValueError:  # another drive on Windows
+        return os.path.abspath(path).replace(os.sep, "/")
+
+
+def _matches(rel: str, pattern: str) -> bool:
+    """Glob match where ``**/`` may match no folder and a bare name matches anywhere."""
+    pattern = pattern.replace(os.sep, "/")
+    if fnmatch.fnmatchcase(rel, pattern):
+        return True
+    if pattern.startswith("**/") and fnmatch.fnmatchcase(rel, pattern[3:]):
+        return True
+    if "/" not in pattern:
+        return fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern)
+    return pattern.endswith("/**") and rel.startswith(pattern[:-3] + "/")
+
+
+def is_included(path: str, config: LintConfig) -> bool:
+    """Whether a discovered file passes the config's ``include``/``exclude`` globs."""
+    if not config.root:
+        return True
+    rel = _relative(path, config.root)
+    if config.include and not any(_matches(rel, p) for p in config.include):
+        return False
+    return not any(_matches(rel, p) for p in config.exclude)
+
+
+def read_config_file(path: str) -> ConfigFile | None:
+    """The configuration in ``path``; None for a pyproject.toml without our table."""
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if os.path.basename(path) == "pyproject.toml":
+        tool = data.get("tool", {})
+        if not isinstance(tool, dict) or "ait-datasets" not in tool:
+            return None
+        table = tool["ait-datasets"]
+        where = f"{path} [tool.ait-datasets]"
+    else:
+        table = data
+        where = path
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise ConfigError(
+            f"{where}: unknown key '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})"
+        )
+    root = os.path.dirname(os.path.abspath(path))
+    base = _apply(LintConfig(root=root, source=path), table, where)
+    base.include = _globs(table, "include", where)
+    base.exclude = _globs(table, "exclude", where)
+    if "fail-level" in table:
+        base.fail_level = _severity(table["fail-level"], f"{where}: fail-level")
+    overrides = []
+    raw = table.get("overrides", [])
+    if not isinstance(raw, list):
+        raise ConfigError(f"{where}: 'overrides' must be a list of tables ([[overrides]])")
+    for i, item in enumerate(raw):
+        label = f"{where}: overrides[{i}]"
+        if not isinstance(item, dict):
+            raise ConfigError(f"{label}: must be a table")
+        bad = sorted(set(item) - _OVERRIDE_KEYS)
+        if bad:
+            raise ConfigError(f"{label}: unknown key '{bad[0]}'")
+        files = _globs(item, "files", label)
+        if not files:
+            raise ConfigError(f"{label}: 'files' (a list of globs) is required")
+        _apply(LintConfig(), item, label)  # validate now, apply per file later
+        overrides.append(Override(files, {k: v for k, v in item.items() if k != "files"}))
+    return ConfigFile(path, base, overrides)
+
+
+def _globs(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: '{key}' must be a list of strings")
+    return tuple(value)
+
+
+def _codes(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where} must be a list of rule codes or prefixes")
+    return tuple(v.strip().upper() for v in value if v.strip())
+
+
+def _severity(value: Any, where: str) -> Severity:
+    try:
+        return Severity(str(value).lower())
+    except ValueError:
+        raise ConfigError(f"{where}: '{value}' is not error, warning or info") from None
+
+
+def _apply(config: LintConfig, table: dict[str, Any], where: str) -> LintConfig:
+    if "select" in table:
+        config.select = _codes(table["select"], f"{where}: 'select'")
+    if "ignore" in table:
+        config.ignore = _codes(table["ignore"], f"{where}: 'ignore'")
+    if "severity" in table:
+        sev = table["severity"]
+        if not isinstance(sev, dict):
+            raise ConfigError(f"{where}: 'severity' must be a table of CODE = \"level\"")
+        for code, level in sev.items():
+            config.severity[code.upper()] = _severity(level, f"{where}: severity.{code}")
+    if "work-date" in table:
+        value = table["work-date"]
+        if isinstance(value, dt.datetime):
+            value = value.date()
+        if isinstance(value, str):
+            try:
+                value = dt.date.fromisoformat(value)
+            except ValueError:
+                raise ConfigError(f"{where}: 'work-date' must be a date (YYYY-MM-DD)") from None
+        if not isinstance(value, dt.date):
+            raise ConfigError(f"{where}: 'work-date' must be a date (YYYY-MM-DD)")
+        config.work_date = value
+    if "intervention-types" in table:
+        types = table["intervention-types"]
+        if not isinstance(types, list) or not types or not all(isinstance(t, str) for t in types):
+            raise ConfigError(f"{where}: 'intervention-types' must be a non-empty list of names")
+        config.intervention_types = tuple(types)
+    return config
+
+
+class ConfigResolver:
+    """The configuration of each file: found upward from its folder, cached per folder."""
+
+    def __init__(self, explicit: str | None = None, cli: dict[str, Any] | None = None) -> None:
+        self.cli = cli or {}
+        self._by_dir: dict[str, ConfigFile | None] = {}
+        self._explicit: ConfigFile | None = None
+        if explicit is not None:
+            found = read_config_file(explicit)
+            if found is None:
+                raise ConfigError(f"{explicit}: no [tool.ait-datasets] table")
+            self._explicit = found
+
+    def config_file_for(self, path: str) -> ConfigFile | None:
+        if self._explicit is not None:
+            return self._explicit
+        folder = os.path.dirname(os.path.abspath(path))
+        return self._search(folder)
+
+    def _search(self, folder: str) -> ConfigFile | None:
+        if folder in self._by_dir:
+            return self._by_dir[folder]
+        found: ConfigFile | None = None
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                found = read_config_file(candidate)
+                if found is not None:
+                    break
+        if found is None:
+            parent = os.path.dirname(folder)
+            if parent != folder:
+                found = self._search(parent)
+        self._by_dir[folder] = found
+        return found
+
+    def for_file(self, path: str) -> LintConfig:
+        file = self.config_file_for(path)
+        config = file.for_file(path) if file is not None else LintConfig()
+        return self._with_cli(config)
+
+    def _with_cli(self, config: LintConfig) -> LintConfig:
+        if not self.cli:
+            return config
+        config = replace(config, severity=dict(config.severity))
+        for key, value in self.cli.items():
+            setattr(config, key, value)
+        return config

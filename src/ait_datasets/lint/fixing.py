@@ -1,0 +1,73 @@
+"""Applying fixes: `datasets lint --fix`, `--unsafe-fixes`, `--diff`.
+
+Fixes are text edits on the original text (the same ``Edit`` type migrate uses), so
+everything a fix does not touch stays byte-identical. We apply the non-overlapping fixes
+of one pass, parse again, and repeat until nothing is left to fix (a few passes at most).
+A fix whose result does not parse is dropped, never written.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ait_datasets.diagnostics import Edit, Fix, apply_edits
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.source.document import Document
+from ait_datasets.source.load import load_text
+
+MAX_PASSES = 5
+
+
+class Fixer:
+    """Callable for :func:`ait_datasets.lint.engine.lint_paths`: fixes one document."""
+
+    def __init__(self, unsafe: bool = False) -> None:
+        self.unsafe = unsafe
+
+    def __call__(self, doc: Document, config: LintConfig) -> tuple[Document, int]:
+        from ait_datasets.lint.engine import lint_document
+
+        applied = 0
+        for _ in range(MAX_PASSES):
+            fixes = [
+                d.fix
+                for d in lint_document(doc, config)
+                if d.fix is not None and d.fix.edits and (d.fix.safe or self.unsafe)
+            ]
+            chosen = _non_overlapping(fixes)
+            if not chosen:
+                break
+            edits = [e for fix in chosen for e in fix.edits]
+            new_doc = load_text(doc.path, apply_edits(doc.text, edits), fmt=doc.format)
+            if new_doc.has_errors and not doc.has_errors:
+                break  # never trade a parsable file for a broken one
+            new_doc.bom = doc.bom
+            doc = new_doc
+            applied += len(chosen)
+        return doc, applied
+
+
+def _non_overlapping(fixes: list[Fix]) -> list[Fix]:
+    taken: list[Edit] = []
+    chosen: list[Fix] = []
+    for fix in sorted(fixes, key=lambda f: min(e.start for e in f.edits)):
+        if any(_overlaps(e, t) for e in fix.edits for t in taken):
+            continue
+        chosen.append(fix)
+        taken.extend(fix.edits)
+    return chosen
+
+
+def _overlaps(a: Edit, b: Edit) -> bool:
+    return (a.start < b.end and b.start < a.end) or a.start == b.start
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            old.splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            fromfile=f"a/{path}",
+            tofile=f"b/{path}",
+        )
+    )
