@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,7 @@ def test_every_rule_documents_itself() -> None:
 
     for rule in all_rules():
         assert rule.summary and rule.what and rule.why and rule.example and rule.fix, rule.code
-        assert rule.code[:3].isalpha() and rule.code[3:].isdigit(), rule.code
+        assert re.fullmatch(r"[A-Z]{2,3}[0-9]{3}", rule.code), rule.code
 
 
 def test_internal_errors_name_the_command_without_a_traceback(
