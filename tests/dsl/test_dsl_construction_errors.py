@@ -62,12 +62,16 @@ def test_suggestions_must_be_a_list() -> None:
 
 
 def test_negative_timeout() -> None:
-    with _raises("invalid task query: timeout: Input should be greater than or equal to 0"):
+    with _raises("The task timeout cannot be negative."):
         dsl.task("T", from_="F", timeout=-1)
+    with _raises("The task timeout cannot be negative."):
+        dsl.suggestion("A", timeout=-5)
+    with _raises("timeout is a whole number of milliseconds, not 2.5"):
+        dsl.instruction("go", timeout=2.5)  # type: ignore[arg-type]
 
 
 def test_title_longer_than_the_task_title_field() -> None:
-    with _raises("invalid task query: title: String should have at most 150 characters"):
+    with _raises("the task title is 151 characters; an agent task title holds at most 150"):
         dsl.task("T" * 151, from_="F")
 
 
@@ -94,6 +98,11 @@ def test_test_names_must_be_unique_ignoring_case() -> None:
     b = dsl.copilot_test("ORDER-1", question="b")
     with _raises("test names 'Order-1' and 'ORDER-1' are the same for the importer"):
         dsl.dataset(a, b)
+
+
+def test_description_longer_than_the_framework_keeps() -> None:
+    with _raises("test 'Q1': the description is 2049 characters; the framework keeps only 2048"):
+        dsl.copilot_test("Q1", description="D" * 2049, question="q")
 
 
 def test_test_name_longer_than_100_characters() -> None:

@@ -43,7 +43,10 @@ def _build(cls: type[M], what: str, data: Mapping[str, Any]) -> M:
 
 def _describe(exc: ValidationError) -> str:
     parts = []
-    for error in exc.errors():
+    errors = exc.errors()
+    # An optional key is a union with "absent"; its "should be None" branch is noise.
+    errors = [e for e in errors if e["type"] != "none_required"] or errors
+    for error in errors:
         where = ".".join(str(p) for p in error["loc"] if not _is_tag(p))
         message = error["msg"].removeprefix("Value error, ")
         parts.append(f"{where}: {message}" if where else message)
@@ -70,12 +73,18 @@ def task(
     ``attachments`` are resource paths of the test app (or generator objects with
     ``action_type``/``action_data``); ``timeout`` is in milliseconds.
     """
+    if len(title) > v.MAX_TASK_TITLE:
+        raise DatasetBuildError(
+            f"the task title is {len(title)} characters; an agent task title holds at most "
+            f"{v.MAX_TASK_TITLE}"
+        )
     data: dict[str, Any] = {"from": from_, "title": title}
     if message is not None:
         data["message"] = message
     files = [{"file": a if isinstance(a, str) else dict(a)} for a in attachments]
     if files:
         data["attachments"] = files
+    _check_timeout(timeout)
     if timeout is not None:
         data["timeout"] = timeout
     return _build(models.TaskInputQuery, "task query", data)
@@ -91,7 +100,15 @@ def instruction(text: str, *, timeout: int | None = None) -> models.Intervention
     return _intervention({"instruction": text}, timeout)
 
 
+def _check_timeout(timeout: int | None) -> None:
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int)):
+        raise DatasetBuildError(f"timeout is a whole number of milliseconds, not {timeout!r}")
+    if timeout is not None and timeout < 0:
+        raise DatasetBuildError("The task timeout cannot be negative.")
+
+
 def _intervention(reply: dict[str, Any], timeout: int | None) -> models.InterventionQuery:
+    _check_timeout(timeout)
     data: dict[str, Any] = {"intervention": reply}
     if timeout is not None:
         data["timeout"] = timeout
@@ -293,6 +310,11 @@ def _test_data(
         raise DatasetBuildError("a test needs a non-empty name")
     body: dict[str, Any] = {"name": name}
     if description is not None:
+        if len(description) > v.MAX_TEST_DESCRIPTION:
+            raise DatasetBuildError(
+                f"test {name!r}: the description is {len(description)} characters; the "
+                f"framework keeps only {v.MAX_TEST_DESCRIPTION}"
+            )
         body["description"] = description
     if turns:
         body["turns"] = list(turns)

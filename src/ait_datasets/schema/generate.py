@@ -58,11 +58,6 @@ def schema_id(kind: str) -> str:
 class _Generator(GenerateJsonSchema):
     """Pydantic's generator, adjusted to read like a hand-written dataset schema."""
 
-    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
-        # An optional key is optional by being absent; `key: null` is not a value the
-        # framework can use (for example `title:` with nothing after it).
-        return self.generate_inner(schema["schema"])
-
     def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
         json_schema = super().default_schema(schema)
         if json_schema.get("default", ...) is None:

@@ -19,6 +19,7 @@ A test is one of three shapes, told apart exactly as the linter tells them apart
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -32,24 +33,32 @@ from pydantic import (
     StrictInt,
     StrictStr,
     Tag,
+    TypeAdapter,
     model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 
 from ait_datasets.schema import vocabulary as v
 
-# A YAML scalar as the framework reads it with ``AsValue()``: text, a number or a boolean.
-ScalarValue = Union[StrictStr, StrictInt, StrictFloat, StrictBool]  # noqa: UP007
+# A YAML scalar as the framework reads it with ``AsValue()``/``ValueAsText()``: text, a
+# number, a boolean, or nothing (``key:`` with no value reads as empty text).
+ScalarValue = Union[StrictStr, StrictInt, StrictFloat, StrictBool, None]  # noqa: UP007
 
 InterventionType = Literal["Assistance", "ReviewRecord", "ReviewMessage"]
 assert v.INTERVENTION_TYPES == ("Assistance", "ReviewRecord", "ReviewMessage"), (
     "keep InterventionType in step with vocabulary.INTERVENTION_TYPES"
 )
 
+# Optional keys written as ``X | Absent = None`` may be left out but not written as
+# ``key: null`` (the framework fails on a null timeout, type, suggestions, ...): the
+# JSON Schema then omits the null alternative.
+Absent = SkipJsonSchema[None]
+
 
 class _Closed(BaseModel):
     """A part of the file whose keys the framework reads exactly: any other key is an error."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
 class _Open(BaseModel):
@@ -64,10 +73,13 @@ class _Open(BaseModel):
 class Attachment(_Closed):
     """One ``query.attachments[]`` item: a resource file of the test app, or a generator."""
 
-    file: Union[StrictStr, dict[str, Any]] = Field(  # noqa: UP007
+    file: Any = Field(
         description="Path inside the test app's resources, or an object with "
         "action_type/action_data handed to the resource provider.",
     )
+
+
+_TIMEOUT = "How long to wait for the agent, in milliseconds (a non-negative whole number)."
 
 
 class Intervention(_Closed):
@@ -82,14 +94,14 @@ class Intervention(_Closed):
         }
     )
 
-    suggestion: StrictStr | None = Field(
+    suggestion: ScalarValue = Field(
         None, description="Code of one of the suggestions the agent offered."
     )
-    instruction: StrictStr | None = Field(None, description="Free-text instruction to the agent.")
+    instruction: ScalarValue = Field(None, description="Free-text instruction to the agent.")
 
     @model_validator(mode="after")
     def _one_reply(self) -> Intervention:
-        if self.suggestion is None and self.instruction is None:
+        if not {"suggestion", "instruction"} & self.model_fields_set:
             raise ValueError(
                 "Intervention must contain either a 'suggestion' or 'instruction' element."
             )
@@ -101,27 +113,30 @@ class TaskInputQuery(_Closed):
 
     # Field order is the canonical key order of the framework's documentation (the DSL
     # writes keys in declaration order).
-    from_: StrictStr = Field(
+    from_: ScalarValue = Field(
         alias="from",
         description="Sender of the task message. Without it the framework creates no task.",
     )
-    title: StrictStr = Field(max_length=v.MAX_TASK_TITLE, description="Title of the agent task.")
-    message: StrictStr | None = Field(None, description="Body of the task message.")
-    attachments: list[Attachment] | None = Field(
+    title: ScalarValue = Field(description="Title of the agent task.")
+    message: ScalarValue = Field(None, description="Body of the task message.")
+    attachments: list[Attachment] | Absent = Field(
         None, description="Files attached to the task message."
     )
-    timeout: NonNegativeInt | None = Field(
-        None, description="How long to wait for the agent, in milliseconds."
-    )
+    timeout: NonNegativeInt | Absent = Field(None, description=_TIMEOUT)
 
 
 class InterventionQuery(_Closed):
-    """``query`` of a turn that continues a paused task (``intervention`` present)."""
+    """``query`` of a turn that continues a paused task (``intervention`` present).
+
+    ``from``, ``message`` and ``attachments`` are accepted (they are query keys) but the
+    framework does not send them with a reply.
+    """
 
     intervention: Intervention
-    timeout: NonNegativeInt | None = Field(
-        None, description="How long to wait for the agent, in milliseconds."
-    )
+    timeout: NonNegativeInt | Absent = Field(None, description=_TIMEOUT)
+    from_: ScalarValue = Field(None, alias="from", description="Not used for a reply.")
+    message: ScalarValue = Field(None, description="Not used for a reply.")
+    attachments: list[Attachment] | Absent = Field(None, description="Not used for a reply.")
 
 
 def _query_kind(value: Any) -> str | None:
@@ -148,6 +163,7 @@ Query = Annotated[
         ),
     ),
 ]
+_QUERY: TypeAdapter[Any] = TypeAdapter(Query)
 
 
 # --- expectations ----------------------------------------------------------------------
@@ -156,50 +172,89 @@ Query = Annotated[
 class InterventionRequest(_Closed):
     """``expected_data.intervention_request``: the pause the agent must make in this turn."""
 
-    type: InterventionType | None = Field(
+    type: InterventionType | Absent = Field(
         None, description="The `Agent User Int Request Type` enum name, exact case."
     )
-    suggestions: list[StrictStr] | None = Field(
-        None, description="Every suggestion the agent must offer (the count must match)."
+    suggestions: list[StrictStr] | Absent = Field(
+        None,
+        description="Every suggestion the agent must offer, each once (the count must match).",
+        json_schema_extra={"uniqueItems": True},
     )
+
+    @model_validator(mode="after")
+    def _unique_suggestions(self) -> InterventionRequest:
+        if self.suggestions is not None and len(set(self.suggestions)) != len(self.suggestions):
+            raise ValueError("suggestions lists a code twice")
+        return self
 
 
 class ExpectedData(_Open):
     """``expected_data``: app-defined expectations plus the framework's intervention check."""
 
-    intervention_request: InterventionRequest | None = None
+    intervention_request: InterventionRequest | Absent = None
+
+
+# Only a mapping `expected_data` is checked; anything else is app data (a list, a number).
+ExpectedValue = Union[  # noqa: UP007
+    ExpectedData, list[Any], StrictStr, StrictInt, StrictFloat, StrictBool, None
+]
 
 
 # --- turns and tests -------------------------------------------------------------------
 
 
 class AgentTurn(_Closed):
-    """One turn of an agent test: a query and what must hold afterwards."""
+    """One turn of an agent test: a query and what must hold afterwards.
 
-    query: Query
-    expected_data: ExpectedData = Field(
+    The legacy ``question`` (read when ``query`` is absent) and ``test_setup`` are
+    accepted here; the linter's legacy rules suggest the current keys.
+    """
+
+    model_config = ConfigDict(json_schema_extra=lambda schema, _: _legacy_question_schema(schema))
+
+    query: Query | Absent = None
+    expected_data: ExpectedValue = Field(
         description="Required on every agent turn (FinalizeTurn reads it); `{}` is fine."
     )
     turn_setup: Any = Field(None, description="App-defined setup run before the turn.")
     continue_on_failure: Any = Field(None, description="Read by your test code, if at all.")
+    question: Any = Field(None, description="Legacy name of `query` (read when it is absent).")
+    test_setup: Any = Field(None, description="Legacy name of `turn_setup`.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_question(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "query" not in data:
+            if "question" not in data:
+                raise ValueError("an agent turn needs a 'query'")
+            _QUERY.validate_python(data["question"])
+        return data
+
+
+def _legacy_question_schema(schema: dict[str, Any]) -> None:
+    """A turn needs ``query``, or else a ``question`` of the same shape."""
+    query = schema["properties"]["query"]
+    schema["anyOf"] = [{"required": ["query"]}, {"required": ["question"]}]
+    schema["if"] = {"required": ["query"]}
+    schema["then"] = {}
+    schema["else"] = {"properties": {"question": json.loads(json.dumps(query))}}
 
 
 class _TestBase(_Open):
-    name: ScalarValue | None = Field(
+    name: ScalarValue = Field(
         None,
-        description="Test code (upper-cased, unique within the file case-insensitively).",
+        description="Test code: upper-cased, at most 100 characters, unique within the file "
+        "ignoring case.",
         json_schema_extra={"maxLength": v.MAX_TEST_NAME},
     )
-    description: ScalarValue | None = Field(
-        None, json_schema_extra={"maxLength": v.MAX_TEST_DESCRIPTION}
+    description: ScalarValue = Field(
+        None, description=f"Free text; the framework keeps {v.MAX_TEST_DESCRIPTION} characters."
     )
 
     @model_validator(mode="after")
-    def _lengths(self) -> _TestBase:
+    def _name_length(self) -> _TestBase:
         if isinstance(self.name, str) and len(self.name) > v.MAX_TEST_NAME:
             raise ValueError(f"name is longer than {v.MAX_TEST_NAME} characters")
-        if isinstance(self.description, str) and len(self.description) > v.MAX_TEST_DESCRIPTION:
-            raise ValueError(f"description is longer than {v.MAX_TEST_DESCRIPTION} characters")
         return self
 
 
@@ -229,8 +284,6 @@ class AgentTest(_TestBase):
 class CopilotTest(_TestBase):
     """A Copilot AI test: ``question``, ``context``, ``ground_truth``, ... are app data."""
 
-    turns: list[dict[str, Any]] | None = None
-
 
 class WrappedTest(_Open):
     """The legacy ``testInput:`` wrapper: only its value is stored as the test."""
@@ -238,18 +291,16 @@ class WrappedTest(_Open):
     test_input: Test = Field(alias="testInput")
 
 
-def _is_intervention_expectation(value: Any) -> bool:
-    if isinstance(value, ExpectedData):
-        return value.intervention_request is not None
-    return isinstance(value, dict) and "intervention_request" in value
-
-
 def _is_agent_shaped(obj: Any) -> bool:
+    """A ``query`` mapping or an ``intervention_request`` (``lint.kinds._is_agent_turn``)."""
     if isinstance(obj, BaseModel):
         return isinstance(obj, (AgentTurn, AgentTest))
     if not isinstance(obj, dict):
         return False
-    return "query" in obj or _is_intervention_expectation(obj.get("expected_data"))
+    expected = obj.get("expected_data")
+    return isinstance(obj.get("query"), (dict, BaseModel)) or (
+        isinstance(expected, dict) and "intervention_request" in expected
+    )
 
 
 def _test_kind(value: Any) -> str:
@@ -284,11 +335,17 @@ WrappedTest.model_rebuild()
 # The JSON Schema counterparts of the discriminators above: ``generate`` turns each tagged
 # union into an if/then/else chain with these conditions (the last tag is the "else"), so
 # a validator reports the errors of the one shape that applies, not a wall of oneOf noise.
-_EXPECTS_INTERVENTION: dict[str, Any] = {
-    "required": ["expected_data"],
-    "properties": {"expected_data": {"type": "object", "required": ["intervention_request"]}},
+_AGENT_SHAPED: dict[str, Any] = {
+    "anyOf": [
+        {"required": ["query"], "properties": {"query": {"type": "object"}}},
+        {
+            "required": ["expected_data"],
+            "properties": {
+                "expected_data": {"type": "object", "required": ["intervention_request"]}
+            },
+        },
+    ]
 }
-_AGENT_SHAPED: dict[str, Any] = {"anyOf": [{"required": ["query"]}, _EXPECTS_INTERVENTION]}
 UNION_CONDITIONS: dict[str, dict[str, Any]] = {
     "task": {"required": ["title"]},
     "wrapped": {"required": ["testInput"], "properties": {"testInput": {"type": "object"}}},
@@ -313,28 +370,43 @@ UNION_CONDITIONS: dict[str, dict[str, Any]] = {
 class DatasetFile(_Closed):
     """A YAML dataset file with a ``tests:`` list (or a single ``tests:`` object)."""
 
-    name: ScalarValue | None = Field(
-        None, description="Group name; other files reference it in `suite_setup: <name>`."
+    name: Any = Field(
+        None,
+        description="Group name; other files reference it in `suite_setup: <name>`. Text "
+        "(anything else is ignored by the importer).",
     )
-    description: ScalarValue | None = Field(None, description="Free text; not imported.")
-    language: ScalarValue | None = Field(None, description="Windows language tag, e.g. en-US.")
-    suite_setup: ScalarValue | None = Field(
+    description: Any = Field(None, description="Free text; not imported.")
+    language: Any = Field(None, description="Windows language tag, e.g. en-US.")
+    suite_setup: ScalarValue = Field(
         None, description="Name of the suite-setup file whose setup runs before this dataset."
     )
     tests: Union[list[Test], Test]  # noqa: UP007
 
 
-class SuiteSetupFile(_Closed):
-    """A suite-setup file: the framework imports only the ``suite_setup`` object."""
+class SuiteSetupFile(_Open):
+    """A suite-setup file: the framework imports only the ``suite_setup`` object.
 
-    name: ScalarValue | None = Field(
-        None, description="The name datasets use in `suite_setup: <name>`."
-    )
-    description: ScalarValue | None = None
-    language: ScalarValue | None = None
+    Other keys than ``name``, ``language`` and ``description`` are ignored (the linter
+    warns); ``tests`` is an error, since those tests would never be imported.
+    """
+
+    model_config = ConfigDict(json_schema_extra={"not": {"required": ["tests"]}})
+
+    name: Any = Field(None, description="The name datasets use in `suite_setup: <name>`.")
+    description: Any = None
+    language: Any = None
     suite_setup: Union[dict[str, Any], list[Any]] = Field(  # noqa: UP007
         description="App-defined setup data (by convention `setup_actions:`)."
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_tests(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "tests" in data:
+            raise ValueError(
+                "a suite-setup file cannot hold tests: the importer stores only `suite_setup`"
+            )
+        return data
 
 
 def _dataset_kind(value: Any) -> str:
