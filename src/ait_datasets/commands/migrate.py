@@ -24,16 +24,15 @@ from collections.abc import Iterator
 
 HELP = "rewrite legacy `question:` agent datasets to `query:` + `turns:`"
 
-_DATASET_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "paths",
         nargs="+",
         metavar="PATH",
-        help="dataset files or folders (folders are searched for .yaml/.yml/.json/.jsonl); "
-        ".al files passed by name get GetQuestion() -> GetQuery()",
+        help="dataset files or folders (searched like `datasets lint` does: .yaml, .yml, "
+        ".jsonl, and .json inside .resources); .al files passed by name get "
+        "GetQuestion() -> GetQuery()",
     )
     parser.add_argument(
         "--check",
@@ -91,14 +90,14 @@ class _Missing:
 
 
 def _expand(paths: list[str]) -> Iterator[str | _Missing]:
+    """Files as `datasets lint` finds them (suite XMLs aside); missing paths flagged."""
+    from ait_datasets.lint.discover import discover, is_xml
+
     for path in paths:
-        if os.path.isdir(path):
-            for folder, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if d != ".git")
-                for name in sorted(files):
-                    if name.lower().endswith(_DATASET_SUFFIXES):
-                        yield os.path.join(folder, name)
-        elif os.path.exists(path):
-            yield path
-        else:
+        if not os.path.exists(path):
             yield _Missing(path)
+            continue
+        for found in discover([path]):
+            if os.path.isdir(path) and is_xml(found):
+                continue
+            yield found

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
 from dataclasses import dataclass, field
 
+from ait_datasets.atomic import write_bytes_atomically
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.migrate import verify
 from ait_datasets.migrate.al import plan_al
@@ -148,17 +145,4 @@ def _encode(text: str, original: bytes) -> bytes:
 
 def write_atomic(path: str, data: bytes) -> None:
     """Write via a temporary file in the same folder and ``os.replace``; keep permissions."""
-    folder = os.path.dirname(os.path.abspath(path))
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".migrate-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_bytes_atomically(path, data)
