@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from ait_datasets.commands._workdate import work_date_of
+from ait_datasets.commands._workdate import check_language, work_date_of
 from ait_datasets.diagnostics import Severity
 from ait_datasets.placeholders import (
     CalcDateError,
@@ -31,6 +31,7 @@ class _Resolver:
     doc: Document
     work_date: dt.date | None
     fmt: DateFormat
+    language: str | None = None
     problems: list[str] = field(default_factory=list)
     lines: LineIndex | None = None
 
@@ -46,7 +47,7 @@ class _Resolver:
 
     def scalar(self, node: Scalar, text: str) -> object:
         try:
-            return resolve_value(text, self.work_date, self.fmt)
+            return resolve_value(text, self.work_date, self.fmt, self.language)
         except (FormulaError, CalcDateError, TimeTextError) as exc:
             self.report(node, text, exc)
             return text
@@ -56,7 +57,7 @@ class _Resolver:
             self.lines = LineIndex(self.doc.text)
         span = node.span
         tokens, _ = scan(text)
-        failing = next((t for t in tokens if _fails(t.text, self.work_date)), None)
+        failing = next((t for t in tokens if _fails(t.text, self.work_date, self.language)), None)
         if failing is not None:
             span = span_in_scalar(
                 self.doc.text, self.lines, node.span, text, failing.start, len(failing.text)
@@ -70,15 +71,17 @@ class _Resolver:
         )
 
 
-def _fails(token_text: str, work_date: dt.date | None) -> bool:
+def _fails(token_text: str, work_date: dt.date | None, language: str | None) -> bool:
     try:
-        resolve_value(token_text, work_date)
+        resolve_value(token_text, work_date, language=language)
     except (FormulaError, CalcDateError, TimeTextError):
         return True
     return False
 
 
 def resolve_file(args: argparse.Namespace) -> int:
+    if not check_language(args, "resolve"):
+        return 2
     try:
         fmt = date_format(args.date_format)
     except ValueError as exc:
@@ -95,7 +98,7 @@ def resolve_file(args: argparse.Namespace) -> int:
         for d in errors or doc.diagnostics:
             print(f"{d.path}:{d.line}:{d.column}: {d.severity.value}: {d.message}", file=sys.stderr)
         return 2
-    resolver = _Resolver(doc, work_date_of(args), fmt)
+    resolver = _Resolver(doc, work_date_of(args), fmt, args.formula_language)
     if doc.format == "jsonl":
         rows = [resolver.value(row) for row in doc.rows]
         out = _dump_rows(rows, args.format)

@@ -42,3 +42,29 @@ def work_date_of(args: argparse.Namespace) -> dt.date | None:
     from ait_datasets.lint.config import LintConfig
 
     return LintConfig().effective_work_date()
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--formula-language",
+        metavar="LANG",
+        default=None,
+        help="the session language formulas without < > are read in (en, de, da, sv, es; "
+        "default: English letters)",
+    )
+
+
+def check_language(args: argparse.Namespace, command: str) -> bool:
+    """False (after printing why) when --formula-language names no known letters."""
+    if args.formula_language is None:
+        return True
+    from ait_datasets.placeholders.languages import language_key
+
+    try:
+        language_key(args.formula_language)
+    except ValueError as exc:
+        import sys
+
+        print(f"datasets {command}: error: --formula-language: {exc}", file=sys.stderr)
+        return False
+    return True

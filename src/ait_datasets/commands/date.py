@@ -20,7 +20,12 @@ import datetime as dt
 import sys
 from typing import TYPE_CHECKING
 
-from ait_datasets.commands._workdate import add_work_date_option, work_date_of
+from ait_datasets.commands._workdate import (
+    add_language_option,
+    add_work_date_option,
+    check_language,
+    work_date_of,
+)
 
 if TYPE_CHECKING:
     from ait_datasets.placeholders import Step
@@ -42,6 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--explain", action="store_true", help="print each term and the date after it"
     )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,16 +64,18 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.placeholders.tokens import token_datetime
 
     _take_options_after_formula(args)
+    if not check_language(args, "date"):
+        return 2
     text = " ".join(args.formula)
     base = work_date_of(args)
     token = whole_token(text)
     formula_text = token.formula if token is not None else text
     offset = token.formula_start if token is not None else 0
     try:
-        formula = parse_formula(formula_text)
+        formula = parse_formula(formula_text, args.formula_language)
         steps = calc_steps(formula, base)
         if token is not None and token.is_datetime:
-            value = format_datetime(token_datetime(token, base))
+            value = format_datetime(token_datetime(token, base, args.formula_language))
         else:
             value = calc_date(formula, base).isoformat()
     except FormulaError as exc:
@@ -108,6 +116,8 @@ def _take_options_after_formula(args: argparse.Namespace) -> None:
                 args.work_date = parse_work_date(value)
             except argparse.ArgumentTypeError as exc:
                 raise SystemExit(_usage_error(str(exc))) from None
+        elif part == "--formula-language" or part.startswith("--formula-language="):
+            args.formula_language = part.partition("=")[2] if "=" in part else next(it, "")
         else:
             parts.append(part)
     args.formula = parts or args.formula

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from ait_datasets.commands._workdate import add_work_date_option
+from ait_datasets.commands._workdate import add_language_option, add_work_date_option
 
 HELP = "print a dataset with every date placeholder resolved"
 
@@ -36,6 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="how dates inside text are written: iso (default), a language such as en-US, "
         "da-DK, de-DE, or a pattern such as DD.MM.YYYY",
     )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -109,9 +109,18 @@ class FormulaError(ValueError):
         return f"at position {self.position + 1}: {self.message}"
 
 
-def parse_formula(text: str) -> Formula:
-    """Parse a DateFormula (``<CM+1D>``, ``-1M-CM``, ``<>``). Raises :class:`FormulaError`."""
-    return _Parser(text).parse()
+def parse_formula(text: str, language: str | None = None) -> Formula:
+    """Parse a DateFormula (``<CM+1D>``, ``-1M-CM``, ``<>``). Raises :class:`FormulaError`.
+
+    ``language`` (``de-DE``, ``da``, …) is the session language an unbracketed formula is
+    read in; None or English reads English letters. Bracketed formulas are always English.
+    """
+    if language is None or text.lstrip().startswith("<"):
+        return _Parser(text).parse()
+    from ait_datasets.placeholders.languages import to_english
+
+    parsed = _Parser(to_english(text, language)).parse()
+    return Formula(text, parsed.terms, parsed.bracketed)
 
 
 class _Parser:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ait_datasets.placeholders.calcdate import calc_date
 from ait_datasets.placeholders.formatting import ISO, DateFormat, format_date, format_datetime
+from ait_datasets.placeholders.formula import parse_formula
 from ait_datasets.placeholders.timetext import parse_time_text
 
 DATE_PREFIX = "$DateFormula-"
@@ -116,20 +117,27 @@ def has_token(value: str) -> bool:
     return DATE_PREFIX in value or DATETIME_PREFIX in value
 
 
-def token_date(token: Token, work_date: dt.date | None) -> dt.date:
-    """The date of a ``$DateFormula-`` token (raises FormulaError/CalcDateError)."""
-    return calc_date(token.formula, work_date)
+def token_date(token: Token, work_date: dt.date | None, language: str | None = None) -> dt.date:
+    """The date of a ``$DateFormula-`` token (raises FormulaError/CalcDateError).
+
+    ``language`` is the session language unbracketed formulas are read in.
+    """
+    return calc_date(parse_formula(token.formula, language), work_date)
 
 
-def token_datetime(token: Token, work_date: dt.date | None) -> dt.datetime:
+def token_datetime(
+    token: Token, work_date: dt.date | None, language: str | None = None
+) -> dt.datetime:
     """The datetime of a ``$DateTimeFormula-`` token (raises FormulaError/CalcDateError/
     TimeTextError)."""
-    day = calc_date(token.formula, work_date)
+    day = calc_date(parse_formula(token.formula, language), work_date)
     time = parse_time_text(token.time) if token.time is not None else dt.time(0, 0)
     return dt.datetime.combine(day, time)
 
 
-def resolve_text(value: str, work_date: dt.date | None, fmt: DateFormat = ISO) -> str:
+def resolve_text(
+    value: str, work_date: dt.date | None, fmt: DateFormat = ISO, language: str | None = None
+) -> str:
     """``ResolveText``: every resolvable token replaced by its value's text.
 
     Follows the framework's loop literally (search from the start, replace every copy),
@@ -146,9 +154,9 @@ def resolve_text(value: str, work_date: dt.date | None, fmt: DateFormat = ISO) -
                 break
             token = split_token(prefix, start, value[start : end + 1])
             if token.is_datetime:
-                text = format_datetime(token_datetime(token, work_date), fmt)
+                text = format_datetime(token_datetime(token, work_date, language), fmt)
             else:
-                text = format_date(token_date(token, work_date), fmt)
+                text = format_date(token_date(token, work_date, language), fmt)
             value = value.replace(token.text, text)
     return value
 
@@ -164,12 +172,14 @@ def whole_token(value: str) -> Token | None:
     return None
 
 
-def resolve_value(value: str, work_date: dt.date | None, fmt: DateFormat = ISO) -> object:
+def resolve_value(
+    value: str, work_date: dt.date | None, fmt: DateFormat = ISO, language: str | None = None
+) -> object:
     """What the test code reads: a date or datetime for a whole-value token (as
     ``ValueAsDate``/``ValueAsDateTime`` would), else the text ``ValueAsText`` returns."""
     token = whole_token(value)
     if token is None:
-        return resolve_text(value, work_date, fmt) if has_token(value) else value
+        return resolve_text(value, work_date, fmt, language) if has_token(value) else value
     if token.is_datetime:
-        return token_datetime(token, work_date)
-    return token_date(token, work_date)
+        return token_datetime(token, work_date, language)
+    return token_date(token, work_date, language)
