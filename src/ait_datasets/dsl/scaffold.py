@@ -1,0 +1,150 @@
+"""The files `datasets init` writes: a small, complete agent test app `.resources/` tree."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ait_datasets.dsl import builders as b
+from ait_datasets.dsl.canonical import to_yaml
+from ait_datasets.dsl.placeholders import date_formula
+from ait_datasets.dsl.suite_xml import (
+    MAX_SUITE_CODE,
+    Suite,
+    SuiteLine,
+    dataset_reference,
+    suite_xml_bytes,
+)
+
+DEFAULT_CODEUNIT = 50100
+
+
+@dataclass(frozen=True)
+class ScaffoldFile:
+    """One file of the scaffold: its path relative to the target folder, and its bytes."""
+
+    path: Path
+    data: bytes
+
+
+def prefix_for(folder: Path) -> str:
+    """A suite code from a folder name: upper case, letters/digits/dashes, at most 10."""
+    text = re.sub(r"[^A-Z0-9-]+", "-", folder.resolve().name.upper()).strip("-")
+    return text[:MAX_SUITE_CODE].strip("-") or "AGENT"
+
+
+def scaffold(prefix: str, codeunit_id: int = DEFAULT_CODEUNIT) -> list[ScaffoldFile]:
+    """The scaffold's files for suite code ``prefix`` and test codeunit ``codeunit_id``."""
+    setup_name = f"{prefix}-SETUP"
+    dataset_file = f"{prefix}-ACC.yaml"
+    setup = b.suite_setup(
+        setup_name,
+        b.action("create_location", {"Code": "MAIN", "Name": "Main warehouse"}),
+        b.action("create_customers", {"No.": "CUST01", "Name": "Adatum Corporation"}),
+    )
+    order = b.setup(
+        b.action(
+            "create_sales_order",
+            {"Sell-to Customer No.": "CUST01", "Shipment Date": date_formula("<CW+1M>")},
+        )
+    )
+    undated = b.setup(b.action("create_sales_order", {"Sell-to Customer No.": "CUST01"}))
+    task = b.task(
+        "Process open sales orders",
+        from_="Jane Doe",
+        message="Please release all open sales orders.",
+    )
+    dataset = b.dataset(
+        b.agent_test(
+            "RELEASE-DATED-ORDER",
+            b.turn(task, b.expect(released_orders=1), setup=order),
+            description="An order with a shipment date is released without asking.",
+        ),
+        b.agent_test(
+            "ASK-FOR-SHIPMENT-DATE",
+            b.turn(task, b.expect("Assistance", released_orders=0), setup=undated),
+            b.turn(
+                b.instruction(f"Ship it on {date_formula('<CW+1M>')}"),
+                b.expect(released_orders=1),
+            ),
+            description="Without a shipment date the agent asks; the user gives one.",
+        ),
+        suite_setup=setup_name,
+    )
+    suite = Suite(
+        code=prefix,
+        description=f"{prefix} agent accuracy",
+        dataset=dataset_reference(dataset_file),
+        capability="Custom Agent",
+        frequency="Manual",
+        lines=[
+            SuiteLine(codeunit_id, dataset_reference(dataset_file), f"{prefix} accuracy tests"),
+        ],
+    )
+    resources = Path(".resources")
+    return [
+        ScaffoldFile(
+            resources / "datasets" / "suite_setup" / f"{setup_name}.yaml",
+            to_yaml(setup).encode("utf-8"),
+        ),
+        ScaffoldFile(resources / "datasets" / dataset_file, to_yaml(dataset).encode("utf-8")),
+        ScaffoldFile(resources / "suites" / f"{prefix}.xml", suite_xml_bytes(suite)),
+        ScaffoldFile(
+            Path("README.md"),
+            readme(prefix, setup_name, dataset_file, codeunit_id).encode("utf-8"),
+        ),
+    ]
+
+
+def readme(prefix: str, setup_name: str, dataset_file: str, codeunit_id: int) -> str:
+    return f"""# {prefix} agent tests
+
+Created by `datasets init`. Check the files any time with `datasets lint .`
+
+- `.resources/datasets/suite_setup/{setup_name}.yaml`: the suite setup, run once per
+  suite; datasets reference it by its `name:` (`suite_setup: {setup_name}`).
+- `.resources/datasets/{dataset_file}`: the dataset, one test per scenario, each with
+  `turns:`; the second test pauses for a user intervention and gets an answer.
+- `.resources/suites/{prefix}.xml`: the eval suite (UTF-16), `TestType="Agent"`,
+  `TestRunnerId="130451"`.
+
+## Wiring it into the AL test app
+
+1. In the test app's `app.json`, add `".resources"` to `resourceFolders` and depend on the
+   AI Test Toolkit and the Test Runner apps (Library - Agent).
+2. Import the files when the app is installed. Only the file name is passed to the
+   importer, so file names must be unique across folders:
+
+```al
+codeunit {codeunit_id + 1} "{prefix} Install"
+{{
+    Subtype = Install;
+
+    trigger OnInstallAppPerCompany()
+    var
+        AITALTestSuiteMgt: Codeunit "AIT AL Test Suite Mgt";
+        ResourcePath: Text;
+        ResourceStream: InStream;
+    begin
+        foreach ResourcePath in NavApp.ListResources('*.yaml') do begin
+            NavApp.GetResource(ResourcePath, ResourceStream, TextEncoding::UTF8);
+            AITALTestSuiteMgt.ImportTestInputs(
+                ResourcePath.Substring(ResourcePath.LastIndexOf('/') + 1), ResourceStream);
+        end;
+        foreach ResourcePath in NavApp.ListResources('*.xml') do begin
+            NavApp.GetResource(ResourcePath, ResourceStream);
+            AITALTestSuiteMgt.ImportAITestSuite(ResourceStream);
+        end;
+    end;
+}}
+```
+
+3. The suite runs test codeunit {codeunit_id} (`CodeunitID` in the suite XML; change it to
+   your test codeunit's ID). Per turn it calls `LibraryAgent.RunTurnAndWait` and
+   `LibraryAgent.FinalizeTurn`; `AITTestContext.GetEvalSuiteSetupDataInput()` gives the
+   suite setup, `AITTestContext.GetTurnSetup(...)` the turn's `turn_setup`.
+4. The suite references the dataset by file name with its `.yaml` extension
+   (`Dataset="{dataset_reference(dataset_file)}"`; case does not matter). A `.jsonl`
+   dataset is referenced without its extension.
+"""
