@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -133,3 +134,24 @@ def test_out_of_range_is_clean_error(capsys: pytest.CaptureFixture[str]) -> None
     code, out, err = run(["date", "<9999Y>", "--work-date", "2024-01-01"], capsys)
     assert (code, out) == (1, "")
     assert "leaves the calendar at '9999Y'" in err
+
+
+def test_work_date_from_config_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".ait-datasets.toml").write_text('work-date = "2026-03-17"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run(["date", "-CM"], capsys) == (0, "2026-03-01\n", "")
+    # --work-date wins over the configuration.
+    assert run(["date", "-CM", "--work-date", "2024-05-15"], capsys) == (0, "2024-05-01\n", "")
+
+
+def test_broken_config_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".ait-datasets.toml").write_text('work-date = "soon"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["date", "CM"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("datasets date: invalid configuration: ")
+    assert "'work-date' must be a date (YYYY-MM-DD)" in err

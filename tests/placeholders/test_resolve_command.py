@@ -151,3 +151,16 @@ def test_corpus_files_resolve(capsys: pytest.CaptureFixture[str]) -> None:
         code, out, err = run(["resolve", str(path), "--work-date", "2026-03-17"], capsys)
         assert (code, err) == (0, ""), path
         assert "$DateFormula-" not in out
+
+
+def test_work_date_from_the_files_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.ait-datasets]\nwork-date = "2024-02-10"\n', encoding="utf-8"
+    )
+    folder = tmp_path / "datasets"
+    folder.mkdir()
+    path = write(folder, "d.yaml", 'name: x\ndue: "$DateFormula-<CM>$"\n')
+    code, out, _ = run(["resolve", path], capsys)
+    assert (code, out) == (0, "name: x\ndue: 2024-02-29\n")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from ait_datasets.commands._workdate import check_language, work_date_of
+from ait_datasets.commands._workdate import WorkDateError, check_language, work_date_of
 from ait_datasets.diagnostics import Severity
 from ait_datasets.placeholders import (
     CalcDateError,
@@ -98,7 +98,12 @@ def resolve_file(args: argparse.Namespace) -> int:
         for d in errors or doc.diagnostics:
             print(f"{d.path}:{d.line}:{d.column}: {d.severity.value}: {d.message}", file=sys.stderr)
         return 2
-    resolver = _Resolver(doc, work_date_of(args), fmt, args.formula_language)
+    try:
+        work_date = work_date_of(args, args.file)
+    except WorkDateError as exc:
+        print(f"datasets resolve: {exc}", file=sys.stderr)
+        return 2
+    resolver = _Resolver(doc, work_date, fmt, args.formula_language)
     if doc.format == "jsonl":
         rows = [resolver.value(row) for row in doc.rows]
         out = _dump_rows(rows, args.format)

@@ -34,14 +34,27 @@ def add_work_date_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def work_date_of(args: argparse.Namespace) -> dt.date | None:
-    """``--work-date`` if given, else the configured work date, else today."""
+class WorkDateError(Exception):
+    """The configuration that should give the work date is invalid."""
+
+
+def work_date_of(args: argparse.Namespace, for_path: str | None = None) -> dt.date | None:
+    """``--work-date`` if given, else the work date configured for ``for_path`` (the
+    nearest ``.ait-datasets.toml`` / ``pyproject.toml`` upward from it, or from the
+    current folder), else today. Raises :class:`WorkDateError` for a broken config."""
     if hasattr(args, "work_date"):
         value: dt.date | None = args.work_date
         return value
-    from ait_datasets.lint.config import LintConfig
+    import os
 
-    return LintConfig().effective_work_date()
+    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
+
+    path = for_path or os.path.join(os.getcwd(), "datasets")
+    try:
+        config = ConfigResolver().for_file(path)
+    except ConfigError as exc:
+        raise WorkDateError(f"invalid configuration: {exc}") from None
+    return config.effective_work_date()
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:

@@ -21,6 +21,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ait_datasets.commands._workdate import (
+    WorkDateError,
     add_language_option,
     add_work_date_option,
     check_language,
@@ -67,7 +68,11 @@ def run(args: argparse.Namespace) -> int:
     if not check_language(args, "date"):
         return 2
     text = " ".join(args.formula)
-    base = work_date_of(args)
+    try:
+        base = work_date_of(args)
+    except WorkDateError as exc:
+        _fail(str(exc))
+        return 2
     token = whole_token(text)
     formula_text = token.formula if token is not None else text
     offset = token.formula_start if token is not None else 0
