@@ -4,7 +4,9 @@ Files named on the command line are always linted. Inside directories we look fo
 ``.yaml``, ``.yml``, ``.json`` and ``.jsonl`` files (any case, so that wrong spellings are
 reported), skipping version-control, editor and environment folders. ``.json`` files are
 only picked up inside a ``.resources`` folder: elsewhere in an AL project they are
-``app.json``, ``launch.json`` and friends, not datasets.
+``app.json``, ``launch.json`` and friends, not datasets. ``.xml`` files (suite
+definitions) likewise: only inside ``.resources``, where the test app's install code
+imports every ``*.xml`` resource as a suite, unless named on the command line.
 """
 
 from __future__ import annotations
@@ -39,7 +41,14 @@ def is_candidate(path: str, in_resources: bool) -> bool:
     lower = name.lower()
     if lower.endswith(_YAML_LIKE):
         return not name.startswith(".")
+    if lower.endswith(".xml"):
+        return in_resources and not name.startswith(".")
     return lower.endswith(".json") and in_resources
+
+
+def is_xml(path: str) -> bool:
+    """A suite XML file (by its suffix, any case)."""
+    return path.lower().endswith(".xml")
 
 
 def discover(paths: Iterable[str]) -> Iterator[str]:

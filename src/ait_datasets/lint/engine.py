@@ -22,6 +22,8 @@ from ait_datasets.source.document import Document
 
 # Families that still make sense when the file could not be parsed (they look at its name).
 _UNPARSED_FAMILIES = frozenset({"ait_datasets.lint.rules.file"})
+# The families that read suite XML (the others read YAML/JSON trees only).
+_XML_FAMILIES = frozenset({"ait_datasets.lint.rules.suite_xml"})
 # Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
 _COMMENTED_FORMATS = frozenset({"yaml", "xml"})
 
@@ -43,7 +45,10 @@ def lint_document(
     found: list[Diagnostic] = list(doc.diagnostics)
     parsed = doc.root is not None or (doc.format == "jsonl" and bool(doc.rows))
     for module in family_modules():
-        if parsed or module.__name__ in _UNPARSED_FAMILIES:
+        if doc.format == "xml":
+            if module.__name__ in _XML_FAMILIES:
+                found.extend(module.check(doc, ctx))
+        elif parsed or module.__name__ in _UNPARSED_FAMILIES:
             found.extend(module.check(doc, ctx))
     found = apply_config(found, config)
     if suppress and doc.format in _COMMENTED_FORMATS:
@@ -97,10 +102,11 @@ def lint_paths(
     own (see :class:`ait_datasets.lint.config_files.ConfigResolver`).
     """
     from ait_datasets.lint.config_files import is_included
-    from ait_datasets.lint.discover import discover
+    from ait_datasets.lint.discover import discover, is_xml
     from ait_datasets.lint.facts import extract_facts
     from ait_datasets.lint.project import Project
     from ait_datasets.source.load import load
+    from ait_datasets.source.xml_loader import load_xml
 
     config_for = _config_function(config)
     given = list(paths)
@@ -115,7 +121,7 @@ def lint_paths(
         if path not in explicit and not is_included(path, file_config):
             continue
         try:
-            doc = load(path)
+            doc = load_xml(path) if is_xml(path) else load(path)
         except OSError as exc:
             run.unreadable.append((path, exc.strerror or str(exc)))
             continue

@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 from ait_datasets.lint import kinds
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Span
+from ait_datasets.source.xml_loader import XmlDocument, XmlElement
+
+# Kinds of XML files (dataset kinds are in ait_datasets.lint.kinds).
+SUITE_XML = "suite-xml"  # a suite definition for XmlPort 149031 (root element `Root`)
+OTHER_XML = "xml"  # any other XML in the resources (test data, not a suite)
 
 
 @dataclass(slots=True)
@@ -29,19 +34,31 @@ class FileFacts:
     # Top-level `name:` and `language:` (scalars only, as the importer reads them).
     name: str | None = None
     language: str | None = None
+    # Where `name:`'s value is (findings about a file's name point there).
+    name_span: Span | None = None
     # `suite_setup: NAME` in a dataset (a reference to a suite-setup file's name).
     suite_setup_ref: Ref | None = None
+    # Suite XML: every `Dataset=` (suite and line level) and every suite `Code=`.
+    dataset_refs: list[Ref] = field(default_factory=list)
+    suite_codes: list[Ref] = field(default_factory=list)
+    # False for files of the app that were not linted in this run (read only for their
+    # facts, so a pre-commit hook that lints one file still sees the whole app).
+    linted: bool = True
     # Anything else a rule family wants to carry across files (plain data only).
     extra: dict[str, object] = field(default_factory=dict)
 
 
 def extract_facts(doc: Document, kind: str) -> FileFacts:
+    """The facts of one loaded file (``kind`` as detected by the engine)."""
+    if isinstance(doc, XmlDocument):
+        return _xml_facts(doc)
     facts = FileFacts(doc.path, kind, doc.format)
     root = doc.root
     if isinstance(root, Mapping):
         name = root.get("name")
         if isinstance(name, Scalar):
             facts.name = kinds.scalar_text(name)
+            facts.name_span = name.span
         language = root.get("language")
         if isinstance(language, Scalar):
             facts.language = kinds.scalar_text(language)
@@ -50,4 +67,31 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
             text = kinds.scalar_text(setup)
             if text is not None:
                 facts.suite_setup_ref = Ref(text, setup.span)
+    return facts
+
+
+def is_suite_root(root: XmlElement | None) -> bool:
+    """A suite definition: the XmlPort's root element is `Root` (exactly)."""
+    return root is not None and root.name == "Root"
+
+
+def _xml_facts(doc: XmlDocument) -> FileFacts:
+    root = doc.xml
+    if not is_suite_root(root):
+        return FileFacts(doc.path, OTHER_XML, "xml")
+    assert root is not None
+    facts = FileFacts(doc.path, SUITE_XML, "xml")
+    for suite in root.children:
+        if suite.name != "AITSuite":
+            continue
+        code = suite.get("Code")
+        if code is not None:
+            facts.suite_codes.append(Ref(code.value, code.value_span))
+        elements = [suite, *(line for line in suite.children if line.name == "Line")]
+        for element in elements:
+            dataset = element.get("Dataset")
+            # An empty line-level Dataset inherits the suite's (the XmlPort's OnInsert); an
+            # empty suite-level one is a per-file finding.
+            if dataset is not None and dataset.value.strip():
+                facts.dataset_refs.append(Ref(dataset.value, dataset.value_span))
     return facts

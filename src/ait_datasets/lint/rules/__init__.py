@@ -23,6 +23,8 @@ FAMILIES: tuple[str, ...] = (
     "flow",
     "legacy",
     "placeholders",
+    "references",
+    "suite_xml",
     "suppressions",
 )
 

@@ -1,0 +1,356 @@
+"""References between the files of an app (``REF``).
+
+The framework imports all datasets of a test app together, by file name only, and links
+them by name at run time: `suite_setup: NAME` finds the first group whose `Group Name`
+is NAME, attachments are loaded from the app's resources by path. These rules check those
+links. Per-file checks (attachments, group-code length) run in ``check``; checks that need
+the other files of the app run once in ``check_project`` over the facts of every file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint import kinds
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.facts import FileFacts
+from ait_datasets.lint.project import (
+    Project,
+    app_root,
+    display_path,
+    group_code,
+    group_name,
+    later_duplicates,
+)
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.common import with_severity
+from ait_datasets.lint.suggest import hint
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Scalar, Sequence, Span
+
+MAX_GROUP_CODE = 100
+
+UNKNOWN_SUITE_SETUP = Rule(
+    "REF001",
+    "unknown-suite-setup",
+    "references",
+    Severity.ERROR,
+    "`suite_setup: NAME` names no suite-setup file of the app.",
+    "Reports a dataset's `suite_setup: NAME` when no suite-setup file of the same app (the "
+    "`.resources` folder, else the files linted together) has that `name:` (or, without "
+    "`name:`, that file name). The match is exact, as the framework's lookup is; the message "
+    "names the closest setup.",
+    "At run time the framework looks for the group whose Group Name is NAME; when there is "
+    "none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
+    "fails with 'Suite setup data is not loaded'. A name that belongs to an ordinary dataset "
+    "fails the same way (that group has no SUITE-SETUP row).",
+    "# datasets/orders.yaml\nsuite_setup: ORDER-SETUP\n"
+    "# datasets/suite_setup/setup.yaml\nname: ORDERS-SETUP\nsuite_setup: {setup_actions: []}",
+    "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app.",
+)
+DUPLICATE_FILE_NAME = Rule(
+    "REF002",
+    "duplicate-dataset-file-name",
+    "references",
+    Severity.ERROR,
+    "Two dataset files of the app import as the same group.",
+    "Reports every dataset file whose group code (the file name, upper-cased; without the "
+    "extension for `.jsonl`/`.json`) equals that of an earlier file of the same app, at "
+    "1:1 of the later file, naming the earlier one.",
+    "The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
+    "+ 1)`) and re-imports a group of the same app by deleting it first: the later file "
+    "silently replaces the earlier one, whichever folders they are in.",
+    "datasets/orders.yaml\ndatasets/variations/orders.yaml",
+    "Rename one of the files (and its suite XML `Dataset=` references).",
+)
+GROUP_CODE_TOO_LONG = Rule(
+    "REF003",
+    "group-code-too-long",
+    "references",
+    Severity.ERROR,
+    "The dataset's group code is longer than 100 characters.",
+    "Reports dataset files whose group code (file name, upper-cased; `.yaml` kept, "
+    "`.jsonl`/`.json` dropped) has more than 100 characters.",
+    "The group code is a Code[100] field: longer names are cut, so two long names can "
+    "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
+    "as written.",
+    "datasets/" + "A" * 96 + ".yaml",
+    "Shorten the file name.",
+)
+ATTACHMENT_NOT_FOUND = Rule(
+    "REF004",
+    "attachment-not-found",
+    "references",
+    Severity.ERROR,
+    "`query.attachments[].file` names no file in the app's resources.",
+    "Resolves each attachment path (the string form of `file`) relative to the app's "
+    "`.resources` folder, as the resource provider's `NavApp.GetResource(path)` does, and "
+    "reports paths with no such file, paths that name a folder, backslashes, and `./` or "
+    "empty segments. A file that exists only with other letter case is a warning. Without "
+    "a `.resources` folder existence is not checked.",
+    "The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
+    "a missing resource fails the turn in the middle of the run.",
+    "query:\n  from: Jane\n  title: Return\n  attachments:\n    - file: datasets/scan.png",
+    "Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
+)
+ATTACHMENT_OUTSIDE = Rule(
+    "REF005",
+    "attachment-outside-resources",
+    "references",
+    Severity.ERROR,
+    "An attachment path leaves the app's resources.",
+    "Reports attachment paths that are absolute (`/x`, `C:\\x`), contain `..`, or resolve "
+    "through a symbolic link to a file outside the `.resources` folder.",
+    "Only files inside the resource folder are packaged into the test app; a path outside it "
+    "may work on the author's machine (or in this linter) and fail everywhere else.",
+    "attachments:\n  - file: ../../invoices/scan.png",
+    "Copy the file into the app's `.resources` folder and reference it from there.",
+)
+DUPLICATE_SUITE_SETUP = Rule(
+    "REF006",
+    "duplicate-suite-setup",
+    "references",
+    Severity.ERROR,
+    "Two suite-setup files of the app have the same `name` and `language`.",
+    "Reports every suite-setup file after the first (in path order) with the same Group "
+    "Name (`name:`, else the file name) and the same `language` (none counts as one "
+    "language), at its `name:`.",
+    "The framework takes the first group with the referenced name (`FindFirst`) and then the "
+    "variant for the run's language: a second setup for the same name and language is never "
+    "used, and which one wins depends on import order.",
+    "# setup.yaml and setup-copy.yaml\nname: ORDERS-SETUP\nsuite_setup: {setup_actions: []}",
+    "Give each setup its own `name:`, or a different `language:` for a language variant.",
+)
+
+RULES = (
+    UNKNOWN_SUITE_SETUP,
+    DUPLICATE_FILE_NAME,
+    GROUP_CODE_TOO_LONG,
+    ATTACHMENT_NOT_FOUND,
+    ATTACHMENT_OUTSIDE,
+    DUPLICATE_SUITE_SETUP,
+)
+
+
+# --- per file -------------------------------------------------------------------------
+
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if doc.format == "xml":
+        return
+    name = os.path.basename(doc.path)
+    code = group_code(name)
+    if len(code) > MAX_GROUP_CODE:
+        yield GROUP_CODE_TOO_LONG.at(
+            doc,
+            None,
+            f"The group code '{code[:20]}...' of this file has {len(code)} characters; the "
+            f"import cuts it to {MAX_GROUP_CODE}. Shorten the file name.",
+        )
+    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
+        return
+    root = app_root(doc.path)
+    listing = _Listing()
+    for turn in kinds.agent_turns(doc):
+        query = turn.node.get("query")
+        if not isinstance(query, Mapping):
+            continue
+        attachments = query.get("attachments")
+        if not isinstance(attachments, Sequence):
+            continue
+        for item in attachments.items:
+            file = item.get("file") if isinstance(item, Mapping) else None
+            if isinstance(file, Scalar) and isinstance(file.data, str):
+                yield from _attachment(doc, file.data, file.span, root, listing)
+
+
+class _Listing:
+    """Directory entries, read once per folder per file."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, list[str] | None] = {}
+
+    def __call__(self, folder: str) -> list[str] | None:
+        if folder not in self.entries:
+            try:
+                self.entries[folder] = os.listdir(folder)
+            except OSError:
+                self.entries[folder] = None
+        return self.entries[folder]
+
+
+def _attachment(
+    doc: Document, path: str, span: Span, root: str | None, listing: _Listing
+) -> Iterator[Diagnostic]:
+    shown = f"The attachment '{path}'"
+    if path.startswith(("/", "\\")) or (len(path) > 1 and path[1] == ":"):
+        yield ATTACHMENT_OUTSIDE.at(
+            doc,
+            span,
+            f"{shown} is an absolute path; attachments are resources of the app, named "
+            "relative to its `.resources` folder.",
+        )
+        return
+    parts = path.replace("\\", "/").split("/")
+    if ".." in parts:
+        yield ATTACHMENT_OUTSIDE.at(
+            doc,
+            span,
+            f"{shown} uses '..'; attachments must be inside the app's `.resources` folder "
+            "(only that folder is packaged), named relative to it.",
+        )
+        return
+    if "\\" in path:
+        yield ATTACHMENT_NOT_FOUND.at(
+            doc,
+            span,
+            f"{shown} uses backslashes; resource names in the app package use '/': write "
+            f"'{path.replace(chr(92), '/')}'.",
+        )
+        return
+    if not path.strip() or any(part in ("", ".") for part in parts):
+        yield ATTACHMENT_NOT_FOUND.at(
+            doc,
+            span,
+            f"{shown} is not a resource name: write the path relative to the `.resources` "
+            "folder without empty or './' segments, e.g. 'datasets/attachments/scan.png'.",
+        )
+        return
+    if root is None:
+        return  # No `.resources` folder: nothing to resolve against (see the README).
+    yield from _resolve(doc, path, parts, span, root, listing)
+
+
+def _resolve(
+    doc: Document, path: str, parts: list[str], span: Span, root: str, listing: _Listing
+) -> Iterator[Diagnostic]:
+    folder = root
+    actual: list[str] = []
+    for part in parts:
+        entries = listing(folder)
+        if entries is None:
+            break
+        if part in entries:
+            actual.append(part)
+        else:
+            other = next((e for e in entries if e.lower() == part.lower()), None)
+            if other is None:
+                here = "/".join(actual) or "the `.resources` folder"
+                yield ATTACHMENT_NOT_FOUND.at(
+                    doc,
+                    span,
+                    f"The attachment '{path}' does not exist: there is no '{part}' in "
+                    f"{here}.{hint(part, entries)} Paths are relative to {display_path(root)}.",
+                )
+                return
+            actual.append(other)
+        folder = os.path.join(folder, actual[-1])
+    else:
+        real_root = os.path.realpath(root)
+        real = os.path.realpath(folder)
+        if os.path.commonpath([real_root, real]) != real_root:
+            yield ATTACHMENT_OUTSIDE.at(
+                doc,
+                span,
+                f"The attachment '{path}' is a link to {real}, outside the app's `.resources` "
+                "folder; only the resource folder is packaged. Copy the file into it.",
+            )
+        elif os.path.isdir(folder):
+            yield ATTACHMENT_NOT_FOUND.at(
+                doc, span, f"The attachment '{path}' is a folder, not a file."
+            )
+        elif actual != parts:
+            yield with_severity(
+                ATTACHMENT_NOT_FOUND.at(
+                    doc,
+                    span,
+                    f"The attachment '{path}' is spelt '{'/'.join(actual)}' on disk; resource "
+                    "names can be case-sensitive in the app package. Use the exact spelling.",
+                ),
+                Severity.WARNING,
+            )
+        return
+    yield ATTACHMENT_NOT_FOUND.at(doc, span, f"The attachment '{path}' does not exist.")
+
+
+# --- across files ---------------------------------------------------------------------
+
+
+def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
+    for files in project.apps().values():
+        datasets = [f for f in files if f.format != "xml"]
+        yield from _duplicate_names(datasets)
+        yield from _suite_setup_refs(datasets)
+        yield from _duplicate_setups(datasets)
+
+
+def _at(rule: Rule, path: str, span: Span | None, message: str) -> Diagnostic:
+    if span is None:
+        return Diagnostic(path, 1, 1, 1, 1, rule.code, rule.severity, message)
+    return Diagnostic(
+        path,
+        span.line,
+        span.column,
+        span.end_line,
+        span.end_column,
+        rule.code,
+        rule.severity,
+        message,
+    )
+
+
+def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
+    def key(facts: FileFacts) -> str:
+        return group_code(os.path.basename(facts.path))[:MAX_GROUP_CODE]
+
+    for facts, other in later_duplicates(datasets, key, lambda f: f.linted):
+        yield _at(
+            DUPLICATE_FILE_NAME,
+            facts.path,
+            None,
+            f"This file imports as dataset '{key(facts)}', like {display_path(other.path)}: "
+            "the import keeps only the file name, so one replaces the other. Rename one.",
+        )
+
+
+def _suite_setup_refs(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
+    setups = {group_name(f) for f in datasets if f.kind == kinds.SUITE_SETUP}
+    others = {group_name(f) for f in datasets if f.kind != kinds.SUITE_SETUP}
+    for facts in datasets:
+        ref = facts.suite_setup_ref
+        if not facts.linted or ref is None or ref.value in setups:
+            continue
+        if ref.value in others:
+            why = f"'{ref.value}' is an ordinary dataset, not a suite-setup file"
+        elif setups:
+            why = f"no suite-setup file of the app has `name: {ref.value}`"
+        else:
+            why = "the app has no suite-setup file"
+        yield _at(
+            UNKNOWN_SUITE_SETUP,
+            facts.path,
+            ref.span,
+            f"Unknown suite setup '{ref.value}': {why}, so the suite setup is never "
+            f"loaded.{hint(ref.value, setups)}",
+        )
+
+
+def _duplicate_setups(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
+    setups = [f for f in datasets if f.kind == kinds.SUITE_SETUP]
+
+    def key(facts: FileFacts) -> tuple[str, str]:
+        return group_name(facts), (facts.language or "").lower()
+
+    for facts, other in later_duplicates(setups, key, lambda f: f.linted):
+        name, language = key(facts)
+        which = f"language '{facts.language}'" if language else "no language"
+        yield _at(
+            DUPLICATE_SUITE_SETUP,
+            facts.path,
+            facts.name_span,
+            f"A second suite setup named '{name}' for {which} (the first is "
+            f"{display_path(other.path)}); the framework uses only one of them.",
+        )

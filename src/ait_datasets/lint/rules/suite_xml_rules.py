@@ -1,0 +1,186 @@
+"""The rules of the suite XML family (``XML``); the checks are in ``suite_xml``."""
+
+from __future__ import annotations
+
+from ait_datasets.diagnostics import Severity
+from ait_datasets.lint.rule import Rule
+from ait_datasets.source.xml_loader import XML_ENCODING, XML_SYNTAX
+
+FAMILY = "suite_xml"
+
+SYNTAX = Rule(
+    XML_SYNTAX,
+    "xml-syntax",
+    FAMILY,
+    Severity.ERROR,
+    "The suite XML is not well-formed.",
+    "Reports malformed XML (unclosed or mismatched tags, bad attribute quoting, stray `&`) at "
+    "the position where the XML parser stops, and empty XML files.",
+    "The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file.",
+    '<Root>\n  <AITSuite Code="S1" Dataset="D.yaml">\n</Root>',
+    "Close or fix the element the message points at.",
+)
+ENCODING = Rule(
+    XML_ENCODING,
+    "xml-encoding",
+    FAMILY,
+    Severity.ERROR,
+    "The XML's bytes do not match its `encoding=` declaration, or are not UTF-8/UTF-16LE.",
+    "Reads the bytes: UTF-16LE with a byte order mark and UTF-8 (with or without one) are "
+    'accepted; then checks that `<?xml ... encoding="..."?>` names the same encoding. '
+    "Reports UTF-16 without byte order mark, big-endian UTF-16, invalid UTF-8 and other "
+    "declared encodings.",
+    "The platform's XML reader trusts the declaration: a UTF-8 file that declares UTF-16 (or "
+    "the reverse) is refused ('There is no Unicode byte order mark. Cannot switch to "
+    "Unicode.'). Microsoft's docs ask for UTF-16; Microsoft also ships working UTF-8 suites.",
+    '<?xml version="1.0" encoding="UTF-16"?>   (file saved as UTF-8)',
+    'Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
+    "UTF-16LE with a byte order mark.",
+)
+STRUCTURE = Rule(
+    "XML003",
+    "suite-structure",
+    FAMILY,
+    Severity.ERROR,
+    "The XML is not a suite the XmlPort can import.",
+    "Reports a root element that is a misspelt `Root` (or another root holding `AITSuite` "
+    "elements), and a `Root` without any `AITSuite`. XML files whose root is something else "
+    "entirely are taken for other resources (test data) and not checked.",
+    "XmlPort 149031's schema starts with the text element `Root` and expects at least one "
+    "`AITSuite`: a different root fails the import, an empty one imports nothing.",
+    '<root>\n  <AITSuite Code="S1" Dataset="D.yaml" />\n</root>',
+    'Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite.',
+)
+UNKNOWN_NAME = Rule(
+    "XML004",
+    "unknown-xml-name",
+    FAMILY,
+    Severity.WARNING,
+    "An element or attribute XmlPort 149031 does not define.",
+    "Reports elements and attributes that are not in the XmlPort's schema (for example the "
+    "`ModelVersion`, `Duration` or `DelayBetwnItr` of older toolkit versions), with the "
+    "closest known name.",
+    "The XmlPort validates the file against the schema it generates, so an unknown name "
+    "can fail the import; where it does not, the value is silently dropped. Either way it "
+    "does not do what its author meant.",
+    '<AITSuite Code="S1" Dataset="D.yaml" Frequncy="Daily" />',
+    "Fix the spelling, or remove the element or attribute.",
+)
+MISSING_ATTRIBUTE = Rule(
+    "XML005",
+    "missing-required-attribute",
+    FAMILY,
+    Severity.ERROR,
+    "A required attribute is missing or empty.",
+    "Reports `AITSuite` without `Code` or `Dataset`, `Line` without `CodeunitID`, "
+    "`Language` without `Tag`, and `Evaluator` without `Evaluator` or `Type` (also when "
+    "the value is empty).",
+    "These attributes have `Occurrence = Required` in the XmlPort: the import fails "
+    "without them. An empty suite `Dataset` fails the run ('no dataset').",
+    '<AITSuite Code="S1">',
+    "Add the attribute with a value.",
+)
+TOO_LONG = Rule(
+    "XML006",
+    "value-too-long",
+    FAMILY,
+    Severity.ERROR,
+    "An attribute value is longer than its field.",
+    "Reports `AITSuite/@Code` over 10 characters, `@Tag` over 20, `@Description` "
+    "(suite and line) over 250, and `@Dataset` (suite and line) over 100.",
+    "The XmlPort writes each value into a table field of that length; a longer value "
+    "fails the import.",
+    '<AITSuite Code="SALES-ACCURACY" Dataset="D.yaml" />',
+    "Shorten the value (suite codes are at most 10 characters).",
+)
+BAD_ENUM = Rule(
+    "XML007",
+    "invalid-enum-value",
+    FAMILY,
+    Severity.ERROR,
+    "`TestType` or `Frequency` is not a value of its enum.",
+    "Reports `TestType` other than Copilot, Agent, MCP and `Frequency` (suite or "
+    "language) other than Manual, Daily, Weekly; letter case is not significant.",
+    'The value is evaluated into the enum "AIT Test Type" / "AIT Run Frequency"; '
+    "anything else fails the import (`AITest`, seen in some guides, is not a value).",
+    '<AITSuite Code="S1" Dataset="D.yaml" TestType="AITest" />',
+    "Use one of the listed values.",
+)
+BAD_BOOLEAN = Rule(
+    "XML008",
+    "invalid-boolean",
+    FAMILY,
+    Severity.WARNING,
+    "`Validation` is not `true` or `false`.",
+    "Reports `Validation` values (suite or language) other than true/false in any case.",
+    "The import sets the flag with `UpperCase(value) = 'TRUE'`: `Yes`, `1` or `on` "
+    "silently mean false.",
+    '<AITSuite Code="S1" Dataset="D.yaml" Validation="Yes" />',
+    'Write `Validation="true"` or `Validation="false"`.',
+)
+BAD_INTEGER = Rule(
+    "XML009",
+    "invalid-integer",
+    FAMILY,
+    Severity.ERROR,
+    "`CodeunitID` or `TestRunnerId` is not a whole number.",
+    "Reports `Line/@CodeunitID` and `AITSuite/@TestRunnerId` values that are not whole numbers.",
+    "Both are Integer fields: a value that does not evaluate as a number fails the import.",
+    '<Line CodeunitID="Sales Tests" />',
+    'Write the object ID: `CodeunitID="50100"`.',
+)
+PADDED_NUMBER = Rule(
+    "XML010",
+    "padded-number",
+    FAMILY,
+    Severity.INFO,
+    "A number attribute has spaces around it.",
+    "Reports whole-number attributes with leading or trailing spaces, such as the "
+    '`CodeunitID="133516 "` Microsoft ships.',
+    "The import accepts it (Microsoft's Sales Lines Suggestions suite ships it), but it is "
+    "an accident waiting to be copied into a place that is stricter.",
+    '<Line CodeunitID="133516 " />',
+    "Remove the spaces.",
+)
+AGENT_RUNNER = Rule(
+    "XML011",
+    "agent-test-runner",
+    FAMILY,
+    Severity.WARNING,
+    'An Agent suite does not use TestRunnerId="130451".',
+    'Reports `TestType="Agent"` suites whose `TestRunnerId` is missing or not 130451 '
+    '("Test Runner - Isol. Disabled").',
+    "Agent tasks run in their own sessions: with a test runner that isolates (rolls back) "
+    "the test's transaction, the records the test creates are invisible to the agent. "
+    "Microsoft's agent suites all use 130451.",
+    '<AITSuite Code="S1" Dataset="D.yaml" TestType="Agent" TestRunnerId="130450" />',
+    'Set `TestRunnerId="130451"`.',
+)
+UNKNOWN_DATASET = Rule(
+    "XML012",
+    "unknown-dataset",
+    FAMILY,
+    Severity.ERROR,
+    "A `Dataset=` names no dataset file of the app.",
+    "Resolves every suite and line `Dataset=` by the importer's naming rule, ignoring "
+    "case: a YAML file by its name WITH `.yaml`, a JSONL/JSON file by its name WITHOUT "
+    "extension, or the `name:` of language-split YAML datasets (their parent group). "
+    "Says so when only the extension is wrong.",
+    "The suite imports (the field is not validated), but the run fails: the line has no "
+    "input lines or no dataset.",
+    '<Line CodeunitID="50100" Dataset="ORDERS" />   (the file is orders.yaml)',
+    "Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`.",
+)
+DUPLICATE_CODE = Rule(
+    "XML013",
+    "duplicate-suite-code",
+    FAMILY,
+    Severity.ERROR,
+    "Two suites of the app have the same `Code`.",
+    "Reports every `AITSuite` whose `Code` (ignoring case) was already used earlier in the "
+    "same file or in another suite XML of the app.",
+    "The suite code is the suite's key: importing the second suite replaces the first (or "
+    "fails when another app owns it).",
+    '<AITSuite Code="S1" Dataset="A.yaml" />\n<AITSuite Code="s1" Dataset="B.yaml" />',
+    "Give each suite its own code.",
+)
