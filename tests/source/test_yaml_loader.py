@@ -200,3 +200,11 @@ def test_any_text_loads_without_raising(text: str) -> None:
     doc = load_text("t.yaml", text)
     for d in doc.diagnostics:
         assert d.line >= 1 and d.column >= 1
+
+
+def test_libyaml_is_used_when_pyyaml_has_it() -> None:
+    import yaml
+
+    from ait_datasets.source import yaml_loader
+
+    assert yaml_loader.HAVE_LIBYAML == bool(yaml.__with_libyaml__)

@@ -90,7 +90,10 @@ class _Parser:
                     raise JsonSyntaxError(exc.msg, exc.pos) from None
                 # Business Central's JSON reader (Newtonsoft) accepts raw tabs and other
                 # control characters inside strings; strict JSON tools do not.
-                value, end = scanstring(text, pos + 1, False)
+                try:
+                    value, end = scanstring(text, pos + 1, False)
+                except json.JSONDecodeError as again:
+                    raise JsonSyntaxError(again.msg, again.pos) from None
                 self.lenient(exc.pos, "a raw control character (such as a tab) inside a string")
             return Scalar(value, self.lines.span(pos, end), '"'), end
         if ch == "'":

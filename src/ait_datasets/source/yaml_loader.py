@@ -20,7 +20,7 @@ from ait_datasets.source.scalars import resolve_plain
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 
 try:
-    from yaml import CParser as _Parser  # type: ignore[attr-defined]
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 
     HAVE_LIBYAML = True
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
