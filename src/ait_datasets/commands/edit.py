@@ -1,0 +1,84 @@
+"""Edit a dataset in a terminal UI: a tree of tests and turns, a form for the selected one,
+live diagnostics and a preview of date placeholders.
+
+A file that does not exist is created from a small template. Saving (ctrl+s) rewrites only
+the tests you changed, keeps comments and layout elsewhere, and refuses to write a file
+that would not parse. Press F1 in the editor for the key bindings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+
+HELP = "edit a dataset's tests and turns in a terminal UI"
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a date; write the work date as YYYY-MM-DD, e.g. 2026-03-17"
+        ) from None
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", help="the YAML dataset to edit (created if missing)"
+    )
+    parser.add_argument(
+        "--work-date",
+        metavar="YYYY-MM-DD",
+        type=_date,
+        default=None,
+        help="the work date the placeholder preview starts with (default: today)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ait_datasets.source.load import decode, format_of, load_text
+    from ait_datasets.tui.layout import UnsupportedLayout
+    from ait_datasets.tui.save import write_atomic
+    from ait_datasets.tui.template import template_for
+
+    path: str = args.file
+    if format_of(path) != "yaml":
+        print(f"{path}: only YAML datasets (.yaml) can be edited", file=sys.stderr)
+        return 2
+    if not os.path.exists(path):
+        try:
+            write_atomic(path, template_for(path))
+        except OSError as exc:
+            print(f"{path}: cannot create the file: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"{path}: created from the template", file=sys.stderr)
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        print(f"{path}: cannot read the file: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    text, bom, problem = decode(path, raw)
+    if problem is not None or text is None:
+        if problem is not None:
+            print(f"{path}:{problem.line}:{problem.column}: {problem.message}", file=sys.stderr)
+        return 1
+    from ait_datasets.tui.model import DatasetModel
+
+    try:
+        model = DatasetModel(path, text, bom=bom)
+    except UnsupportedLayout as exc:
+        # Say exactly where a syntax error is, as `datasets lint` would.
+        doc = load_text(path, text)
+        syntax = [d for d in doc.diagnostics if d.code.startswith("SYN")]
+        for d in syntax[:5]:
+            print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
+        print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
+        return 1 if syntax else 2
+    from ait_datasets.tui.app import DatasetEditor
+
+    DatasetEditor(model, work_date=args.work_date).run()
+    return 0

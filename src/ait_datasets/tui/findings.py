@@ -1,0 +1,80 @@
+"""The diagnostics panel's data: lint the editor's text, map each finding to its node."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.engine import lint_document
+from ait_datasets.lint.kinds import turns_of
+from ait_datasets.source.load import load_text
+from ait_datasets.source.tree import Mapping, Node
+from ait_datasets.source.tree import Sequence as SeqNode
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A diagnostic and the tree node it belongs to (test/turn index, None for the file)."""
+
+    diagnostic: Diagnostic
+    test: int | None
+    turn: int | None
+
+
+def _locate(items: list[Node], line: int) -> int | None:
+    """Index of the item whose lines contain ``line`` (items are in file order)."""
+    starts = [item.span.line for item in items]
+    index = bisect.bisect_right(starts, line) - 1
+    if index < 0:
+        return None
+    return index if line <= items[index].span.end_line else None
+
+
+@dataclass(frozen=True, slots=True)
+class LintResult:
+    """Findings, plus the line of every test's dash as the full parse sees them."""
+
+    findings: list[Finding]
+    dash_lines: list[int]
+
+
+def _dash_line(text: str, node: Node) -> int:
+    pos = node.span.start_offset - 1
+    while pos >= 0 and text[pos] in " \t\r\n":
+        pos -= 1
+    if pos >= 0 and text[pos] == "-":
+        return text.count("\n", 0, pos) + 1
+    return node.span.line
+
+
+def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintResult:
+    """Lint ``text`` as the file at ``path``; map findings to nodes; locate the tests."""
+    doc = load_text(path, text)
+    root = doc.root
+    tests = root.get("tests") if isinstance(root, Mapping) else None
+    items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
+    findings = _map(lint_document(doc, config), items)
+    return LintResult(findings, [_dash_line(doc.text, item) for item in items])
+
+
+def lint_findings(path: str, text: str, config: LintConfig | None = None) -> list[Finding]:
+    """Lint ``text`` as the file at ``path`` and map every diagnostic to a test/turn."""
+    return lint_text(path, text, config).findings
+
+
+def _map(diagnostics: list[Diagnostic], items: list[Node]) -> list[Finding]:
+    out = []
+    for diag in diagnostics:
+        test = _locate(items, diag.line) if items else None
+        turn = None
+        if test is not None:
+            node = items[test]
+            inner = node.get("testInput") if isinstance(node, Mapping) else None
+            node = inner if isinstance(inner, Mapping) else node
+            if isinstance(node, Mapping):
+                turns = turns_of(node)
+                turn = _locate(turns, diag.line) if turns else None
+        out.append(Finding(diag, test, turn))
+    return out

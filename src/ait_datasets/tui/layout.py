@@ -1,0 +1,348 @@
+"""Where the tests are in a dataset file's text, so a save rewrites only what changed.
+
+A block list of tests is cut into *chunks*: each chunk runs from the start of the line of
+a test's dash to the start of the next test's dash line, so it carries the comments and
+blank lines that follow the test. Saving joins the original text before the list, the
+chunks (untouched ones byte for byte) and the original text after the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ait_datasets.source.load import load_text
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+from ait_datasets.tui.fastsplit import chunk_name, fast_chunks
+
+_CParser: Any
+try:
+    from yaml.cyaml import CParser as _CParser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    _CParser = None
+
+# Keys that make a root mapping a test of its own (a file without a `tests:` list).
+_TEST_KEYS_AT_ROOT = ("turns", "query", "question", "expected_data", "testInput")
+
+
+# Below this size the exact event scan is fast enough (well under 0.1 s).
+FAST_SPLIT_MIN_CHARS = 256 * 1024
+
+
+class UnsupportedLayout(Exception):
+    """The file cannot be edited safely; the message says why and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndentStyle:
+    """The file's block indentation, as ruamel.yaml's ``indent()`` takes it."""
+
+    mapping: int = 2
+    sequence: int = 4
+    offset: int = 2
+
+
+@dataclass(slots=True)
+class Layout:
+    """The text around the tests and one chunk per test.
+
+    ``prefix + empty + suffix`` is the file with no tests; with tests it is
+    ``prefix + opener + "".join(chunks) + suffix``.
+    """
+
+    prefix: str
+    opener: str
+    empty: str
+    suffix: str
+    chunks: list[str]
+    # 0-based column of the tests' dashes, and the line of the first chunk (1-based).
+    dash_column: int
+    style: IndentStyle
+    newline: str = "\n"
+    # Each test's name as the scan found it (None when not a plain scalar).
+    names: list[str | None] = field(default_factory=list)
+    # Cut from the lines alone (large files): to be confirmed by a full parse.
+    fast: bool = False
+
+    def dash_lines(self, chunks: list[str]) -> list[int]:
+        """1-based line of each chunk's dash in ``render(chunks)``."""
+        line = (self.prefix + (self.opener if chunks else "")).count("\n") + 1
+        out = []
+        for chunk in chunks:
+            out.append(line)
+            line += chunk.count("\n")
+        return out
+
+    def render(self, chunks: list[str]) -> str:
+        if not chunks:
+            return self.prefix + self.empty + self.suffix
+        return self.prefix + self.opener + "".join(chunks) + self.suffix
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _dash_offset(text: str, item_start: int) -> int:
+    """The offset of the ``-`` that introduces the list item starting at ``item_start``."""
+    pos = item_start - 1
+    while pos >= 0 and text[pos] in " \t\r\n":
+        pos -= 1
+    return pos if pos >= 0 and text[pos] == "-" else item_start
+
+
+def split_layout(text: str, newline: str = "\n") -> Layout:
+    """Cut ``text`` into the text around its tests and one chunk per test.
+
+    Uses only the parser's events (no tree), so a file with ten thousand tests is cut in
+    well under a second. Raises :class:`UnsupportedLayout` for files the editor cannot
+    rewrite safely (including files with syntax errors).
+    """
+    if len(text) >= FAST_SPLIT_MIN_CHARS:
+        fast = fast_chunks(text)
+        if fast is not None:
+            return _fast_layout(text, fast, newline)
+    try:
+        found = scan(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise UnsupportedLayout(
+            f"the file has a YAML syntax error{where}; fix it first (see datasets lint)"
+        ) from None
+    if found.documents > 1:
+        raise UnsupportedLayout("the file holds several YAML documents; the framework reads one")
+    if not found.block_mapping_root:
+        raise UnsupportedLayout("the top level of the file must be a block mapping")
+    if found.suite_setup_object:
+        raise UnsupportedLayout(
+            "this is a suite-setup file (suite_setup is an object); it has no tests to edit"
+        )
+    if found.tests_kind == "absent":
+        if any(k in found.root_keys for k in _TEST_KEYS_AT_ROOT):
+            raise UnsupportedLayout(
+                "the whole file is one test (there is no tests: list); "
+                "put it under a tests: list first"
+            )
+        opener = ("" if text.endswith("\n") or not text else newline) + "tests:" + newline
+        return Layout(text, opener, "", "", [], 0, IndentStyle(), newline)
+    if found.tests_kind == "block":
+        return _block_layout(text, found, newline)
+    if found.tests_kind == "empty":
+        colon = text.index(":", found.tests_key_end) + 1
+        eol = text.find("\n", colon)
+        eol = len(text) if eol < 0 else eol + 1
+        tail = text[colon:eol]
+        comment = tail[tail.find("#") :].rstrip("\r\n") if "#" in tail else ""
+        opener = (" " + comment if comment else "") + newline
+        return Layout(text[:colon], opener, tail, text[eol:], [], 0, IndentStyle(), newline)
+    raise UnsupportedLayout(
+        "tests: must be a block list (one '- ' item per test) for the editor to rewrite it"
+    )
+
+
+def _block_layout(text: str, found: Scan, newline: str) -> Layout:
+    starts = [_line_start(text, _dash_offset(text, at)) for at in found.items]
+    end = found.after_tests if found.after_tests is not None else len(text)
+    end = _line_start(text, end) if found.after_tests is not None else end
+    bounds = [*starts[1:], end]
+    chunks = [text[s:e] for s, e in zip(starts, bounds, strict=True)]
+    dash_column = _dash_offset(text, found.items[0]) - starts[0]
+    sample = load_text("sample.yaml", "".join(chunks[:20]))
+    style = detect_style(sample.root) if isinstance(sample.root, Sequence) else IndentStyle()
+    return Layout(
+        text[: starts[0]],
+        "",
+        "",
+        text[end:],
+        chunks,
+        dash_column,
+        style,
+        newline,
+        list(found.names),
+    )
+
+
+def _fast_layout(text: str, fast: tuple[int, int, int, list[int]], newline: str) -> Layout:
+    start, end, dash_column, offsets = fast
+    starts = [_line_start(text, at) for at in offsets]
+    bounds = [*starts[1:], end]
+    chunks = [text[s:e] for s, e in zip(starts, bounds, strict=True)]
+    sample = load_text("sample.yaml", "".join(chunks[:20]))
+    style = detect_style(sample.root) if isinstance(sample.root, Sequence) else IndentStyle()
+    names = [chunk_name(c, dash_column) for c in chunks]
+    return Layout(
+        text[:start], "", "", text[end:], chunks, dash_column, style, newline, names, fast=True
+    )
+
+
+@dataclass(slots=True)
+class Scan:
+    """What the event scan learns about a file's top level and its tests."""
+
+    documents: int = 0
+    block_mapping_root: bool = False
+    root_keys: list[str] = field(default_factory=list)
+    suite_setup_object: bool = False
+    # absent / block / empty (``[]`` or null) / other
+    tests_kind: str = "absent"
+    tests_key_end: int = 0
+    # Start offsets of the test items, and each test's name when it is a plain scalar.
+    items: list[int] = field(default_factory=list)
+    names: list[str | None] = field(default_factory=list)
+    # Offset of the first root key after ``tests`` (None: tests is the last key).
+    after_tests: int | None = None
+
+
+def _events(text: str) -> Iterator[Any]:
+    parser = _CParser(text) if _CParser is not None else _py_parser(text)
+    try:
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        if hasattr(parser, "dispose"):
+            parser.dispose()
+
+
+def _py_parser(text: str) -> Any:
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _PyParser(Reader, Scanner, Parser):
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
+    return _PyParser(text)
+
+
+def scan(text: str) -> Scan:
+    """One pass over the parser's events: root keys, the tests' offsets and names."""
+    out = Scan()
+    depth = 0
+    root_key_next = False  # the next depth-1 event is a root key
+    current_key: str | None = None
+    in_tests = False
+    item_key_next = False
+    item_key: str | None = None
+    opening = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    closing = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for event in _events(text):
+        kind = event.__class__
+        if depth > 3:
+            # Inside a test's values: only the nesting matters (the hot path).
+            if kind in opening:
+                depth += 1
+            elif kind in closing:
+                depth -= 1
+                if depth == 3 and in_tests:
+                    item_key_next = True
+            continue
+        if kind is yaml.DocumentStartEvent:
+            out.documents += 1
+            continue
+        if kind in (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent):
+            continue
+        if kind in closing:
+            depth -= 1
+            if depth == 1:
+                in_tests = False
+                root_key_next = True
+            elif depth == 2 and in_tests:
+                item_key_next = False
+            continue
+        start = kind in opening
+        if depth == 0:
+            out.block_mapping_root = kind is yaml.MappingStartEvent and not event.flow_style
+            root_key_next = True
+        elif depth == 1:
+            if root_key_next:
+                current_key = event.value if kind is yaml.ScalarEvent else None
+                out.root_keys.append(current_key or "")
+                if in_tests is False and out.tests_kind != "absent" and out.after_tests is None:
+                    out.after_tests = event.start_mark.index
+                if current_key == "tests":
+                    out.tests_key_end = event.end_mark.index
+                root_key_next = False
+            else:
+                _root_value(out, current_key, kind, event)
+                in_tests = current_key == "tests" and out.tests_kind in ("block", "flow")
+                root_key_next = not start
+        elif depth == 2 and in_tests:
+            out.items.append(event.start_mark.index)
+            out.names.append(None)
+            item_key_next = kind is yaml.MappingStartEvent
+        elif depth == 3 and in_tests:
+            if item_key_next:
+                item_key = event.value if kind is yaml.ScalarEvent else None
+            elif item_key == "name" and kind is yaml.ScalarEvent:
+                out.names[-1] = event.value
+            item_key_next = not item_key_next if not start else item_key_next
+        if start:
+            depth += 1
+    if out.tests_kind == "flow":
+        out.tests_kind = "other" if out.items else "empty"
+    return out
+
+
+def _root_value(out: Scan, key: str | None, kind: Any, event: Any) -> None:
+    if key == "suite_setup" and kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
+        out.suite_setup_object = True
+    if key != "tests":
+        return
+    if kind is yaml.SequenceStartEvent:
+        # A flow list is "empty" only if it closes right away; we learn that from items.
+        out.tests_kind = "flow" if event.flow_style else "block"
+    elif kind is yaml.ScalarEvent and event.value in ("", "~", "null", "Null", "NULL"):
+        out.tests_kind = "empty" if event.implicit[0] else "other"
+    else:
+        out.tests_kind = "other"
+
+
+def detect_style(tests: Sequence, sample: int = 20) -> IndentStyle:
+    """Guess the file's mapping/sequence indentation from its first tests."""
+    mapping: int | None = None
+    sequence: int | None = None
+    offset: int | None = None
+    for item in tests.items[:sample]:
+        for key_node, value in _nested_pairs(item):
+            if mapping is None and isinstance(value, Mapping) and not value.flow and value.entries:
+                first_key = next(iter(value.entries.values()))[0]
+                if first_key.span.line > key_node.span.line:
+                    mapping = first_key.span.column - key_node.span.column
+            if (
+                sequence is None
+                and isinstance(value, Sequence)
+                and not value.flow
+                and value.items
+                and value.items[0].span.line > key_node.span.line
+            ):
+                first_item = value.items[0]
+                sequence = first_item.span.column - key_node.span.column
+                offset = value.span.column - key_node.span.column
+            if mapping is not None and sequence is not None:
+                break
+    if sequence is None or offset is None or sequence < offset + 2:
+        sequence, offset = (mapping or 2) + 2, mapping or 2
+    return IndentStyle(mapping or 2, sequence, offset)
+
+
+def _nested_pairs(node: Node, depth: int = 0) -> list[tuple[Scalar, Node]]:
+    """(key, value) pairs of block mappings under ``node``, shallow ones first."""
+    out: list[tuple[Scalar, Node]] = []
+    if depth > 6:
+        return out
+    if isinstance(node, Mapping):
+        for key_node, value in node.entries.values():
+            out.append((key_node, value))
+        for _, value in node.entries.values():
+            out.extend(_nested_pairs(value, depth + 1))
+    elif isinstance(node, Sequence):
+        for item in node.items[:3]:
+            out.extend(_nested_pairs(item, depth + 1))
+    return out

@@ -1,0 +1,294 @@
+"""The editor's document model: the file as chunks of text, one per test, with undo/redo.
+
+Every change produces new chunk texts (a scalar typed into a field is spliced in place;
+anything structural re-dumps just that test in the file's style), so a test the author
+never touched is written back byte for byte. Undo/redo keep snapshots of the chunk list:
+cheap, because untouched chunks are shared strings.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+from ait_datasets.source.load import load_text
+from ait_datasets.source.tree import Sequence as SeqNode
+from ait_datasets.tui import shape
+from ait_datasets.tui.layout import Layout, split_layout
+from ait_datasets.tui.roundtrip import dump_chunk, new_item, parse_chunk
+from ait_datasets.tui.scalars import splice_scalar
+
+Focus = tuple[int, int | None]  # (test index, turn index or None)
+PathPart = str | int
+
+
+@dataclass(slots=True)
+class Step:
+    """One undoable change."""
+
+    label: str
+    before: list[str]
+    after: list[str]
+    focus: Focus
+    merge_key: str | None = None
+
+
+class DatasetModel:
+    """A dataset file being edited."""
+
+    def __init__(self, path: str, text: str, *, bom: bool = False) -> None:
+        self.path = path
+        self.bom = bom
+        first_nl = text.find("\n")
+        newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
+        self.layout: Layout = split_layout(text, newline)
+        self.chunks: list[str] = list(self.layout.chunks)
+        self._saved: list[str] = list(self.chunks)
+        self._undo: list[Step] = []
+        self._redo: list[Step] = []
+        self._summaries: dict[str, shape.TestSummary] = {}
+        self._merge_open = False
+        # False when the quick cut of a large file disagrees with the full parse.
+        self.trusted = True
+        # Names from the opening scan: enough to label ten thousand tests without
+        # parsing each one; the full summary is computed when a test is expanded.
+        self._names: dict[str, str] = {
+            chunk: name
+            for chunk, name in zip(self.chunks, self.layout.names, strict=False)
+            if name is not None
+        }
+
+    @classmethod
+    def from_text(cls, path: str, text: str) -> DatasetModel:
+        """A model of ``text`` (a leading BOM is remembered and written back)."""
+        bom = text.startswith("\ufeff")
+        return cls(path, text[1:] if bom else text, bom=bom)
+
+    # -- reading ----------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+    def text(self) -> str:
+        """The file's text as it would be saved (without the BOM)."""
+        return self.layout.render(self.chunks)
+
+    @property
+    def dirty(self) -> bool:
+        return self.chunks != self._saved
+
+    def summary(self, index: int) -> shape.TestSummary:
+        chunk = self.chunks[index]
+        found = self._summaries.get(chunk)
+        if found is None:
+            doc = load_text(self.path, chunk)
+            item = (
+                doc.root.items[0].data if isinstance(doc.root, SeqNode) and doc.root.items else None
+            )
+            found = shape.summarize(item)
+            self._summaries[chunk] = found
+        return found
+
+    def known_summary(self, index: int) -> shape.TestSummary | None:
+        """The summary if it is already known (cheap), else None."""
+        return self._summaries.get(self.chunks[index])
+
+    def name(self, index: int) -> str:
+        """The test's name, without parsing the test when the opening scan knew it."""
+        chunk = self.chunks[index]
+        known = self._summaries.get(chunk)
+        if known is not None:
+            return known.name
+        name = self._names.get(chunk)
+        return name if name is not None else self.summary(index).name
+
+    def item(self, index: int) -> Any:
+        """The round-trip data of test ``index``'s list item (a fresh copy: mutate freely)."""
+        return parse_chunk(self.chunks[index], self.layout.dash_column, self.layout.style)[0]
+
+    def test(self, index: int) -> Any:
+        return shape.test_map(self.item(index))
+
+    def first_line(self, index: int) -> int:
+        """1-based line of test ``index`` in :meth:`text`."""
+        head = self.layout.prefix + (self.layout.opener if self.chunks else "")
+        return head.count("\n") + sum(c.count("\n") for c in self.chunks[:index]) + 1
+
+    def names(self) -> set[str]:
+        return {self.name(i).upper() for i in range(len(self.chunks))}
+
+    # -- history ----------------------------------------------------------------------
+
+    def _commit(self, label: str, after: list[str], focus: Focus, merge_key: str | None) -> None:
+        if after == self.chunks:
+            return
+        top = self._undo[-1] if self._undo else None
+        if (
+            merge_key is not None
+            and top is not None
+            and top.merge_key == merge_key
+            and self._merge_open
+        ):
+            top.after = after
+        else:
+            self._undo.append(Step(label, list(self.chunks), after, focus, merge_key))
+        self._merge_open = merge_key is not None
+        self._redo.clear()
+        self.chunks = after
+
+    def seal(self) -> None:
+        """End the current run of typing: the next keystroke starts a new undo step."""
+        self._merge_open = False
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Step | None:
+        if not self._undo:
+            return None
+        step = self._undo.pop()
+        self._redo.append(step)
+        self.chunks = list(step.before)
+        self._merge_open = False
+        return step
+
+    def redo(self) -> Step | None:
+        if not self._redo:
+            return None
+        step = self._redo.pop()
+        self._undo.append(step)
+        self.chunks = list(step.after)
+        self._merge_open = False
+        return step
+
+    def mark_saved(self) -> None:
+        self._saved = list(self.chunks)
+
+    # -- changing one test ------------------------------------------------------------
+
+    def _dump(self, item: Any) -> str:
+        lay = self.layout
+        return dump_chunk(new_item(item), lay.dash_column, lay.style, lay.newline)
+
+    def _with_chunk(self, index: int, chunk: str) -> list[str]:
+        chunks = list(self.chunks)
+        chunks[index] = chunk
+        return chunks
+
+    def set_value(
+        self,
+        index: int,
+        path: Sequence[PathPart],
+        value: Any,
+        *,
+        turn: int | None = None,
+        label: str = "edit",
+    ) -> None:
+        """Set the scalar at ``path`` (below the test mapping) of test ``index``.
+
+        Consecutive calls for the same field merge into one undo step (typing).
+        """
+        item = self.item(index)
+        full = (*shape.test_prefix(item), *path)
+        chunk = splice_scalar(self.chunks[index], full, value)
+        if chunk is None:
+            target = shape.test_map(item)
+            for part in path[:-1]:
+                target = target[part]
+            shape.set_key(target, str(path[-1]), value)
+            chunk = self._dump(item)
+        key = f"{index}:{'.'.join(map(str, path))}"
+        self._commit(label, self._with_chunk(index, chunk), (index, turn), key)
+
+    def update(
+        self,
+        index: int,
+        change: Callable[[CommentedMap], Any],
+        *,
+        turn: int | None = None,
+        label: str = "edit",
+        merge_key: str | None = None,
+    ) -> Any:
+        """Apply ``change`` to test ``index``'s round-trip data; returns what it returns."""
+        item = self.item(index)
+        result = change(shape.test_map(item))
+        self._commit(label, self._with_chunk(index, self._dump(item)), (index, turn), merge_key)
+        return result
+
+    # -- tests ------------------------------------------------------------------------
+
+    def _fresh_name(self, base: str) -> str:
+        taken = self.names()
+        n = len(self.chunks) + 1
+        candidate = base
+        while candidate.upper() in taken:
+            candidate = f"{base}-{n}"
+            n += 1
+        return candidate
+
+    def _ensure_newline(self, chunks: list[str]) -> list[str]:
+        nl = self.layout.newline
+        return [c if c.endswith("\n") else c + nl for c in chunks]
+
+    def add_test(self, after: int | None = None) -> int:
+        index = len(self.chunks) if after is None else after + 1
+        name = self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
+        chunks = self._ensure_newline(self.chunks)
+        chunks.insert(index, self._dump(shape.new_test(name)))
+        self._commit("add test", chunks, (index, None), None)
+        return index
+
+    def duplicate_test(self, index: int) -> int:
+        item = self.item(index)
+        test = shape.test_map(item)
+        if isinstance(test, dict) and "name" in test:
+            test["name"] = shape.restyled(test["name"], self._fresh_name(f"{test['name']}-COPY"))
+        chunks = self._ensure_newline(self.chunks)
+        chunks.insert(index + 1, self._dump(copy.deepcopy(item)))
+        self._commit("duplicate test", chunks, (index + 1, None), None)
+        return index + 1
+
+    def delete_test(self, index: int) -> int | None:
+        chunks = list(self.chunks)
+        del chunks[index]
+        self._commit("delete test", chunks, (index, None), None)
+        return min(index, len(chunks) - 1) if chunks else None
+
+    def move_test(self, index: int, delta: int) -> int:
+        target = index + delta
+        if not 0 <= target < len(self.chunks):
+            return index
+        chunks = self._ensure_newline(self.chunks)
+        chunks.insert(target, chunks.pop(index))
+        self._commit("move test", chunks, (index, None), None)
+        return target
+
+    # -- turns ------------------------------------------------------------------------
+
+    def add_turn(self, index: int, after: int | None = None) -> int:
+        result: int = self.update(index, lambda t: shape.add_turn(t, after), label="add turn")
+        return result
+
+    def duplicate_turn(self, index: int, turn: int) -> int:
+        result: int = self.update(
+            index, lambda t: shape.duplicate_turn(t, turn), turn=turn, label="duplicate turn"
+        )
+        return result
+
+    def delete_turn(self, index: int, turn: int) -> None:
+        self.update(index, lambda t: shape.delete_turn(t, turn), turn=turn, label="delete turn")
+
+    def move_turn(self, index: int, turn: int, delta: int) -> int:
+        result: int = self.update(
+            index, lambda t: shape.move_turn(t, turn, delta), turn=turn, label="move turn"
+        )
+        return result

@@ -1,0 +1,304 @@
+"""The shape of tests and turns, read and changed on round-trip (ruamel) data.
+
+A test either has a ``turns:`` list or is *flat*: its query/expected_data sit on the
+test itself and it counts as one turn. A turn's query is a **task input** (``title``,
+``from``, ``message``, ``attachments``, ``timeout``) or an **intervention reply**
+(``intervention: {suggestion | instruction}``); see the framework's Library - Agent.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import ScalarString
+
+TASK = "task"
+REPLY = "reply"
+QUESTION = "question"
+NONE = "none"
+
+# Keys that live on a turn (or on a flat test).
+TURN_LEVEL_KEYS = ("query", "question", "expected_data", "turn_setup", "test_setup")
+TASK_KEYS = ("title", "from", "message", "attachments")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSummary:
+    """What the tree shows for a turn."""
+
+    kind: str  # task / reply / question / none
+    pause: bool
+    reply_kind: str = ""  # suggestion / instruction for replies
+
+
+@dataclass(frozen=True, slots=True)
+class TestSummary:
+    """What the tree shows for a test."""
+
+    name: str
+    turns: tuple[TurnSummary, ...]
+    flat: bool
+    is_test: bool = True
+
+
+def test_map(item: Any) -> Any:
+    """The test mapping of a list item (the legacy ``testInput:`` wrapper unwrapped)."""
+    if isinstance(item, dict):
+        inner = item.get("testInput")
+        if isinstance(inner, dict):
+            return inner
+    return item
+
+
+def test_prefix(item: Any) -> tuple[str, ...]:
+    if isinstance(item, dict) and isinstance(item.get("testInput"), dict):
+        return ("testInput",)
+    return ()
+
+
+def is_flat(test: Any) -> bool:
+    return isinstance(test, dict) and "turns" not in test
+
+
+def turn_list(test: Any) -> list[Any]:
+    """The turns of a test; a flat test is its own single turn."""
+    if not isinstance(test, dict):
+        return []
+    turns = test.get("turns")
+    if "turns" not in test:
+        return [test]
+    return list(turns) if isinstance(turns, list) else []
+
+
+def turn_path(test: Any, index: int) -> tuple[str | int, ...]:
+    """Path from the test mapping to turn ``index``."""
+    return () if is_flat(test) else ("turns", index)
+
+
+def query_kind(turn: Any) -> str:
+    if not isinstance(turn, dict):
+        return NONE
+    query = turn.get("query")
+    if isinstance(query, dict):
+        if "intervention" in query:
+            return REPLY
+        return TASK
+    if "question" in turn:
+        return QUESTION
+    return NONE
+
+
+def expects_pause(turn: Any) -> bool:
+    expected = turn.get("expected_data") if isinstance(turn, dict) else None
+    return isinstance(expected, dict) and "intervention_request" in expected
+
+
+def summarize(item: Any) -> TestSummary:
+    """Summary of a test from its plain or round-trip data."""
+    test = test_map(item)
+    if not isinstance(test, dict):
+        return TestSummary("(not a test)", (), False, is_test=False)
+    name = test.get("name")
+    turns = []
+    for turn in turn_list(test):
+        reply_kind = ""
+        query = turn.get("query") if isinstance(turn, dict) else None
+        if isinstance(query, dict) and isinstance(query.get("intervention"), dict):
+            intervention = query["intervention"]
+            reply_kind = "suggestion" if "suggestion" in intervention else "instruction"
+        turns.append(TurnSummary(query_kind(turn), expects_pause(turn), reply_kind))
+    return TestSummary("(unnamed)" if name is None else str(name), tuple(turns), is_flat(test))
+
+
+def restyled(old: Any, new: Any) -> Any:
+    """``new`` in the scalar style of ``old`` (quoted stays quoted, ``>`` stays folded)."""
+    if isinstance(old, ScalarString) and isinstance(new, str):
+        return type(old)(new)
+    return new
+
+
+def set_key(mapping: CommentedMap, key: str, value: Any, *, position: int | None = None) -> None:
+    """Set ``mapping[key]``; a new key goes at ``position`` (default: the end)."""
+    if key in mapping:
+        mapping[key] = restyled(mapping[key], value)
+    elif position is not None and position < len(mapping):
+        mapping.insert(position, key, value)
+    else:
+        mapping[key] = value
+
+
+def new_turn(kind: str = TASK) -> CommentedMap:
+    """A turn in the canonical shape: query + expected_data (required on agent turns)."""
+    turn = CommentedMap()
+    query = CommentedMap()
+    if kind == REPLY:
+        intervention = CommentedMap()
+        intervention["instruction"] = ""
+        query["intervention"] = intervention
+    else:
+        query["from"] = ""
+        query["title"] = ""
+        query["message"] = ""
+    turn["query"] = query
+    turn["expected_data"] = CommentedMap()
+    return turn
+
+
+def new_test(name: str) -> CommentedMap:
+    test = CommentedMap()
+    test["name"] = name
+    test["description"] = ""
+    turns = CommentedSeq()
+    turns.append(new_turn())
+    test["turns"] = turns
+    return test
+
+
+def ensure_turns(test: CommentedMap) -> CommentedSeq:
+    """Turn a flat test into one with a ``turns:`` list (its turn keys move into turn 1)."""
+    turns = test.get("turns")
+    if isinstance(turns, CommentedSeq):
+        return turns
+    first = CommentedMap()
+    for key in [k for k in test if k in TURN_LEVEL_KEYS]:
+        first[key] = test.pop(key)
+    seq = CommentedSeq()
+    if first:
+        seq.append(first)
+    test["turns"] = seq
+    return seq
+
+
+def add_turn(test: CommentedMap, after: int | None, kind: str = TASK) -> int:
+    """Insert a new turn after ``after`` (None: at the end); returns its index.
+
+    A turn that follows another one is usually the reply to a pause, so it starts as an
+    intervention reply; the first turn starts as a task input.
+    """
+    turns = ensure_turns(test)
+    index = len(turns) if after is None else after + 1
+    turns.insert(index, new_turn(kind if index == 0 else REPLY))
+    return index
+
+
+def duplicate_turn(test: CommentedMap, index: int) -> int:
+    turns = ensure_turns(test)
+    turns.insert(index + 1, copy.deepcopy(turns[index]))
+    return index + 1
+
+
+def delete_turn(test: CommentedMap, index: int) -> None:
+    turns = ensure_turns(test)
+    del turns[index]
+
+
+def move_turn(test: CommentedMap, index: int, delta: int) -> int:
+    turns = ensure_turns(test)
+    target = index + delta
+    if not 0 <= target < len(turns):
+        return index
+    item = turns.pop(index)
+    turns.insert(target, item)
+    return target
+
+
+def switch_kind(turn: CommentedMap, kind: str, stash: dict[str, Any]) -> None:
+    """Make the turn's query a task input or an intervention reply, keeping what fits.
+
+    The message and an instruction are the same words in both shapes, and ``timeout``
+    applies to both; the rest goes into ``stash`` so switching back restores it.
+    """
+    query = turn.get("query")
+    if not isinstance(query, CommentedMap):
+        query = CommentedMap()
+        turn.insert(0, "query", query)
+    if kind == REPLY and "intervention" not in query:
+        text = query.get("message", "")
+        for key in TASK_KEYS:
+            if key in query:
+                stash[key] = query.pop(key)
+        old = stash.pop("intervention", None)
+        intervention = old if isinstance(old, CommentedMap) else CommentedMap()
+        if not intervention:
+            intervention["instruction"] = str(text or "")
+        query.insert(0, "intervention", intervention)
+    elif kind == TASK and "intervention" in query:
+        intervention = query.pop("intervention")
+        stash["intervention"] = intervention
+        words = intervention.get("instruction", "") if isinstance(intervention, dict) else ""
+        for position, key in enumerate(("from", "title", "message")):
+            default = str(words or "") if key == "message" else ""
+            query.insert(position, key, stash.pop(key, default))
+        if "attachments" in stash:
+            query.insert(3, "attachments", stash.pop("attachments"))
+
+
+def set_reply(turn: CommentedMap, reply_kind: str, text: str) -> None:
+    """Set the intervention reply to a suggestion code or a free-text instruction."""
+    query = turn["query"]
+    intervention = query.get("intervention")
+    if not isinstance(intervention, CommentedMap):
+        intervention = CommentedMap()
+        query["intervention"] = intervention
+    other = "instruction" if reply_kind == "suggestion" else "suggestion"
+    old = intervention.get(reply_kind, intervention.get(other))
+    intervention.pop(other, None)
+    set_key(intervention, reply_kind, restyled(old, text), position=0)
+
+
+def expected_data(turn: CommentedMap) -> CommentedMap:
+    expected = turn.get("expected_data")
+    if not isinstance(expected, CommentedMap):
+        expected = CommentedMap()
+        set_key(turn, "expected_data", expected)
+    return expected
+
+
+def set_pause(turn: CommentedMap, on: bool, default_type: str | None) -> None:
+    """Declare (or stop declaring) that the turn ends in an intervention request."""
+    expected = expected_data(turn)
+    if on and "intervention_request" not in expected:
+        request = CommentedMap()
+        if default_type:
+            request["type"] = default_type
+        expected.insert(0, "intervention_request", request)
+    elif not on:
+        expected.pop("intervention_request", None)
+
+
+def set_request_field(turn: CommentedMap, key: str, value: Any) -> None:
+    """Set ``type`` or ``suggestions`` of the intervention request (None removes it)."""
+    request = expected_data(turn).get("intervention_request")
+    if not isinstance(request, CommentedMap):
+        request = CommentedMap()
+        expected_data(turn).insert(0, "intervention_request", request)
+    if value is None:
+        request.pop(key, None)
+    else:
+        set_key(request, key, value)
+
+
+def other_expected(turn: Any) -> CommentedMap:
+    """``expected_data`` without ``intervention_request`` (what the YAML field shows)."""
+    expected = turn.get("expected_data") if isinstance(turn, dict) else None
+    out = CommentedMap()
+    if isinstance(expected, dict):
+        for key, value in expected.items():
+            if key != "intervention_request":
+                out[key] = value
+    return out
+
+
+def replace_other_expected(turn: CommentedMap, others: CommentedMap) -> None:
+    """Replace every ``expected_data`` key but ``intervention_request`` (kept in place)."""
+    expected = expected_data(turn)
+    for key in [k for k in expected if k != "intervention_request"]:
+        del expected[key]
+    for key, value in others.items():
+        expected[key] = value
+    # End-of-line comments typed in the field travel with their keys.
+    for key, comment in others.ca.items.items():
+        expected.ca.items[key] = comment

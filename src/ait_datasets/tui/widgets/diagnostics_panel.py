@@ -1,0 +1,66 @@
+"""The diagnostics panel: lint findings for the text being edited; Enter jumps to the node."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ait_datasets.diagnostics import Severity
+from ait_datasets.tui.findings import Finding
+
+if TYPE_CHECKING:
+    from ait_datasets.tui.app import DatasetEditor
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+
+def finding_text(finding: Finding) -> Text:
+    d = finding.diagnostic
+    return Text.assemble(
+        (f"{d.line}:{d.column} ", "dim"),
+        (d.code, _STYLE.get(d.severity, "")),
+        " ",
+        d.message,
+    )
+
+
+class DiagnosticsPanel(OptionList):
+    """Findings of the lint engine; the list is replaced after every lint run."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Go to node", show=True),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.findings: list[Finding] = []
+        self.border_title = "Diagnostics"
+
+    @property
+    def editor(self) -> DatasetEditor:
+        from ait_datasets.tui.app import DatasetEditor
+
+        return cast(DatasetEditor, self.app)
+
+    def show(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        highlighted = self.highlighted
+        self.clear_options()
+        if findings:
+            self.add_options(Option(finding_text(f)) for f in findings)
+            if highlighted is not None:
+                self.highlighted = min(highlighted, len(findings) - 1)
+        else:
+            self.add_option(Option(Text("No problems found.", "green"), disabled=True))
+        errors = sum(f.diagnostic.severity is Severity.ERROR for f in findings)
+        self.border_title = f"Diagnostics ({len(findings)}, {errors} errors)"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.findings):
+            finding = self.findings[event.option_index]
+            self.editor.jump_to(finding.test, finding.turn)

@@ -1,0 +1,66 @@
+"""Placeholder preview: every date placeholder of the selected node, resolved."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Static
+
+from ait_datasets.tui.preview import previews
+
+
+class PreviewPanel(Vertical):
+    """Shows ``$DateFormula-…$`` values and what they become on the work date."""
+
+    def __init__(self, work_date: dt.date, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.work_date = work_date
+        self._value: Any = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="field-row"):
+            yield Label("Work date", classes="field-label")
+            yield Input(
+                self.work_date.isoformat(),
+                id="work-date",
+                compact=True,
+                placeholder="YYYY-MM-DD",
+            )
+        yield Static("", id="preview-body")
+
+    def on_mount(self) -> None:
+        self.border_title = "Placeholders"
+
+    def show(self, value: Any) -> None:
+        self._value = value
+        self._redraw()
+
+    def _redraw(self) -> None:
+        found = previews(self._value, self.work_date) if self._value is not None else []
+        body = self.query_one("#preview-body", Static)
+        if not found:
+            body.update(Text("No date placeholders here.", "dim"))
+            return
+        out = Text()
+        for p in found:
+            if out:
+                out.append("\n")
+            out.append(f"{p.path}: ", "dim")
+            out.append(p.value)
+            out.append("\n  → ")
+            out.append(p.resolved, "green" if p.ok else "bold red")
+        body.update(out)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "work-date":
+            return
+        event.stop()
+        try:
+            self.work_date = dt.date.fromisoformat(event.value.strip())
+        except ValueError:
+            return
+        self._redraw()

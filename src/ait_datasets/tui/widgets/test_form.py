@@ -1,0 +1,44 @@
+"""The form of a test: its name and description."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Input, Label
+
+from ait_datasets.tui.widgets.form_base import Form, row
+
+
+class TestForm(Form):
+    """Edits ``name`` and ``description`` of the selected test."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("Test", classes="form-title")
+        yield row("Name", Input(id="test-name", compact=True, placeholder="test code"))
+        yield row(
+            "Description",
+            Input(id="test-description", compact=True, placeholder="what the test checks"),
+        )
+        yield Label("", id="test-note", classes="note")
+
+    def load(self, test: Any) -> None:
+        data = test if isinstance(test, dict) else {}
+        self.put_input("#test-name", "" if data.get("name") is None else str(data["name"]))
+        self.put_input(
+            "#test-description",
+            "" if data.get("description") is None else str(data["description"]),
+        )
+        turns = data.get("turns")
+        note = (
+            "Single-turn test: its query sits on the test. Adding a turn moves it into turns:."
+            if "turns" not in data
+            else f"{len(turns) if isinstance(turns, list) else 0} turn(s); press t to add one."
+        )
+        self.query_one("#test-note", Label).update(note)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        key = {"test-name": "name", "test-description": "description"}.get(event.input.id or "")
+        if key is not None:
+            event.stop()
+            self.editor.set_test_value((key,), event.value)

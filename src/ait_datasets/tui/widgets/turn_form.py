@@ -1,0 +1,225 @@
+"""The form of a turn: its query (task input or intervention reply), expectations, setup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Checkbox, Input, Label, Select, TextArea
+
+from ait_datasets.tui import shape
+from ait_datasets.tui.roundtrip import YamlInputError, dump_fragment, load_fragment
+from ait_datasets.tui.widgets.form_base import Form, row
+
+KIND_OPTIONS = [("Task input", shape.TASK), ("Intervention reply", shape.REPLY)]
+REPLY_OPTIONS = [("Instruction (free text)", "instruction"), ("Suggestion (code)", "suggestion")]
+
+# YAML fields: widget id -> (label, what the value must be)
+YAML_FIELDS = {
+    "turn-attachments": "attachments",
+    "turn-expected": "expected_data",
+    "turn-setup": "turn_setup",
+}
+
+
+def _mapping(value: Any) -> dict[Any, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+class TurnForm(Form):
+    """Edits the selected turn. YAML fields that do not parse show the error and are not
+    applied, so they can never reach the file."""
+
+    def __init__(self, intervention_types: tuple[str, ...], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.intervention_types = intervention_types
+        self.yaml_errors: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Label("Turn", id="turn-title", classes="form-title")
+        yield row("Query", Select(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True))
+        with Vertical(id="task-fields"):
+            yield row("From", Input(id="turn-from", compact=True, placeholder="sender"))
+            yield row("Title", Input(id="turn-task-title", compact=True, placeholder="task title"))
+            yield row("Message", TextArea(id="turn-message", compact=True, classes="short"))
+            yield row("Attachments", TextArea(id="turn-attachments", compact=True, classes="short"))
+            yield Label("", id="turn-attachments-error", classes="yaml-error")
+            yield row(
+                "Timeout ms",
+                Input(id="turn-timeout", type="integer", compact=True, placeholder="default"),
+            )
+        with Vertical(id="reply-fields"):
+            yield row(
+                "Reply",
+                Select(REPLY_OPTIONS, id="turn-reply-kind", allow_blank=False, compact=True),
+            )
+            yield row("Text", Input(id="turn-reply-text", compact=True))
+        yield Label("Expected data", classes="form-section")
+        yield Checkbox("Expects a pause (intervention_request)", id="turn-pause", compact=True)
+        with Vertical(id="request-fields"):
+            types = [(t, t) for t in self.intervention_types]
+            yield row(
+                "Type",
+                Select(types, id="turn-request-type", prompt="(not checked)", compact=True),
+            )
+            yield row("Suggestions", TextArea(id="turn-suggestions", compact=True, classes="short"))
+        yield row("Other keys", TextArea(id="turn-expected", compact=True, classes="yaml"))
+        yield Label("", id="turn-expected-error", classes="yaml-error")
+        yield row("Turn setup", TextArea(id="turn-setup", compact=True, classes="yaml"))
+        yield Label("", id="turn-setup-error", classes="yaml-error")
+
+    def on_mount(self) -> None:
+        for widget_id in YAML_FIELDS:
+            self.show_error(f"#{widget_id}-error", None)
+
+    # -- loading ------------------------------------------------------------------------
+
+    def load(self, turn: Any, number: int, flat: bool) -> None:
+        """Show ``turn`` (round-trip data); clears pending YAML errors."""
+        data = turn if isinstance(turn, dict) else {}
+        title = f"Turn {number}" + (" (single-turn test)" if flat else "")
+        self.query_one("#turn-title", Label).update(title)
+        kind = shape.query_kind(data)
+        query = _mapping(data.get("query"))
+        self.put_select("#turn-kind", shape.REPLY if kind == shape.REPLY else shape.TASK)
+        self.query_one("#task-fields").display = kind != shape.REPLY
+        self.query_one("#reply-fields").display = kind == shape.REPLY
+        self.put_input("#turn-from", _text(query.get("from")))
+        self.put_input("#turn-task-title", _text(query.get("title")))
+        self.put_text("#turn-message", _text(query.get("message")))
+        self.put_text("#turn-attachments", dump_fragment(query.get("attachments")))
+        self.put_input("#turn-timeout", _text(query.get("timeout")))
+        intervention = _mapping(query.get("intervention"))
+        reply_kind = "suggestion" if "suggestion" in intervention else "instruction"
+        self.put_select("#turn-reply-kind", reply_kind)
+        self.put_input("#turn-reply-text", _text(intervention.get(reply_kind)))
+        expected = _mapping(data.get("expected_data"))
+        request = expected.get("intervention_request")
+        paused = "intervention_request" in expected
+        self.put_check("#turn-pause", paused)
+        self.query_one("#request-fields").display = paused
+        request = _mapping(request)
+        req_type = request.get("type")
+        self.put_select(
+            "#turn-request-type",
+            str(req_type) if req_type in self.intervention_types else Select.NULL,
+        )
+        suggestions = request.get("suggestions")
+        lines = "\n".join(map(str, suggestions)) if isinstance(suggestions, list) else ""
+        self.put_text("#turn-suggestions", lines)
+        others = shape.other_expected(data)
+        self.put_text("#turn-expected", dump_fragment(others) if others else "")
+        self.put_text("#turn-setup", dump_fragment(data.get("turn_setup")))
+        self.yaml_errors.clear()
+        for widget_id in YAML_FIELDS:
+            self.show_error(f"#{widget_id}-error", None)
+
+    # -- editing ------------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        widget_id = event.input.id or ""
+        if widget_id == "turn-from":
+            self.editor.set_turn_value(("query", "from"), event.value)
+        elif widget_id == "turn-task-title":
+            self.editor.set_turn_value(("query", "title"), event.value)
+        elif widget_id == "turn-reply-text":
+            reply_kind = self.query_one("#turn-reply-kind", Select).value
+            self.editor.set_turn_value(("query", "intervention", str(reply_kind)), event.value)
+        elif widget_id == "turn-timeout":
+            self._set_timeout(event.value)
+
+    def _set_timeout(self, value: str) -> None:
+        text = value.strip()
+        if text in ("", "-"):
+            self.editor.change_turn(lambda t: t["query"].pop("timeout", None), "timeout")
+            return
+        try:
+            number = int(text)
+        except ValueError:
+            return
+        self.editor.change_turn(lambda t: shape.set_key(t["query"], "timeout", number), "timeout")
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        widget_id = event.text_area.id or ""
+        text = event.text_area.text
+        if widget_id == "turn-message":
+            self.editor.set_turn_value(("query", "message"), text)
+        elif widget_id == "turn-suggestions":
+            self._set_suggestions(text)
+        elif widget_id in YAML_FIELDS:
+            self._set_yaml(widget_id, text)
+
+    def _set_suggestions(self, text: str) -> None:
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        value: CommentedSeq | None = None
+        if lines:
+            value = CommentedSeq(lines)
+        self.editor.change_turn(
+            lambda t: shape.set_request_field(t, "suggestions", value), "suggestions"
+        )
+
+    def _set_yaml(self, widget_id: str, text: str) -> None:
+        try:
+            value = load_fragment(text) if text.strip() else None
+            _check_shape(widget_id, value)
+        except YamlInputError as exc:
+            self.yaml_errors[widget_id] = str(exc)
+            self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {exc}")
+            return
+        self.yaml_errors.pop(widget_id, None)
+        self.show_error(f"#{widget_id}-error", None)
+        if widget_id == "turn-attachments":
+            self.editor.change_turn(lambda t: _put(t["query"], "attachments", value), widget_id)
+        elif widget_id == "turn-setup":
+            self.editor.change_turn(lambda t: _put(t, "turn_setup", value), widget_id)
+        else:
+            others = value if isinstance(value, CommentedMap) else CommentedMap()
+            self.editor.change_turn(lambda t: shape.replace_other_expected(t, others), widget_id)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        widget_id = event.select.id or ""
+        value = event.value
+        if widget_id == "turn-kind" and value in (shape.TASK, shape.REPLY):
+            self.editor.switch_kind(str(value))
+        elif widget_id == "turn-reply-kind" and value in ("suggestion", "instruction"):
+            text = self.query_one("#turn-reply-text", Input).value
+            self.editor.change_turn(lambda t: shape.set_reply(t, str(value), text), None)
+        elif widget_id == "turn-request-type":
+            chosen = None if value is Select.NULL else str(value)
+            self.editor.change_turn(
+                lambda t: shape.set_request_field(t, "type", chosen), "request-type"
+            )
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        if event.checkbox.id == "turn-pause":
+            on = event.value
+            select = self.query_one("#turn-request-type", Select)
+            default = None if select.value is Select.NULL else str(select.value)
+            default = default or (self.intervention_types[0] if self.intervention_types else None)
+            self.editor.change_turn(lambda t: shape.set_pause(t, on, default), None, reload=True)
+
+
+def _check_shape(widget_id: str, value: Any) -> None:
+    if value is None:
+        return
+    if widget_id == "turn-attachments" and not isinstance(value, list):
+        raise YamlInputError("attachments must be a list (items like '- file: name.pdf')", 1, 1)
+    if widget_id == "turn-expected" and not isinstance(value, dict):
+        raise YamlInputError("expected data must be a mapping (key: value lines)", 1, 1)
+
+
+def _put(mapping: CommentedMap, key: str, value: Any) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        shape.set_key(mapping, key, value)
