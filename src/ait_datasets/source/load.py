@@ -133,7 +133,7 @@ def parse_text(doc: Document) -> Document:
     if doc.format == "yaml":
         root, found = load_yaml(doc.path, text)
         doc.root = root
-        doc.diagnostics.extend(_tabs_explained(found))
+        doc.diagnostics.extend(_tabs_explained(found, text))
         if root is None and not found:
             doc.diagnostics.append(
                 doc.diag(
@@ -152,21 +152,22 @@ def parse_text(doc: Document) -> Document:
     return doc
 
 
-def _tabs_explained(found: list[Diagnostic]) -> list[Diagnostic]:
-    """libyaml's message for a tab in indentation is cryptic; say what it means."""
+def _tabs_explained(found: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """The parsers' messages for a tab in indentation are cryptic; say what it means."""
+    if "\t" not in text:
+        return found
+    lines = text.splitlines()
     out = []
     for d in found:
-        if d.code == codes.YAML_SYNTAX and "'\\t'" in d.message:
-            d = Diagnostic(
-                d.path,
-                d.line,
-                d.column,
-                d.end_line,
-                d.end_column,
-                codes.TAB_INDENT,
-                Severity.ERROR,
-                "A tab character is used for indentation; YAML allows only spaces there. "
-                "Replace the tab with spaces.",
-            )
+        if d.code == codes.YAML_SYNTAX and 1 <= d.line <= len(lines):
+            line = lines[d.line - 1]
+            indent = line[: len(line) - len(line.lstrip(" \t"))]
+            if "\t" in indent:
+                col = indent.index("\t") + 1
+                d = Diagnostic(
+                    d.path, d.line, col, d.line, col + 1, codes.TAB_INDENT, Severity.ERROR,
+                    "A tab character is used for indentation; YAML allows only spaces there. "
+                    "Replace the tab with spaces.",
+                )
         out.append(d)
     return out
