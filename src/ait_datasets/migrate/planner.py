@@ -114,8 +114,12 @@ class _Planner:
     # -- pass 1: content edits -------------------------------------------------------
 
     def run(self) -> None:
+        seen: set[int] = set()
         for ref in kinds.tests_of(self.doc):
-            self.test(ref.node)
+            # A test repeated through an alias is the anchored test: plan it once.
+            if id(ref.node) not in seen:
+                seen.add(id(ref.node))
+                self.test(ref.node)
         edits = _dedupe(self.content)
         for move in self.moves:
             edits = self.move(move, edits)
