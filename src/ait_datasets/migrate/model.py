@@ -28,6 +28,10 @@ KIND_AUTO = "auto"
 KIND_AGENT = "agent"
 
 
+class Unsupported(Exception):
+    """A layout the planner will not rewrite; the message says where and why."""
+
+
 @dataclass(frozen=True, slots=True)
 class MigrationOptions:
     """What the user asked for.

@@ -4,19 +4,18 @@ Two passes. First every turn (a ``turns:`` item, or the flat keys of a flat test
 *content* edits at their original offsets: ``question`` -> ``query``, ``test_setup`` ->
 ``turn_setup``, a missing ``from``. Then each flat test's keys move under a new
 ``turns:``; the content edits inside the moved lines are applied to those lines before
-they are re-indented, so nothing is computed twice and no edit overlaps another.
+they are re-indented (see ``moves``), so nothing is computed twice and no edit overlaps
+another.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ait_datasets.diagnostics import Edit, apply_edits
+from ait_datasets.diagnostics import Edit
 from ait_datasets.lint import kinds
 from ait_datasets.migrate import rules
 from ait_datasets.migrate.blocks import (
-    EntryBlock,
-    entry_blocks,
     entry_end,
     is_alias_at,
     leading_comment_start,
@@ -35,8 +34,10 @@ from ait_datasets.migrate.model import (
     Change,
     MigrationOptions,
     MigrationPlan,
+    Unsupported,
 )
-from ait_datasets.migrate.text import line_start, quote, shift, split_lines
+from ait_datasets.migrate.moves import move_block, move_flow, separators
+from ait_datasets.migrate.text import key_text, quote, shift, split_lines
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -45,10 +46,6 @@ NOT_AGENT = (
     "not an agent dataset (no turns/query/intervention_request, no agent suite XML); "
     "`question` is right for Copilot AI tests. Use --kind agent to migrate it anyway"
 )
-
-
-class Unsupported(Exception):
-    """A layout the planner will not rewrite; the message says where and why."""
 
 
 @dataclass(slots=True)
@@ -215,18 +212,18 @@ class _Planner:
             fields.append(("from", quote(self.sender, style)))
         fields.append(("title", title_text))
         if turn.mapping.flow:
-            colon, comma = self.separators(turn.mapping)
+            colon, comma = separators(self.text, turn.mapping)
             fields.append(("message", value_text))
-            inner = comma.join(f"{_key(n, k)}{colon}{v}" for n, v in fields)
-            new = f"{_key('query', k)}{colon}{{{inner}}}"
+            inner = comma.join(f"{key_text(n, k)}{colon}{v}" for n, v in fields)
+            new = f"{key_text('query', k)}{colon}{{{inner}}}"
         else:
             col = key.span.column - 1
             pad = " " * (col + self.layout.step)
             lines = split_lines(value_text)
             moved = lines[:1] + shift(lines[1:], self.layout.step)
             fields.append(("message", "".join(moved)))
-            new = f"{_key('query', k)}:" + "".join(
-                f"{self.nl}{pad}{_key(n, k)}: {v}" for n, v in fields
+            new = f"{key_text('query', k)}:" + "".join(
+                f"{self.nl}{pad}{key_text(n, k)}: {v}" for n, v in fields
             )
         self.content.append(Edit(key.span.start_offset, extent.end, new))
         self.change(
@@ -281,7 +278,7 @@ class _Planner:
     # -- edit builders ---------------------------------------------------------------
 
     def rename(self, key: Scalar, new: str) -> Edit:
-        return Edit(key.span.start_offset, key.span.end_offset, _key(new, key.style))
+        return Edit(key.span.start_offset, key.span.end_offset, key_text(new, key.style))
 
     def insert_entry(self, mapping: Mapping, before: str, name: str, value_text: str) -> None:
         """Insert ``name: value`` into ``mapping`` just before its entry ``before``."""
@@ -290,9 +287,9 @@ class _Planner:
         if self.json:
             k = '"'
         if mapping.flow:
-            colon, comma = self.separators(mapping)
+            colon, comma = separators(self.text, mapping)
             at = anchor.span.start_offset
-            self.content.append(Edit(at, at, f"{_key(name, k)}{colon}{value_text}{comma}"))
+            self.content.append(Edit(at, at, f"{key_text(name, k)}{colon}{value_text}{comma}"))
             return
         if on_shared_line(self.text, anchor.span.start_offset):
             raise Unsupported(
@@ -307,27 +304,7 @@ class _Planner:
             lower = entry_end(self.text, prev_key, prev_value, anchor.span.start_offset)
         at = leading_comment_start(self.text, anchor, lower)
         pad = " " * (anchor.span.column - 1)
-        self.content.append(Edit(at, at, f"{pad}{_key(name, k)}: {value_text}{self.nl}"))
-
-    def separators(self, mapping: Mapping) -> tuple[str, str]:
-        """The ``:`` and ``,`` spacing a flow mapping already uses."""
-        colon, comma = ": ", ", "
-        items = list(mapping.entries.values())
-        if items:
-            key, value = items[0]
-            gap = self.text[key.span.end_offset : value.span.start_offset]
-            if (
-                gap.strip() == ":"
-                and "\n" not in gap
-                and not is_alias_at(value, key.span.end_offset)
-            ):
-                colon = gap
-        if len(items) > 1:
-            end = value_extent(self.text, items[0][1], items[0][0].span.end_offset).end
-            gap = self.text[end : items[1][0].span.start_offset]
-            if gap.strip() == "," and "\n" not in gap:
-                comma = gap
-        return colon, comma
+        self.content.append(Edit(at, at, f"{pad}{key_text(name, k)}: {value_text}{self.nl}"))
 
     def style_of(self, node: Node, alias: bool) -> str:
         if self.json:
@@ -392,118 +369,8 @@ class _Planner:
             )
         )
         if test.flow:
-            return self.move_flow(move, edits)
-        return self.move_block(move, edits)
-
-    def move_block(self, move: _Move, edits: list[Edit]) -> list[Edit]:
-        text = self.text
-        blocks = entry_blocks(text, move.test)
-        runs: list[list[EntryBlock]] = []
-        previous: EntryBlock | None = None
-        for block in blocks:
-            if block.key in move.moved:
-                joined = (
-                    previous is not None
-                    and previous.key in move.moved
-                    and not text[previous.end : block.start].strip()
-                    and runs
-                )
-                if joined:
-                    runs[-1].append(block)
-                else:
-                    runs.append([block])
-            previous = block
-        first = runs[0][0]
-        col = first.key_node.span.column - 1
-        dash = self.layout.dash
-        by = dash + self.layout.gap
-        shared = on_shared_line(text, first.start)
-        k = first.key_node.style if first.key_node.style in ('"', "'") else ""
-        out = ("" if shared else " " * col) + f"{_key('turns', k)}:{self.nl}"
-        remaining = list(edits)
-        replacements: list[Edit] = []
-        for n, run in enumerate(runs):
-            start, end = run[0].start, run[-1].end
-            if n and start != line_start(text, start):
-                raise Unsupported(
-                    f"line {run[0].key_node.span.line}: `{run[0].key}` shares its line with "
-                    "other text; put it on a line of its own and run again"
-                )
-            region, remaining = _apply_inside(text, start, end, remaining)
-            if shared and n == 0:
-                region = " " * col + region
-            lines = split_lines(region)
-            if lines and not lines[-1].endswith("\n"):
-                lines[-1] += self.nl
-            if n == 0:
-                lead = run[0].key_node.span.line - _line_no(text, start)
-                lines = shift(lines[:lead], dash) + shift(lines[lead:], by)
-                key_line = lines[lead]
-                at = col + dash
-                if key_line[at : at + 1] != " ":
-                    raise Unsupported(f"line {first.key_node.span.line}: unexpected indentation")
-                lines[lead] = key_line[:at] + "-" + key_line[at + 1 :]
-                out += "".join(lines)
-            else:
-                out += "".join(shift(lines, by))
-                replacements.append(Edit(start, end, ""))
-        replacements.append(Edit(first.start, runs[0][-1].end, out))
-        return remaining + replacements
-
-    def move_flow(self, move: _Move, edits: list[Edit]) -> list[Edit]:
-        text = self.text
-        items = list(move.test.entries.items())
-        ends: list[int] = []
-        for _, (key, value) in items:
-            ends.append(value_extent(text, value, key.span.end_offset).end)
-        colon, comma = self.separators(move.test)
-        remaining = list(edits)
-        parts: list[str] = []
-        replacements: list[Edit] = []
-        first_index: int | None = None
-        k = '"' if self.json else ""
-        for i, (name, (key, _)) in enumerate(items):
-            if name not in move.moved:
-                continue
-            part, remaining = _apply_inside(text, key.span.start_offset, ends[i], remaining)
-            parts.append(part)
-            if first_index is None:
-                first_index = i
-                k = key.style if key.style in ('"', "'") else k
-                continue
-            gap_start = ends[i - 1]
-            if "#" in text[gap_start : key.span.start_offset]:
-                raise Unsupported(
-                    f"line {key.span.line}: a comment sits between the entries of a flow "
-                    "mapping that must be restructured; migrate this test by hand"
-                )
-            replacements.append(Edit(gap_start, ends[i], ""))
-        assert first_index is not None
-        first_key = items[first_index][1][0]
-        new = f"{_key('turns', k)}{colon}[{{{comma.join(parts)}}}]"
-        replacements.append(Edit(first_key.span.start_offset, ends[first_index], new))
-        return remaining + replacements
-
-
-def _apply_inside(text: str, start: int, end: int, edits: list[Edit]) -> tuple[str, list[Edit]]:
-    """``text[start:end]`` with the edits inside it applied; the other edits are returned."""
-    inside: list[Edit] = []
-    outside: list[Edit] = []
-    for edit in edits:
-        if start <= edit.start and edit.end <= end and not (edit.start == edit.end == end):
-            inside.append(Edit(edit.start - start, edit.end - start, edit.replacement))
-        elif edit.end <= start or edit.start >= end:
-            outside.append(edit)
-        else:
-            raise Unsupported(
-                f"line {_line_no(text, edit.start)}: a change would straddle a moved key; "
-                "migrate this test by hand"
-            )
-    return apply_edits(text[start:end], inside), outside
-
-
-def _line_no(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+            return move_flow(self.text, self.json, test, move.moved, edits)
+        return move_block(self.text, self.nl, self.layout, test, move.moved, edits)
 
 
 def _item_floor(turns: Node | None, index: int) -> int:
@@ -513,14 +380,6 @@ def _item_floor(turns: Node | None, index: int) -> int:
     if index == 0:
         return turns.span.start_offset
     return turns.items[index - 1].span.start_offset + 1
-
-
-def _key(name: str, style: str) -> str:
-    if style == '"':
-        return f'"{name}"'
-    if style == "'":
-        return f"'{name}'"
-    return name
 
 
 def _dedupe(edits: list[Edit]) -> list[Edit]:

@@ -85,3 +85,12 @@ def _plain_ok(text: str) -> bool:
     if not _PLAIN_SAFE.match(text) or text != text.strip() or not text.isprintable():
         return False
     return resolve_plain(text) == text
+
+
+def key_text(name: str, style: str) -> str:
+    """A mapping key written in the quoting ``style`` of its neighbours."""
+    if style == '"':
+        return f'"{name}"'
+    if style == "'":
+        return f"'{name}'"
+    return name
