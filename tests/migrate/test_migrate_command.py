@@ -180,3 +180,11 @@ def test_al_files_passed_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[s
     other = _write(tmp_path / "dir" / "Other.Codeunit.al", "Ctx.GetQuestion();\n")
     assert main(["migrate", str(tmp_path / "dir")]) == 0
     assert other.read_text() == "Ctx.GetQuestion();\n"
+
+
+def test_unreadable_suite_xml_is_ignored(tmp_path: Path) -> None:
+    resources = tmp_path / ".resources"
+    _write(resources / "broken.xml", '<Root><AITSuite Dataset="A.YAML" TestType="Agent">')
+    dataset = _write(resources / "a.yaml", LEGACY)
+    assert main(["migrate", str(dataset)]) == 0
+    assert dataset.read_text() == LEGACY  # not known to be an agent dataset: skipped
