@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.gc_pause import paused_gc
 from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
@@ -134,7 +135,8 @@ def lint_paths(
         configs[path] = file_config
         run.files += 1
         run.paths.append(path)
-        diags = lint_document(doc, file_config, project, suppress=False)
+        with paused_gc():
+            diags = lint_document(doc, file_config, project, suppress=False)
         project.add(extract_facts(doc, kinds.file_kind(doc)))
         if doc.format in _COMMENTED_FORMATS:
             sup = parse_suppressions(path, doc.text)

@@ -15,6 +15,7 @@ import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 
@@ -271,7 +272,8 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     lines = _Lines(text)
     parser = _Parser(path, text, lines)
     try:
-        root = parser.parse()
+        with paused_gc():
+            root = parser.parse()
     except JsonSyntaxError as exc:
         return None, [
             *_collapse_lenient(parser.diagnostics),
@@ -284,6 +286,11 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
 
 def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     """One tree per line, up to the first empty line (where the importer stops reading)."""
+    with paused_gc():
+        return _load_jsonl(path, text)
+
+
+def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     rows: list[Node] = []
     diagnostics: list[Diagnostic] = []
     offset = 0

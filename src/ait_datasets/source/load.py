@@ -165,7 +165,13 @@ def _tabs_explained(found: list[Diagnostic], text: str) -> list[Diagnostic]:
             if "\t" in indent:
                 col = indent.index("\t") + 1
                 d = Diagnostic(
-                    d.path, d.line, col, d.line, col + 1, codes.TAB_INDENT, Severity.ERROR,
+                    d.path,
+                    d.line,
+                    col,
+                    d.line,
+                    col + 1,
+                    codes.TAB_INDENT,
+                    Severity.ERROR,
                     "A tab character is used for indentation; YAML allows only spaces there. "
                     "Replace the tab with spaces.",
                 )

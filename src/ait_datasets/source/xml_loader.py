@@ -212,16 +212,27 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
 
 
 class _ByteToChar:
-    """Expat reports byte offsets into the UTF-8 it was fed; rules want character offsets."""
+    """Expat reports byte offsets into the UTF-8 it was fed; rules want character offsets.
+
+    Offsets arrive in increasing order (start tags, then maybe an error), so each call
+    decodes only the bytes since the previous one: linear in the file, not quadratic.
+    """
 
     def __init__(self, text: str, data: bytes) -> None:
         self.identity = len(text) == len(data)
         self.data = data
+        self.last_byte = 0
+        self.last_char = 0
 
     def __call__(self, byte_index: int) -> int:
         if self.identity:
             return byte_index
-        return len(self.data[:byte_index].decode("utf-8", "ignore"))
+        if byte_index < self.last_byte:
+            self.last_byte = self.last_char = 0
+        chunk = self.data[self.last_byte : byte_index]
+        self.last_char += len(chunk.decode("utf-8", "ignore"))
+        self.last_byte = byte_index
+        return self.last_char
 
 
 def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | None:

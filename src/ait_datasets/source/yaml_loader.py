@@ -15,6 +15,7 @@ import yaml
 from yaml import events as ev
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.scalars import resolve_plain
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
@@ -78,6 +79,8 @@ class _Builder:
         self.diagnostics: list[Diagnostic] = []
         self.anchors: dict[str, Node] = {}
         self.aliases = 0
+        # Containers still being built: an alias to one of them would make a cycle.
+        self.open: set[int] = set()
 
     def finding(self, span: Span, code: str, message: str) -> None:
         self.diagnostics.append(
@@ -114,6 +117,7 @@ class _Builder:
                 if event.anchor:
                     self.anchors[event.anchor] = m
                 stack.append([m, None])
+                self.open.add(id(m))
                 continue
             elif cls is ev.SequenceStartEvent:
                 if len(stack) >= MAX_DEPTH:
@@ -126,10 +130,12 @@ class _Builder:
                 if event.anchor:
                     self.anchors[event.anchor] = s
                 stack.append([s, None])
+                self.open.add(id(s))
                 continue
             elif cls is ev.MappingEndEvent or cls is ev.SequenceEndEvent:
                 frame = stack.pop()
                 node = frame[0]
+                self.open.discard(id(node))
                 node.span.end_line = event.end_mark.line + 1
                 node.span.end_column = event.end_mark.column + 1
                 node.span.end_offset = event.end_mark.index
@@ -252,6 +258,14 @@ class _Builder:
         if target is None:
             self.finding(span, codes.YAML_SYNTAX, f"Unknown alias '*{event.anchor}'.")
             return Scalar(None, span)
+        if id(target) in self.open:
+            self.finding(
+                span,
+                codes.YAML_SYNTAX,
+                f"The alias '*{event.anchor}' refers to a node that contains it (a recursive "
+                "alias); JSON cannot represent it.",
+            )
+            return Scalar(None, span)
         # The alias shares the anchored node's data: nothing is copied.
         return target
 
@@ -280,7 +294,8 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     """Parse ``text``; return the root node (None when unparsable) and the findings."""
     builder = _Builder(path)
     try:
-        root = builder.build(text)
+        with paused_gc():
+            root = builder.build(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1

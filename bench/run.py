@@ -1,0 +1,139 @@
+"""Run every performance comparison of the README in one go and print a table.
+
+    python bench/run.py            # generates bench/out/*, then measures
+    python bench/run.py --quick    # smaller files, fewer repetitions (a smoke run)
+
+Each command runs in its own process; wall time is the median of the repetitions and
+peak memory is the child's maximum resident set size (from ``os.wait4``). Ratios are
+measured side by side in one run, so the machine's speed cancels out. Needs the dev
+extras (yamllint, check-jsonschema). Never run by the test suite: timings belong here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+sys.path.insert(0, str(HERE))
+
+from generate import generate  # noqa: E402
+
+PY = sys.executable
+FLOOR = (
+    "import sys, yaml\n"
+    "from yaml.cyaml import CParser\n"
+    "p = CParser(open(sys.argv[1], encoding='utf-8').read())\n"
+    "n = 0\n"
+    "while p.check_event():\n"
+    "    p.get_event(); n += 1\n"
+)
+
+
+def measure(cmd: list[str], repeat: int) -> tuple[float, float, int]:
+    """(median seconds, peak MB, exit code) over ``repeat`` runs of ``cmd``."""
+    times: list[float] = []
+    peak = 0
+    code = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        times.append(time.perf_counter() - start)
+        peak = max(peak, usage.ru_maxrss)
+        code = os.waitstatus_to_exitcode(status)
+    return statistics.median(times), peak / 1024, code
+
+
+def paired_ratio(a: list[str], b: list[str], repeat: int) -> float:
+    """Median of per-pair ratios a/b, alternating the two commands."""
+    ratios = []
+    for _ in range(repeat):
+        ta = measure(a, 1)[0]
+        tb = measure(b, 1)[0]
+        ratios.append(ta / tb)
+    return statistics.median(ratios)
+
+
+def tool(name: str) -> str | None:
+    found = shutil.which(name)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    big, mid, small = (2000, 200, 20) if args.quick else (10_000, 1_000, 20)
+    repeat = 1 if args.quick else 3
+    OUT.mkdir(exist_ok=True)
+    files = {}
+    for n in (big, mid, small):
+        path = OUT / f"agent-{n}.yaml"
+        path.write_text(generate(n, "agent"), encoding="utf-8")
+        files[n] = str(path)
+    schema = OUT / "dataset.schema.json"
+    with schema.open("w", encoding="utf-8") as fh:
+        subprocess.run(["datasets", "schema", "--kind", "dataset"], stdout=fh, check=True)
+
+    rows: list[tuple[str, str, str, str]] = []
+    size_mb = os.path.getsize(files[big]) / 1e6
+    floor, floor_mem, _ = measure([PY, "-c", FLOOR, files[big]], repeat)
+    lint, lint_mem, _ = measure(["datasets", "lint", files[big]], repeat)
+    rows.append((f"libyaml events, {big} tests ({size_mb:.1f} MB)", f"{floor:.2f} s",
+                 f"{floor_mem:.0f} MB", "floor"))
+    rows.append((f"datasets lint, {big} tests", f"{lint:.2f} s", f"{lint_mem:.0f} MB",
+                 f"{lint / floor:.2f}x floor (target <= 2.5x, <= 150 MB)"))
+    resolve, resolve_mem, _ = measure(
+        ["datasets", "resolve", files[big], "--work-date", "2026-03-17"], repeat
+    )
+    rows.append((f"datasets resolve, {big} tests", f"{resolve:.2f} s", f"{resolve_mem:.0f} MB",
+                 f"{resolve / lint:.2f}x lint (target <= 1.5x)"))
+    legacy = OUT / f"legacy-{big}.yaml"
+    legacy.write_text(generate(big, "legacy"), encoding="utf-8")
+    lint_legacy, _, _ = measure(["datasets", "lint", str(legacy)], repeat)
+    migrate, migrate_mem, _ = measure(["datasets", "migrate", "--check", str(legacy)], repeat)
+    rows.append((f"datasets migrate --check, {big} legacy tests", f"{migrate:.2f} s",
+                 f"{migrate_mem:.0f} MB", f"{migrate / lint_legacy:.2f}x lint (target <= 3x)"))
+    cj = tool("check-jsonschema")
+    if cj:
+        ours, _, _ = measure(["datasets", "lint", files[mid]], repeat)
+        theirs, theirs_mem, _ = measure([cj, "--schemafile", str(schema), files[mid]], repeat)
+        rows.append((f"check-jsonschema, {mid} tests", f"{theirs:.2f} s", f"{theirs_mem:.0f} MB",
+                     f"{theirs / ours:.1f}x our lint ({ours:.2f} s) (target >= 15x)"))
+    yl = tool("yamllint")
+    if yl:
+        ratio = paired_ratio(["datasets", "lint", files[small]],
+                             [yl, "-d", "relaxed", files[small]], 5 if args.quick else 11)
+        rows.append((f"datasets lint vs yamllint -d relaxed, {small} tests", "", "",
+                     f"{ratio:.2f}x (median of paired runs; target <= 0.6x)"))
+    many = Path(tempfile.mkdtemp(prefix="bench-many-", dir=OUT)) / ".resources"
+    many.mkdir()
+    for i in range(200):
+        (many / f"D{i:03d}.yaml").write_text(generate(50, "agent"), encoding="utf-8")
+    one, _, _ = measure(["datasets", "lint", "--jobs", "1", str(many)], repeat)
+    auto, _, _ = measure(["datasets", "lint", str(many)], repeat)
+    rows.append(("datasets lint DIR, 200 files x 50 tests", f"{auto:.2f} s", "",
+                 f"--jobs 1: {one:.2f} s ({one / auto:.2f}x speed-up on {os.cpu_count()} cores)"))
+    shutil.rmtree(many.parent)
+
+    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, {platform.system()}")
+    print()
+    print("| measurement | wall time | peak memory | ratio |")
+    print("|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
