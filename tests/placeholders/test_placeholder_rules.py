@@ -232,3 +232,10 @@ def test_family_runs_in_the_lint_engine() -> None:
     doc = load_text("t.yaml", setup("$DateFormula-<1X>$"))
     found = lint_document(doc, LintConfig(work_date=WORK_DATE, select=("PH",)))
     assert spans(found) == [(5, COL, 5, COL + 18, "PH001"), (5, COL, 5, COL + 18, "PH007")]
+
+
+def test_ph001_formula_leaving_the_calendar_at_the_work_date() -> None:
+    found = lint(setup('"$DateFormula-<9999Y>$"'))
+    assert spans(found) == [(5, COL + 1, 5, COL + 22, "PH001")]
+    assert "fails for the work date 2026-02-10" in found[0].message
+    assert "leaves the calendar at '9999Y'" in found[0].message

@@ -1,0 +1,144 @@
+"""The placeholder rules' definitions and documentation (checked in ``placeholders``)."""
+
+from __future__ import annotations
+
+from ait_datasets.diagnostics import Severity
+from ait_datasets.lint.rule import Rule
+
+FAMILY = "placeholders"
+
+INVALID_FORMULA = Rule(
+    "PH001",
+    "invalid-date-formula",
+    FAMILY,
+    Severity.ERROR,
+    "A placeholder's date formula is not valid.",
+    "Parses the formula of every `$DateFormula-…$` and `$DateTimeFormula-…$` token with "
+    "Business Central's DateFormula grammar and reports the first error, with its position "
+    "inside the formula.",
+    "The framework hands the formula to `CalcDate`, which raises a run-time error: the test "
+    "fails before it checks anything.",
+    'turn_setup:\n  "Shipment Date": "$DateFormula-<CD+1X>$"',
+    "Correct the formula; `datasets date FORMULA` shows what a formula gives.",
+)
+UNTERMINATED = Rule(
+    "PH002",
+    "unterminated-placeholder",
+    FAMILY,
+    Severity.ERROR,
+    "A placeholder has no closing `$`.",
+    "Reports a `$DateFormula-` or `$DateTimeFormula-` with no `$` after it in the value.",
+    "The framework stops resolving that kind of placeholder there without an error: the "
+    "text stays as written (and so does any later placeholder of the same kind), and the "
+    "test reads `$DateFormula-<CD>` instead of a date.",
+    'query:\n  title: "Ship on $DateFormula-<CD+1D>"',
+    "Add the closing `$` after the formula: `$DateFormula-<CD+1D>$`.",
+)
+MISSPELT_PREFIX = Rule(
+    "PH003",
+    "misspelt-placeholder",
+    FAMILY,
+    Severity.ERROR,
+    "Text that was meant to be a placeholder, with the prefix in the wrong case or misspelt.",
+    "Reports `$dateformula-`, `$DATEFORMULA-`, `$DateFormular-`, `$Date-Formula-`, "
+    "`$DateFormula<` and similar near misses of `$DateFormula-` and `$DateTimeFormula-`.",
+    "The framework looks for the exact, case-sensitive prefixes; anything else stays literal "
+    "text, so the test gets `$dateformula-<CD>$` where it expected a date.",
+    '"Shipment Date": "$dateformula-<CD>$"',
+    "Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`.",
+    fixable="unsafe",
+)
+TIME_ON_DATE = Rule(
+    "PH004",
+    "time-on-date-placeholder",
+    FAMILY,
+    Severity.ERROR,
+    "A `$DateFormula-` placeholder has a time part.",
+    "Reports `$DateFormula-<…>-HH:MM:SS$`: only `$DateTimeFormula-` tokens take a time.",
+    "The whole content, time included, is passed to `CalcDate`, which fails at run time.",
+    '"Posting Time": "$DateFormula-<CD>-13:30:00$"',
+    "Use `$DateTimeFormula-<CD>-13:30:00$`, or drop the time.",
+    fixable="unsafe",
+)
+INVALID_TIME = Rule(
+    "PH005",
+    "invalid-placeholder-time",
+    FAMILY,
+    Severity.ERROR,
+    "The time part of a `$DateTimeFormula-` placeholder is not a valid time.",
+    "Checks the text after `<formula>-` as `Evaluate(Time, …)` would: HH:MM[:SS[.fff]], "
+    "hours 0-23, minutes and seconds 0-59.",
+    "`Evaluate(Time, …)` fails at run time, so the test errors before it runs.",
+    '"Start": "$DateTimeFormula-<CD>-25:61:00$"',
+    "Write a valid 24-hour time, e.g. `$DateTimeFormula-<CD>-13:30:00$`.",
+)
+DOLLAR_IN_FORMULA = Rule(
+    "PH006",
+    "dollar-in-formula",
+    FAMILY,
+    Severity.ERROR,
+    "A `$` inside a placeholder's formula ends the placeholder early.",
+    "Reports a token whose `<` formula is cut off by a `$` before its `>`.",
+    "The first `$` after the prefix ends the token, so the framework evaluates only the "
+    "part before it (`<CD`), which fails at run time, and leaves the rest as text.",
+    '"Due": "$DateFormula-<CD+$1D>$"',
+    "Remove the `$` from the formula.",
+)
+UNQUOTED = Rule(
+    "PH007",
+    "unquoted-placeholder",
+    FAMILY,
+    Severity.WARNING,
+    "A placeholder in an unquoted YAML value.",
+    "Reports plain (unquoted) YAML scalars that contain a placeholder.",
+    "The framework's documentation requires placeholders to be quoted: in a plain scalar, "
+    "characters around a placeholder (`: `, ` #`, a leading `<` or `-`) can change what YAML "
+    "reads, silently.",
+    "Shipment Date: $DateFormula-<CD+1D>$",
+    'Quote the value: `Shipment Date: "$DateFormula-<CD+1D>$"`.',
+    fixable="safe",
+)
+HARD_CODED_DATE = Rule(
+    "PH008",
+    "hard-coded-date",
+    FAMILY,
+    Severity.WARNING,
+    "A fixed date in `turn_setup`, `query` or `expected_data`.",
+    "Reports dates written as `2026-02-15` (optionally with `T10:00:00`), `02/15/2026` or "
+    "`15.02.2026` in the values under `turn_setup`, `query` and `expected_data` of agent "
+    "tests (Copilot tests quote their dates from fixed input, so theirs are not flagged). "
+    "`02/03/2026` is read month first, as en-US writes it.",
+    "Tests run against the work date; a fixed date drifts from it (an order 'due in 5 days' "
+    "becomes overdue next month) and the test starts failing for no code change.",
+    'turn_setup:\n  "Shipment Date": "2026-02-15"',
+    "Use a placeholder relative to the work date: the fix proposes `$DateFormula-<CD+nD>$` "
+    "for the configured work date (`--unsafe-fixes`, since it changes the value on other "
+    "days).",
+    fixable="unsafe",
+)
+UNBRACKETED = Rule(
+    "PH009",
+    "unbracketed-formula",
+    FAMILY,
+    Severity.WARNING,
+    "A placeholder's formula is not enclosed in `< >`.",
+    "Reports placeholders such as `$DateFormula-CD+1D$` whose formula has no angle brackets.",
+    "Without `< >`, `CalcDate` reads the formula with the letters of the session's language "
+    "(German `T` for day, French `J`), so the same dataset gives other dates, or errors, "
+    "when the suite runs in another language.",
+    '"Due": "$DateFormula-CM+1D$"',
+    "Enclose the formula in angle brackets: `$DateFormula-<CM+1D>$`.",
+    fixable="unsafe",
+)
+
+RULES = (
+    INVALID_FORMULA,
+    UNTERMINATED,
+    MISSPELT_PREFIX,
+    TIME_ON_DATE,
+    INVALID_TIME,
+    DOLLAR_IN_FORMULA,
+    UNQUOTED,
+    HARD_CODED_DATE,
+    UNBRACKETED,
+)
