@@ -44,6 +44,7 @@ _CORE_TAGS = {
 
 
 def _event_stream(text: str) -> Any:
+    parser: Any
     if HAVE_LIBYAML:
         parser = _Parser(text)
     else:  # pragma: no cover
