@@ -344,3 +344,12 @@ def test_ref006_language_variants_pass(tmp_path: Path) -> None:
         },
     )
     assert lint(root, code="REF006") == []
+
+
+def test_ref004_single_turn_agent_test(tmp_path: Path) -> None:
+    text = (
+        "name: T1\nquery:\n  from: Jane\n  title: Return\n  attachments:\n"
+        "    - file: datasets/nope.png\nexpected_data: {}\n"
+    )
+    root = make_app(tmp_path, {"datasets/one.yaml": text})
+    assert where(lint(root, code="REF004")) == [("one.yaml", 6, 13)]

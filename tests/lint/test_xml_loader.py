@@ -181,3 +181,14 @@ def test_attribute_values_round_trip_with_exact_columns(
         span = attr.value_span
         assert span.line == 2
         assert line_two[span.column - 1 : span.end_column - 1] == escape(value)
+
+
+def test_many_non_ascii_elements_keep_exact_positions() -> None:
+    lines = [f'  <Line CodeunitID="{i}" Description="Größe {i}" />' for i in range(5000)]
+    text = "<Root>\n<AITSuite>\n" + "\n".join(lines) + "\n</AITSuite>\n</Root>\n"
+    doc = load_xml_bytes("s.xml", text.encode("utf-8"))
+    assert doc.xml is not None
+    last = doc.xml.children[0].children[-1]
+    assert last.attributes["Description"].value == "Größe 4999"
+    span = last.attributes["Description"].value_span
+    assert (span.line, span.column, span.end_column) == (5002, 40, 50)

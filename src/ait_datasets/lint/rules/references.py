@@ -154,10 +154,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     root = app_root(doc.path)
     listing = _Listing()
-    for turn in kinds.agent_turns(doc):
-        query = turn.node.get("query")
-        if not isinstance(query, Mapping):
-            continue
+    for query in _queries(doc):
         attachments = query.get("attachments")
         if not isinstance(attachments, Sequence):
             continue
@@ -165,6 +162,19 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             file = item.get("file") if isinstance(item, Mapping) else None
             if isinstance(file, Scalar) and isinstance(file.data, str):
                 yield from _attachment(doc, file.data, file.span, root, listing)
+
+
+def _queries(doc: Document) -> Iterator[Mapping]:
+    """The `query` mappings of agent tests: of each turn, or of the test without turns."""
+    for test in kinds.tests_of(doc):
+        if not kinds.is_agent_test(test.node):
+            continue
+        turns = kinds.turns_of(test.node)
+        holders = turns if "turns" in test.node.entries else [test.node]
+        for holder in holders:
+            query = holder.get("query") if isinstance(holder, Mapping) else None
+            if isinstance(query, Mapping):
+                yield query
 
 
 class _Listing:
