@@ -42,12 +42,14 @@ from ait_datasets.placeholders import (
 from ait_datasets.placeholders.literals import date_literals, misspelt_prefixes, relative_token
 from ait_datasets.placeholders.positions import LineIndex, find_in_source, span_in_scalar
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Path, Scalar, Span, walk
+from ait_datasets.source.tree import Mapping, Node, Scalar, Span
 
 __all__ = ["RULES", "check"]
 
 # Where a fixed date means a drifting test.
 DATE_SENSITIVE_KEYS = frozenset({"turn_setup", "query", "expected_data"})
+# Every date literal has a digit, a separator and a digit; most values have none.
+_MAYBE_DATE = re.compile(r"\d[-/.]\d")
 _TIME_AFTER_BRACKET = re.compile(r"\s*<[^>]*>\s*-\s*\d{1,2}:\d{2}")
 
 
@@ -57,29 +59,58 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     roots = [doc.root] if doc.root is not None else list(doc.rows)
     checker = _Checker(doc, ctx)
     for root in roots:
-        for _, node in walk(root):
-            if isinstance(node, Scalar) and isinstance(node.data, str):
-                yield from checker.scalar(node, node.data)
+        for node, text in _text_scalars(root):
+            if "$" in text:
+                yield from checker.scalar(node, text)
     # Fixed dates only matter where the test runs against the work date: agent tests'
     # turn setup, queries and expectations. Copilot tests read their dates from fixed
     # input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
     for test in kinds.tests_of(doc):
         if not kinds.is_agent_test(test.node):
             continue
-        for path, node in walk(test.node):
-            if (
-                isinstance(node, Scalar)
-                and isinstance(node.data, str)
-                and any(part in DATE_SENSITIVE_KEYS for part in path if isinstance(part, str))
-            ):
-                yield from checker.hard_coded(path, node, node.data)
+        owners = [test.node, *(t for t in kinds.turns_of(test.node) if isinstance(t, Mapping))]
+        for owner in owners:
+            for key, (_, sub) in owner.entries.items():
+                if key not in DATE_SENSITIVE_KEYS:
+                    continue
+                for node, text in _text_scalars(sub):
+                    yield from checker.hard_coded(key, node, text)
+
+
+def _text_scalars(root: Node) -> Iterator[tuple[Scalar, str]]:
+    """Every scalar holding text under ``root``, in file order (no paths: this runs over
+    every value of large files)."""
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Scalar):
+            if isinstance(node.data, str):
+                yield node, node.data
+        elif isinstance(node, Mapping):
+            stack.extend(value for _, value in reversed(node.entries.values()))
+        else:
+            stack.extend(reversed(node.items))
 
 
 class _Checker:
     def __init__(self, doc: Document, ctx: LintContext) -> None:
         self.doc = doc
         self.ctx = ctx
+        self.work_date = ctx.config.effective_work_date()
         self._lines: LineIndex | None = None
+        # Datasets repeat the same few formulas many times; judge each once.
+        self._verdicts: dict[str, FormulaError | CalcDateError | None] = {}
+
+    def verdict(self, formula: str) -> FormulaError | CalcDateError | None:
+        """Why ``formula`` fails at run time for the work date, or None."""
+        if formula not in self._verdicts:
+            problem: FormulaError | CalcDateError | None = None
+            try:
+                calc_date(parse_formula(formula), self.work_date)
+            except (FormulaError, CalcDateError) as exc:
+                problem = exc
+            self._verdicts[formula] = problem
+        return self._verdicts[formula]
 
     @property
     def lines(self) -> LineIndex:
@@ -122,22 +153,18 @@ class _Checker:
                 f"`{cut}` as text. Remove the `$` from the formula.",
             )
             return
-        try:
-            formula = parse_formula(token.formula)
-        except FormulaError as exc:
-            yield self.formula_error(node, value, token, here, exc)
+        problem = self.verdict(token.formula)
+        if isinstance(problem, FormulaError):
+            yield self.formula_error(node, value, token, here, problem)
         else:
             if token.formula.strip() and not token.formula.lstrip().startswith("<"):
                 yield self.unbracketed(node, value, token, here)
-            work_date = self.ctx.config.effective_work_date()
-            try:
-                calc_date(formula, work_date)
-            except CalcDateError as exc:
+            if problem is not None:
                 yield INVALID_FORMULA.at(
                     self.doc,
                     here,
-                    f"`{token.text}` fails for the work date {work_date.isoformat()}: "
-                    f"{exc.message}. `CalcDate` fails at run time.",
+                    f"`{token.text}` fails for the work date {self.work_date.isoformat()}: "
+                    f"{problem.message}. `CalcDate` fails at run time.",
                 )
         if token.is_datetime and token.time is not None:
             try:
@@ -218,13 +245,14 @@ class _Checker:
 
     # -- hard-coded dates ------------------------------------------------------------------
 
-    def hard_coded(self, path: Path, node: Scalar, value: str) -> Iterator[Diagnostic]:
+    def hard_coded(self, where: str, node: Scalar, value: str) -> Iterator[Diagnostic]:
+        if not _MAYBE_DATE.search(value):
+            return
         literals = date_literals(value)
         if not literals:
             return
         tokens, _ = scan(value) if "$" in value else ([], [])
-        work_date = self.ctx.config.effective_work_date()
-        where = next(p for p in path if isinstance(p, str) and p in DATE_SENSITIVE_KEYS)
+        work_date = self.work_date
         for literal in literals:
             if any(t.start <= literal.start < t.end for t in tokens):
                 continue
