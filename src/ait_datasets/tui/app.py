@@ -132,7 +132,7 @@ class DatasetEditor(App[None]):
     def _file_info(self) -> str:
         count = len(self.model)
         return (
-            f"{self.model.path}\n\n{count} test{'s' if count != 1 else ''}.\n\n"
+            f"{os.path.basename(self.model.path)}\n\n{count} test{'s' if count != 1 else ''}.\n\n"
             "Select a test or a turn to edit it. n adds a test, t a turn; F1 lists every key."
         )
 

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
 from ruamel.yaml.scalarstring import ScalarString
+from ruamel.yaml.tokens import CommentToken
 
 TASK = "task"
 REPLY = "reply"
@@ -127,7 +129,52 @@ def set_key(mapping: CommentedMap, key: str, value: Any, *, position: int | None
     elif position is not None and position < len(mapping):
         mapping.insert(position, key, value)
     else:
-        mapping[key] = value
+        append_key(mapping, key, value)
+
+
+def _last_holder(mapping: Any) -> tuple[CommentedMap, Any] | None:
+    """The (mapping, key) whose value is written last under ``mapping``, at any depth."""
+    if not isinstance(mapping, CommentedMap) or not mapping:
+        return None
+    key = list(mapping)[-1]
+    value = mapping[key]
+    if isinstance(value, CommentedSeq) and value:
+        value = value[-1]
+    deeper = _last_holder(value) if isinstance(value, CommentedMap) else None
+    return deeper or (mapping, key)
+
+
+def append_key(
+    mapping: CommentedMap, key: str, value: Any, comment: CommentToken | None = None
+) -> None:
+    """Add ``key`` (with an optional end-of-line ``comment``) at the end, moving the
+    full-line comments that followed the old last value (they introduce what comes next,
+    e.g. the next turn) after the new one."""
+    before = _last_holder(mapping)
+    mapping[key] = value
+    if comment is not None:
+        mapping.ca.items[key] = [None, None, comment, None]
+    if before is None:
+        return
+    holder, old_key = before
+    slots = holder.ca.items.get(old_key)
+    token = slots[2] if slots and len(slots) > 2 else None
+    if token is None or "\n" not in token.value:
+        return
+    cut = token.value.index("\n") + 1
+    rest = token.value[cut:]
+    if not rest.strip():
+        return
+    after = _last_holder(mapping)
+    if after is None or (after[0] is holder and after[1] == old_key):
+        return
+    token.value = token.value[:cut]
+    new_holder, new_key = after
+    new_slots = new_holder.ca.items.setdefault(new_key, [None, None, None, None])
+    if new_slots[2] is not None and new_slots[2].value.endswith("\n"):
+        new_slots[2].value += rest
+    else:
+        new_slots[2] = CommentToken("\n" + rest, CommentMark(token.column), None)
 
 
 def new_turn(kind: str = TASK) -> CommentedMap:
@@ -293,12 +340,17 @@ def other_expected(turn: Any) -> CommentedMap:
 
 
 def replace_other_expected(turn: CommentedMap, others: CommentedMap) -> None:
-    """Replace every ``expected_data`` key but ``intervention_request`` (kept in place)."""
+    """Make ``expected_data`` (but ``intervention_request``) hold ``others``, changing only
+    the keys whose values differ, so comments on unchanged keys stay where they are."""
     expected = expected_data(turn)
-    for key in [k for k in expected if k != "intervention_request"]:
+    for key in [k for k in expected if k != "intervention_request" and k not in others]:
         del expected[key]
     for key, value in others.items():
-        expected[key] = value
-    # End-of-line comments typed in the field travel with their keys.
-    for key, comment in others.ca.items.items():
-        expected.ca.items[key] = comment
+        if key in expected:
+            if expected[key] != value:
+                expected[key] = restyled(expected[key], value)
+        else:
+            # An end-of-line comment typed in the field travels with its key.
+            slots = others.ca.items.get(key)
+            comment = slots[2] if slots and len(slots) > 2 else None
+            append_key(expected, key, value, comment)

@@ -111,12 +111,19 @@ class DatasetTree(Tree[NodeInfo]):
         return self.root.add(label, NodeInfo("test"), before=before, allow_expand=expandable)
 
     def fill_turns(self, node: Node) -> None:
-        node.remove_children()
+        """Show the test's turns; nodes are relabelled in place when the count is the same,
+        so the cursor stays on the turn being edited."""
         summary = self.model.summary(self.test_index(node))
         node.set_label(test_label(summary))
         node.allow_expand = bool(summary.turns)
-        for number, turn in enumerate(summary.turns, start=1):
-            node.add_leaf(turn_label(number, turn), NodeInfo("turn"))
+        labels = [turn_label(n, turn) for n, turn in enumerate(summary.turns, start=1)]
+        if len(node.children) == len(labels) and node.data is not None and node.data.populated:
+            for child, label in zip(node.children, labels, strict=True):
+                child.set_label(label)
+            return
+        node.remove_children()
+        for label in labels:
+            node.add_leaf(label, NodeInfo("turn"))
         if node.data is not None:
             node.data.populated = True
 
@@ -199,6 +206,7 @@ class DatasetTree(Tree[NodeInfo]):
     def select(self, test: int | None, turn: int | None = None) -> None:
         """Move the cursor to a test or one of its turns (expanding it as needed)."""
         if test is None or test >= len(self.model):
+            _ = self._tree_lines
             self.move_cursor(self.root)
             return
         node = self.test_node(test)
@@ -208,6 +216,8 @@ class DatasetTree(Tree[NodeInfo]):
             node.expand()
             if 0 <= turn < len(node.children):
                 node = node.children[turn]
+        # Expanding invalidates the lines; rebuild them now so the node knows its line.
+        _ = self._tree_lines
         self.move_cursor(node)
         self.scroll_to_node(node, animate=False)
 
