@@ -65,6 +65,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         ".ait-datasets.toml / pyproject.toml upward from each file",
     )
     parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes for many files (default: auto, one per core)",
+    )
+    parser.add_argument(
         "--fix", action="store_true", help="apply safe fixes to the files, then report the rest"
     )
     parser.add_argument(
@@ -77,6 +84,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the fixes as a unified diff instead of writing them (exit 1 if any)",
     )
+
+
+def _jobs(text: str) -> int | None:
+    if text == "auto":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of jobs") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("--jobs must be at least 1")
+    return value
 
 
 def _codes(text: str) -> tuple[str, ...]:
@@ -115,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.lint.config_files import ConfigError, ConfigResolver
     from ait_datasets.lint.engine import lint_paths
     from ait_datasets.lint.fixing import Fixer, unified_diff
+    from ait_datasets.lint.progress import ProgressBar
     from ait_datasets.lint.reporters import Report, renderer
 
     cli = _cli_overrides(args)
@@ -130,13 +150,20 @@ def run(args: argparse.Namespace) -> int:
     for path in missing:
         print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
     fixer = Fixer(unsafe=args.unsafe_fixes) if (args.fix or args.diff) else None
+    progress = ProgressBar()
     try:
         run_ = lint_paths(
-            [p for p in args.paths if p not in missing], resolver.for_file, fixer=fixer
+            [p for p in args.paths if p not in missing],
+            resolver.for_file,
+            fixer=fixer,
+            jobs=args.jobs,
+            progress=progress,
         )
     except ConfigError as exc:
         print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
         return 2
+    finally:
+        progress.close()
     for path, reason in run_.unreadable:
         print(f"{path}: cannot read: {reason}", file=sys.stderr)
     if args.diff:

@@ -8,7 +8,8 @@ applied, and everything is sorted.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ait_datasets.diagnostics import Diagnostic
@@ -16,6 +17,7 @@ from ait_datasets.gc_pause import paused_gc
 from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.facts import FileFacts
 from ait_datasets.lint.rules import family_modules
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suppressions import Suppressions, apply_suppressions, parse_suppressions
@@ -91,23 +93,76 @@ ConfigFor = Callable[[str], LintConfig]
 Fixer = Callable[[Document, LintConfig], tuple[Document, int]]
 
 
+@dataclass(slots=True)
+class FileResult:
+    """What linting one file yields; plain data, so workers can send it back."""
+
+    path: str
+    diagnostics: list[Diagnostic]
+    facts: FileFacts | None = None
+    # The text, kept only when the file has findings or suppressions (for the reporter).
+    text: str | None = None
+    suppressions: Suppressions | None = None
+    # (original text, fixed text, fixes applied) when a fixer changed the file.
+    fixed: tuple[str, str, int] | None = None
+    unreadable: str | None = None
+
+
+def lint_file(path: str, config: LintConfig, fixer: Fixer | None = None) -> FileResult:
+    """Load, fix (optionally) and lint one file; never raises for a file's content."""
+    from ait_datasets.lint.discover import is_xml
+    from ait_datasets.lint.facts import extract_facts
+    from ait_datasets.source.load import load
+    from ait_datasets.source.xml_loader import load_xml
+
+    try:
+        doc = load_xml(path) if is_xml(path) else load(path)
+    except OSError as exc:
+        return FileResult(path, [], unreadable=exc.strerror or str(exc))
+    fixed = None
+    if fixer is not None:
+        original = doc.text
+        doc, applied = fixer(doc, config)
+        if applied:
+            fixed = (original, doc.text, applied)
+    with paused_gc():
+        diags = lint_document(doc, config, suppress=False)
+        facts = extract_facts(doc, kinds.file_kind(doc))
+    sup = None
+    if doc.format in _COMMENTED_FORMATS:
+        parsed = parse_suppressions(path, doc.text)
+        if parsed.directives or parsed.malformed:
+            sup = parsed
+    keep = diags or sup is not None
+    return FileResult(path, diags, facts, doc.text if keep else None, sup, fixed)
+
+
+def _lint_file_job(job: tuple[str, LintConfig, Fixer | None]) -> FileResult:
+    return lint_file(*job)
+
+
+# Below this many files, starting worker processes costs more than it saves.
+PARALLEL_MIN_FILES = 8
+
+
 def lint_paths(
     paths: Iterable[str],
     config: LintConfig | ConfigFor | None = None,
     *,
     fixer: Fixer | None = None,
+    jobs: int | None = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> LintRun:
     """Lint every dataset file under ``paths``, then run the cross-file rules.
 
     ``config`` is one configuration for every file, or a function giving each file's
-    own (see :class:`ait_datasets.lint.config_files.ConfigResolver`).
+    own (see :class:`ait_datasets.lint.config_files.ConfigResolver`). ``jobs`` is the
+    number of worker processes (None: one per core); ``progress(done, total)`` is
+    called after each file.
     """
     from ait_datasets.lint.config_files import is_included
-    from ait_datasets.lint.discover import discover, is_xml
-    from ait_datasets.lint.facts import extract_facts
+    from ait_datasets.lint.discover import discover
     from ait_datasets.lint.project import Project
-    from ait_datasets.source.load import load
-    from ait_datasets.source.xml_loader import load_xml
 
     config_for = _config_function(config)
     given = list(paths)
@@ -115,36 +170,32 @@ def lint_paths(
     run = LintRun()
     project = Project()
     configs: dict[str, LintConfig] = {}
-    suppressions: dict[str, Suppressions] = {}
-    found: list[Diagnostic] = []
     for path in discover(given):
         file_config = config_for(path)
-        if path not in explicit and not is_included(path, file_config):
+        if path in explicit or is_included(path, file_config):
+            configs[path] = file_config
+    suppressions: dict[str, Suppressions] = {}
+    found: list[Diagnostic] = []
+    for done, result in enumerate(_results(configs, fixer, jobs), start=1):
+        if progress is not None:
+            progress(done, len(configs))
+        path = result.path
+        if result.unreadable is not None:
+            run.unreadable.append((path, result.unreadable))
             continue
-        try:
-            doc = load_xml(path) if is_xml(path) else load(path)
-        except OSError as exc:
-            run.unreadable.append((path, exc.strerror or str(exc)))
-            continue
-        if fixer is not None:
-            original = doc.text
-            doc, applied = fixer(doc, file_config)
-            if applied:
-                run.fixed[path] = (original, doc.text)
-                run.fixes_applied += applied
-        configs[path] = file_config
+        if result.fixed is not None:
+            original, new, applied = result.fixed
+            run.fixed[path] = (original, new)
+            run.fixes_applied += applied
         run.files += 1
         run.paths.append(path)
-        with paused_gc():
-            diags = lint_document(doc, file_config, project, suppress=False)
-        project.add(extract_facts(doc, kinds.file_kind(doc)))
-        if doc.format in _COMMENTED_FORMATS:
-            sup = parse_suppressions(path, doc.text)
-            if sup.directives or sup.malformed:
-                suppressions[path] = sup
-        if diags or path in suppressions:
-            found.extend(diags)
-            run.sources[path] = doc.text
+        if result.facts is not None:
+            project.add(result.facts)
+        if result.suppressions is not None:
+            suppressions[path] = result.suppressions
+        found.extend(result.diagnostics)
+        if result.text is not None:
+            run.sources[path] = result.text
     for module in family_modules():
         check_project = getattr(module, "check_project", None)
         if check_project is not None:
@@ -159,6 +210,34 @@ def lint_paths(
     ]
     run.diagnostics.sort(key=Diagnostic.sort_key)
     return run
+
+
+def _results(
+    configs: dict[str, LintConfig], fixer: Fixer | None, jobs: int | None
+) -> Iterator[FileResult]:
+    """Results in discovery order, from worker processes when that pays off."""
+    workers = effective_jobs(jobs, len(configs))
+    work = [(path, config, fixer) for path, config in configs.items()]
+    if workers <= 1:
+        yield from map(_lint_file_job, work)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork (where there is one) starts workers in milliseconds with the modules loaded.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        yield from pool.map(_lint_file_job, work, chunksize=max(1, len(work) // (workers * 8)))
+
+
+def effective_jobs(jobs: int | None, files: int) -> int:
+    """How many worker processes to use for ``files`` files (``None`` = automatic)."""
+    if jobs is not None:
+        return max(1, min(jobs, files))
+    if files < PARALLEL_MIN_FILES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, files))
 
 
 def _config_function(config: LintConfig | ConfigFor | None) -> ConfigFor:
