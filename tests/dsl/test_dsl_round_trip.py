@@ -105,13 +105,18 @@ _TRICKY = st.one_of(
             "%pc",
             "!bang",
             "*star",
+            "nel\x85next",
+            "line\u2028sep",
+            "bell\x07",
+            "\ufeffbom",
+            "multi\nline\n",
         ]
     ),
-    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12),
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(title=_TRICKY, value=_TRICKY, key=_TRICKY.filter(bool), number=st.integers())
 def test_any_text_round_trips(title: str, value: str, key: str, number: int) -> None:
     if not title:

@@ -107,11 +107,17 @@ def test_the_corpus_contains_files_both_reject_and_files_both_accept() -> None:
 
 # --- generated datasets ------------------------------------------------------------------
 
-_scalar = st.one_of(st.text(max_size=8), st.integers(-3, 3), st.booleans(), st.none(), st.just(1.5))
+# Characters YAML takes literally (no controls, surrogates, format or line-separator
+# characters): the generated JSON text is read by a YAML parser.
+_chars = st.characters(exclude_categories=("Cs", "Cc", "Cf", "Co", "Cn", "Zl", "Zp"))
+_scalar = st.one_of(
+    st.text(_chars, max_size=8), st.integers(-3, 3), st.booleans(), st.none(), st.just(1.5)
+)
 _any = st.recursive(
     _scalar,
     lambda inner: (
-        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=4), inner, max_size=2)
+        st.lists(inner, max_size=2)
+        | st.dictionaries(st.text(_chars, max_size=4), inner, max_size=2)
     ),
     max_leaves=4,
 )
@@ -216,7 +222,7 @@ _file = st.one_of(
 @given(data=_file)
 def test_schema_and_lint_agree_on_generated_datasets(data: dict[str, Any]) -> None:
     # JSON is YAML 1.2, so the same text goes through the YAML loader unambiguously.
-    doc = load_text("generated.yaml", json.dumps(data, indent=1))
+    doc = load_text("generated.yaml", json.dumps(data, indent=1, ensure_ascii=False))
     assert not doc.has_errors
     assert_agree(doc)
 
@@ -319,7 +325,7 @@ _agent_file = st.lists(_change, min_size=1, max_size=3).map(_mutate)
 )
 @given(data=_agent_file)
 def test_schema_and_lint_agree_on_generated_agent_datasets(data: dict[str, Any]) -> None:
-    doc = load_text("generated.yaml", json.dumps(data, indent=1))
+    doc = load_text("generated.yaml", json.dumps(data, indent=1, ensure_ascii=False))
     assert not doc.has_errors
     assert_agree(doc)
 
@@ -327,7 +333,7 @@ def test_schema_and_lint_agree_on_generated_agent_datasets(data: dict[str, Any])
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(rows=st.lists(_sparse(_test_fields), min_size=1, max_size=3))
 def test_schema_and_lint_agree_on_generated_jsonl(rows: list[dict[str, Any]]) -> None:
-    text = "".join(json.dumps(row) + "\n" for row in rows)
+    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     doc = load_text("generated.jsonl", text)
     assert not doc.has_errors
     assert_agree(doc)
@@ -340,7 +346,7 @@ def test_the_generated_variants_reach_every_structural_error_rule() -> None:
     @settings(max_examples=300, deadline=None, derandomize=True, database=None)
     @given(data=_agent_file)
     def collect(data: dict[str, Any]) -> None:
-        doc = load_text("generated.yaml", json.dumps(data, indent=1))
+        doc = load_text("generated.yaml", json.dumps(data, indent=1, ensure_ascii=False))
         seen.update(d.code for d in lint_document(doc) if d.severity is Severity.ERROR)
 
     collect()

@@ -12,6 +12,7 @@ folding, and text that YAML 1.2 would read as something else (``1e3``, ``0o17``,
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
@@ -58,6 +59,12 @@ def to_jsonl(tests: Any) -> str:
     return "".join(json.dumps(to_data(t), ensure_ascii=False) + "\n" for t in tests)
 
 
+# Characters a plain, single-quoted or block scalar cannot carry safely (controls, NEL and
+# the Unicode line separators some YAML readers treat as line breaks, a BOM): written
+# double-quoted, where YAML escapes them.
+_NEEDS_ESCAPES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
 def _has_placeholder(text: str) -> bool:
     return DATE_PREFIX in text or DATETIME_PREFIX in text
 
@@ -69,7 +76,7 @@ class _CanonicalDumper(yaml.SafeDumper):
 
 
 def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    if _has_placeholder(value):
+    if _has_placeholder(value) or _NEEDS_ESCAPES.search(value):
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
     if "\n" in value and value == value.strip(" ") and "\t" not in value:
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
