@@ -26,6 +26,9 @@ class LintConfig:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     root: str = ""
+    # Safety limits for reading files (see ait_datasets.source.load).
+    max_file_size: int = 100 * 1024 * 1024
+    max_line_length: int = 1_000_000
     # Where this configuration came from (for messages), or "" for the defaults.
     source: str = ""
 

@@ -42,6 +42,8 @@ _KEYS = frozenset(
         "intervention-types",
         "fail-level",
         "overrides",
+        "max-file-size",
+        "max-line-length",
     }
 )
 _OVERRIDE_KEYS = frozenset(
@@ -136,6 +138,12 @@ def read_config_file(path: str) -> ConfigFile | None:
     base.exclude = _globs(table, "exclude", where)
     if "fail-level" in table:
         base.fail_level = _severity(table["fail-level"], f"{where}: fail-level")
+    for key, attr in (("max-file-size", "max_file_size"), ("max-line-length", "max_line_length")):
+        if key in table:
+            value = table[key]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{where}: '{key}' must be a positive whole number")
+            setattr(base, attr, value)
     overrides = []
     raw = table.get("overrides", [])
     if not isinstance(raw, list):

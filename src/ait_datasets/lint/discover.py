@@ -51,12 +51,17 @@ def is_xml(path: str) -> bool:
     return path.lower().endswith(".xml")
 
 
-def discover(paths: Iterable[str]) -> Iterator[str]:
-    """Dataset files under ``paths`` in a stable (sorted) order; plain files as given."""
+def discover(paths: Iterable[str], refused: list[tuple[str, str]] | None = None) -> Iterator[str]:
+    """Dataset files under ``paths`` in a stable (sorted) order; plain files as given.
+
+    Inside directories, a symbolic link whose target lies outside the directory is not
+    followed (a pull request could otherwise make CI print any file of the machine); it
+    is added to ``refused`` with the reason.
+    """
     seen: set[str] = set()
     for path in paths:
         if os.path.isdir(path):
-            for found in _walk(path):
+            for found in _walk(path, refused):
                 if found not in seen:
                     seen.add(found)
                     yield found
@@ -65,13 +70,27 @@ def discover(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
-def _walk(top: str) -> Iterator[str]:
+def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
     base_in_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
+    real_top = os.path.realpath(top)
     for root, dirs, files in os.walk(top, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
         parts = os.path.normpath(root).split(os.sep)
         in_resources = base_in_resources or ".resources" in parts
         for name in sorted(files):
             path = os.path.join(root, name)
-            if is_candidate(path, in_resources):
-                yield path
+            if not is_candidate(path, in_resources):
+                continue
+            if os.path.islink(path):
+                target = os.path.realpath(path)
+                if not os.path.exists(target):
+                    if refused is not None:
+                        refused.append((path, "broken symbolic link"))
+                    continue
+                if os.path.commonpath([real_top, target]) != real_top:
+                    if refused is not None:
+                        refused.append(
+                            (path, f"symbolic link to {target}, outside {top}: not followed")
+                        )
+                    continue
+            yield path

@@ -115,8 +115,12 @@ def lint_file(path: str, config: LintConfig, fixer: Fixer | None = None) -> File
     from ait_datasets.source.load import load
     from ait_datasets.source.xml_loader import load_xml
 
+    doc: Document
     try:
-        doc = load_xml(path) if is_xml(path) else load(path)
+        if is_xml(path):
+            doc = load_xml(path)
+        else:
+            doc = load(path, max_bytes=config.max_file_size, max_line_length=config.max_line_length)
     except OSError as exc:
         return FileResult(path, [], unreadable=exc.strerror or str(exc))
     fixed = None
@@ -170,7 +174,7 @@ def lint_paths(
     run = LintRun()
     project = Project()
     configs: dict[str, LintConfig] = {}
-    for path in discover(given):
+    for path in discover(given, run.unreadable):
         file_config = config_for(path)
         if path in explicit or is_included(path, file_config):
             configs[path] = file_config

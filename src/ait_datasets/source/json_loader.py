@@ -20,6 +20,8 @@ from ait_datasets.source import codes
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 
 MAX_DEPTH = 200
+# Python refuses to convert longer digit strings (and no dataset needs them).
+MAX_NUMBER_DIGITS = 4300
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
@@ -108,6 +110,22 @@ class _Parser:
         m = _NUMBER.match(text, pos)
         if m and m.end() > pos:
             raw = m.group()
+            if len(raw) > MAX_NUMBER_DIGITS:
+                s = self.lines.span(pos, m.end())
+                self.diagnostics.append(
+                    Diagnostic(
+                        self.path,
+                        s.line,
+                        s.column,
+                        s.end_line,
+                        s.end_column,
+                        codes.LIMIT,
+                        Severity.ERROR,
+                        f"A number of {len(raw)} characters: too large for Business Central "
+                        "(Decimal holds about 28 digits). Write it as text if it is an id.",
+                    )
+                )
+                return Scalar(raw, s), m.end()
             number: object = float(raw) if any(c in raw for c in ".eE") else int(raw)
             return Scalar(number, self.lines.span(pos, m.end())), m.end()
         raise JsonSyntaxError(f"expected a value, found {text[pos]!r}", pos)

@@ -18,6 +18,9 @@ from ait_datasets.source.yaml_loader import load_yaml
 YAML_SUFFIXES = (".yaml", ".yml")
 DATASET_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 MAX_FILE_BYTES = 100 * 1024 * 1024
+# One line this long is no dataset a person wrote; it also keeps regular expressions
+# over single values cheap.
+MAX_LINE_LENGTH = 1_000_000
 
 
 def format_of(path: str) -> str | None:
@@ -32,24 +35,33 @@ def format_of(path: str) -> str | None:
     return None
 
 
-def load(path: str | os.PathLike[str], *, fmt: str | None = None) -> Document:
+def load(
+    path: str | os.PathLike[str],
+    *,
+    fmt: str | None = None,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_line_length: int = MAX_LINE_LENGTH,
+) -> Document:
     """Load the file at ``path``. Raises OSError only when it cannot be read."""
     p = os.fspath(path)
+    if os.path.isdir(p):
+        raise IsADirectoryError(21, "is a directory, not a dataset file", p)
     size = os.path.getsize(p)
-    if size > MAX_FILE_BYTES:
+    if size > max_bytes:
         doc = Document(p, "", fmt or format_of(p) or "yaml")
         doc.diagnostics.append(
             doc.diag(
                 None,
                 codes.LIMIT,
                 Severity.ERROR,
-                f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
+                f"The file is {size} bytes, over the limit of {max_bytes} (the "
+                "`max-file-size` setting); not read.",
             )
         )
         return doc
     with open(p, "rb") as fh:
         raw = fh.read()
-    return load_bytes(p, raw, fmt=fmt)
+    return load_bytes(p, raw, fmt=fmt, max_line_length=max_line_length)
 
 
 def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
@@ -98,10 +110,14 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
     return text, bom, None
 
 
-def load_bytes(path: str, raw: bytes, *, fmt: str | None = None) -> Document:
+def load_bytes(
+    path: str, raw: bytes, *, fmt: str | None = None, max_line_length: int = MAX_LINE_LENGTH
+) -> Document:
     fmt = fmt or format_of(path) or "yaml"
     text, bom, problem = decode(path, raw)
     doc = Document(path, text or "", fmt, bom=bom)
+    if problem is None:
+        problem = _long_line(path, doc.text, max_line_length)
     if problem is not None:
         doc.diagnostics.append(problem)
         return doc
@@ -177,3 +193,23 @@ def _tabs_explained(found: list[Diagnostic], text: str) -> list[Diagnostic]:
                 )
         out.append(d)
     return out
+
+
+def _long_line(path: str, text: str, limit: int) -> Diagnostic | None:
+    """A finding for the first line longer than ``limit`` characters, if any."""
+    if len(text) <= limit:
+        return None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > limit:
+            return Diagnostic(
+                path,
+                number,
+                limit + 1,
+                number,
+                len(line) + 1,
+                codes.LIMIT,
+                Severity.ERROR,
+                f"Line {number} is {len(line)} characters long, over the limit of {limit} "
+                "(the `max-line-length` setting); the file is not read.",
+            )
+    return None
