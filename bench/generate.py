@@ -94,8 +94,7 @@ def generate(tests: int, shape: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tests", type=int, default=10_000)
-    parser.add_argument("--shape", choices=("agent", "copilot", "jsonl", "legacy"),
-                        default="agent")
+    parser.add_argument("--shape", choices=("agent", "copilot", "jsonl", "legacy"), default="agent")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)

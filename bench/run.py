@@ -89,45 +89,92 @@ def main() -> None:
     size_mb = os.path.getsize(files[big]) / 1e6
     floor, floor_mem, _ = measure([PY, "-c", FLOOR, files[big]], repeat)
     lint, lint_mem, _ = measure(["datasets", "lint", files[big]], repeat)
-    rows.append((f"libyaml events, {big} tests ({size_mb:.1f} MB)", f"{floor:.2f} s",
-                 f"{floor_mem:.0f} MB", "floor"))
-    rows.append((f"datasets lint, {big} tests", f"{lint:.2f} s", f"{lint_mem:.0f} MB",
-                 f"{lint / floor:.2f}x floor (target <= 2.5x, <= 150 MB)"))
+    rows.append(
+        (
+            f"libyaml events, {big} tests ({size_mb:.1f} MB)",
+            f"{floor:.2f} s",
+            f"{floor_mem:.0f} MB",
+            "floor",
+        )
+    )
+    rows.append(
+        (
+            f"datasets lint, {big} tests",
+            f"{lint:.2f} s",
+            f"{lint_mem:.0f} MB",
+            f"{lint / floor:.2f}x floor (target <= 2.5x, <= 150 MB)",
+        )
+    )
     resolve, resolve_mem, _ = measure(
         ["datasets", "resolve", files[big], "--work-date", "2026-03-17"], repeat
     )
-    rows.append((f"datasets resolve, {big} tests", f"{resolve:.2f} s", f"{resolve_mem:.0f} MB",
-                 f"{resolve / lint:.2f}x lint (target <= 1.5x)"))
+    rows.append(
+        (
+            f"datasets resolve, {big} tests",
+            f"{resolve:.2f} s",
+            f"{resolve_mem:.0f} MB",
+            f"{resolve / lint:.2f}x lint (target <= 1.5x)",
+        )
+    )
     legacy = OUT / f"legacy-{big}.yaml"
     legacy.write_text(generate(big, "legacy"), encoding="utf-8")
     lint_legacy, _, _ = measure(["datasets", "lint", str(legacy)], repeat)
     migrate, migrate_mem, _ = measure(["datasets", "migrate", "--check", str(legacy)], repeat)
-    rows.append((f"datasets migrate --check, {big} legacy tests", f"{migrate:.2f} s",
-                 f"{migrate_mem:.0f} MB", f"{migrate / lint_legacy:.2f}x lint (target <= 3x)"))
+    rows.append(
+        (
+            f"datasets migrate --check, {big} legacy tests",
+            f"{migrate:.2f} s",
+            f"{migrate_mem:.0f} MB",
+            f"{migrate / lint_legacy:.2f}x lint (target <= 3x)",
+        )
+    )
     cj = tool("check-jsonschema")
     if cj:
         ours, _, _ = measure(["datasets", "lint", files[mid]], repeat)
         theirs, theirs_mem, _ = measure([cj, "--schemafile", str(schema), files[mid]], repeat)
-        rows.append((f"check-jsonschema, {mid} tests", f"{theirs:.2f} s", f"{theirs_mem:.0f} MB",
-                     f"{theirs / ours:.1f}x our lint ({ours:.2f} s) (target >= 15x)"))
+        rows.append(
+            (
+                f"check-jsonschema, {mid} tests",
+                f"{theirs:.2f} s",
+                f"{theirs_mem:.0f} MB",
+                f"{theirs / ours:.1f}x our lint ({ours:.2f} s) (target >= 15x)",
+            )
+        )
     yl = tool("yamllint")
     if yl:
-        ratio = paired_ratio(["datasets", "lint", files[small]],
-                             [yl, "-d", "relaxed", files[small]], 5 if args.quick else 11)
-        rows.append((f"datasets lint vs yamllint -d relaxed, {small} tests", "", "",
-                     f"{ratio:.2f}x (median of paired runs; target <= 0.6x)"))
+        ratio = paired_ratio(
+            ["datasets", "lint", files[small]],
+            [yl, "-d", "relaxed", files[small]],
+            5 if args.quick else 11,
+        )
+        rows.append(
+            (
+                f"datasets lint vs yamllint -d relaxed, {small} tests",
+                "",
+                "",
+                f"{ratio:.2f}x (median of paired runs; target <= 0.6x)",
+            )
+        )
     many = Path(tempfile.mkdtemp(prefix="bench-many-", dir=OUT)) / ".resources"
     many.mkdir()
     for i in range(200):
         (many / f"D{i:03d}.yaml").write_text(generate(50, "agent"), encoding="utf-8")
     one, _, _ = measure(["datasets", "lint", "--jobs", "1", str(many)], repeat)
     auto, _, _ = measure(["datasets", "lint", str(many)], repeat)
-    rows.append(("datasets lint DIR, 200 files x 50 tests", f"{auto:.2f} s", "",
-                 f"--jobs 1: {one:.2f} s ({one / auto:.2f}x speed-up on {os.cpu_count()} cores)"))
+    rows.append(
+        (
+            "datasets lint DIR, 200 files x 50 tests",
+            f"{auto:.2f} s",
+            "",
+            f"--jobs 1: {one:.2f} s ({one / auto:.2f}x speed-up on {os.cpu_count()} cores)",
+        )
+    )
     shutil.rmtree(many.parent)
 
-    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}, {platform.system()}")
+    print(
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, {platform.system()}"
+    )
     print()
     print("| measurement | wall time | peak memory | ratio |")
     print("|---|---|---|---|")

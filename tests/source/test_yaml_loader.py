@@ -207,4 +207,4 @@ def test_libyaml_is_used_when_pyyaml_has_it() -> None:
 
     from ait_datasets.source import yaml_loader
 
-    assert yaml_loader.HAVE_LIBYAML == bool(yaml.__with_libyaml__)
+    assert bool(yaml.__with_libyaml__) == yaml_loader.HAVE_LIBYAML
