@@ -22,7 +22,7 @@ _NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
 
 # Only scalars that start with one of these can be anything but text: a cheap pre-check
 # that keeps the common case (words) away from the regular expressions.
-_MAYBE_NOT_TEXT = frozenset("0123456789-+.~nNtTfF")
+MAYBE_NOT_TEXT = frozenset("0123456789-+.~nNtTfF")
 
 # Numbers longer than this are kept as text: int() on a huge digit string is slow and
 # the framework's JSON numbers are decimals anyway.
@@ -33,7 +33,7 @@ def resolve_plain(text: str) -> object:
     """The value of a plain (unquoted) YAML scalar under the YAML 1.2 core schema."""
     if not text:
         return None
-    if text[0] not in _MAYBE_NOT_TEXT:
+    if text[0] not in MAYBE_NOT_TEXT:
         return text
     if text in _NULL:
         return None

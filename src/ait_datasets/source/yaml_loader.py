@@ -17,7 +17,7 @@ from yaml import events as ev
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
-from ait_datasets.source.scalars import resolve_plain
+from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 
 try:
@@ -44,6 +44,7 @@ _CORE_TAGS = {
 
 
 def _event_stream(text: str) -> Any:
+    """The parser's events, up to the end of the stream (both parsers then return None)."""
     parser: Any
     if HAVE_LIBYAML:
         parser = _Parser(text)
@@ -59,11 +60,7 @@ def _event_stream(text: str) -> Any:
                 Parser.__init__(self)
 
         parser = _PyParser(text)
-    try:
-        while parser.check_event():
-            yield parser.get_event()
-    finally:
-        parser.dispose()
+    return iter(parser.get_event, None)
 
 
 def _span(start: Any, end: Any) -> Span:
@@ -98,48 +95,66 @@ class _Builder:
         )
 
     def build(self, text: str) -> Node | None:
+        # This loop runs once per parser event (~85 per agent test): it is written for
+        # speed, with local names and the common cases (plain text scalars, mappings)
+        # handled inline. Everything rare goes through methods.
         root: Node | None = None
         documents = 0
-        # The stack holds containers under construction; for mappings also the pending key.
+        # Frames of the containers under construction: [node, pending key]. The pending
+        # key is None (expecting a key), a (key, key node) pair, or False (skip a value).
         stack: list[list[Any]] = []
-        for event in _event_stream(text):
+        events = _event_stream(text)
+        scalar_event, map_start, seq_start = (
+            ev.ScalarEvent,
+            ev.MappingStartEvent,
+            ev.SequenceStartEvent,
+        )
+        map_end, seq_end = ev.MappingEndEvent, ev.SequenceEndEvent
+        maybe_not_text = MAYBE_NOT_TEXT
+        for event in events:
             cls = type(event)
-            node: Node | None = None
-            if cls is ev.ScalarEvent:
-                node = self.scalar(event)
-            elif cls is ev.MappingStartEvent:
+            node: Node | None
+            if cls is scalar_event:
+                a = event.start_mark
+                b = event.end_mark
+                text_value: str = event.value
+                value: object = text_value
+                style = event.style or ""
+                if event.tag is not None or event.anchor is not None:
+                    node = self.scalar(event)
+                else:
+                    if not style and (not text_value or text_value[0] in maybe_not_text):
+                        value = resolve_plain(text_value)
+                    node = Scalar(
+                        value,
+                        Span(a.line + 1, a.column + 1, b.line + 1, b.column + 1, a.index, b.index),
+                        style,
+                    )
+            elif cls is map_start or cls is seq_start:
                 if len(stack) >= MAX_DEPTH:
                     self.too_deep(event)
                     return None
-                m = Mapping(
-                    {}, _span(event.start_mark, event.end_mark), flow=bool(event.flow_style)
-                )
-                self.check_tag(event.tag, m.span, "mapping")
-                if event.anchor:
-                    self.anchors[event.anchor] = m
-                stack.append([m, None])
-                self.open.add(id(m))
+                a = event.start_mark
+                b = event.end_mark
+                span = Span(a.line + 1, a.column + 1, b.line + 1, b.column + 1, a.index, b.index)
+                container: Mapping | Sequence
+                if cls is map_start:
+                    container = Mapping({}, span, flow=bool(event.flow_style))
+                else:
+                    container = Sequence([], span, flow=bool(event.flow_style))
+                if event.tag is not None or event.anchor is not None:
+                    self.container_extras(event, container)
+                stack.append([container, None])
                 continue
-            elif cls is ev.SequenceStartEvent:
-                if len(stack) >= MAX_DEPTH:
-                    self.too_deep(event)
-                    return None
-                s = Sequence(
-                    [], _span(event.start_mark, event.end_mark), flow=bool(event.flow_style)
-                )
-                self.check_tag(event.tag, s.span, "list")
-                if event.anchor:
-                    self.anchors[event.anchor] = s
-                stack.append([s, None])
-                self.open.add(id(s))
-                continue
-            elif cls is ev.MappingEndEvent or cls is ev.SequenceEndEvent:
-                frame = stack.pop()
-                node = frame[0]
-                self.open.discard(id(node))
-                node.span.end_line = event.end_mark.line + 1
-                node.span.end_column = event.end_mark.column + 1
-                node.span.end_offset = event.end_mark.index
+            elif cls is map_end or cls is seq_end:
+                node = stack.pop()[0]
+                if self.open:
+                    self.open.discard(id(node))
+                b = event.end_mark
+                span = node.span
+                span.end_line = b.line + 1
+                span.end_column = b.column + 1
+                span.end_offset = b.index
             elif cls is ev.AliasEvent:
                 node = self.alias(event)
                 if node is None:
@@ -163,40 +178,55 @@ class _Builder:
                 continue
             frame = stack[-1]
             parent = frame[0]
-            if isinstance(parent, Sequence):
+            pending = frame[1]
+            if type(parent) is Sequence:
                 parent.items.append(node)
                 parent.data.append(node.data)
-            elif frame[1] is None:
-                # A key.
-                if not isinstance(node, Scalar):
-                    self.finding(
-                        node.span,
-                        codes.COMPLEX_KEY,
-                        f"A mapping key must be plain text, not {_kind(node)}; JSON, which "
-                        "the framework converts YAML to, has only text keys.",
-                    )
-                    frame[1] = False
-                    continue
-                key = node.data if isinstance(node.data, str) else _key_text(node)
-                if key in parent.entries:
-                    first = parent.entries[key][0].span
-                    self.finding(
-                        node.span,
-                        codes.DUPLICATE_KEY,
-                        f"Duplicate key '{key}' (first at line {first.line}). A key may appear "
-                        "once per mapping; only one of the values would reach the test. "
-                        "Remove or rename one of them.",
-                    )
-                    frame[1] = False
-                else:
-                    frame[1] = (key, node)
+            elif pending is None:
+                self.key(frame, node)
             else:
-                if frame[1] is not False:
-                    key, key_node = frame[1]
-                    parent.entries[key] = (key_node, node)
+                if pending is not False:
+                    key = pending[0]
+                    parent.entries[key] = (pending[1], node)
                     parent.data[key] = node.data
                 frame[1] = None
         return root
+
+    def key(self, frame: list[Any], node: Node) -> None:
+        """``node`` is the key of the mapping in ``frame``: remember it, or report it."""
+        parent: Mapping = frame[0]
+        if not isinstance(node, Scalar):
+            self.finding(
+                node.span,
+                codes.COMPLEX_KEY,
+                f"A mapping key must be plain text, not {_kind(node)}; JSON, which "
+                "the framework converts YAML to, has only text keys.",
+            )
+            frame[1] = False
+            return
+        key = node.data if isinstance(node.data, str) else _key_text(node)
+        if key in parent.entries:
+            first = parent.entries[key][0].span
+            self.finding(
+                node.span,
+                codes.DUPLICATE_KEY,
+                f"Duplicate key '{key}' (first at line {first.line}). A key may appear "
+                "once per mapping; only one of the values would reach the test. "
+                "Remove or rename one of them.",
+            )
+            frame[1] = False
+        else:
+            frame[1] = (key, node)
+
+    def container_extras(self, event: Any, container: Mapping | Sequence) -> None:
+        """Tags and anchors on a mapping or list (rare, so out of the main loop)."""
+        self.check_tag(
+            event.tag, container.span, "mapping" if isinstance(container, Mapping) else "list"
+        )
+        if event.anchor:
+            self.anchors[event.anchor] = container
+            # Until it is complete, an alias to it would make a cycle.
+            self.open.add(id(container))
 
     def scalar(self, event: Any) -> Scalar:
         span = _span(event.start_mark, event.end_mark)
