@@ -96,19 +96,22 @@ def test_tests_are_added_duplicated_moved_and_deleted() -> None:
         "        message: ''\n"
         "      expected_data: {}\n"
     )
+    # The comment before RETURN-TWO moved with it, after the new test.
+    assert m.chunks[2] == "\n# Second test keeps its comment.\n" + m.layout.chunks[1]
     copy = m.duplicate_test(2)
     assert copy == 3 and m.chunks[3].startswith("- name: RETURN-TWO-COPY\n")
-    assert m.move_test(3, -3) == 0
+    assert m.move_test(3, -1) == 2
+    assert m.move_test(2, -1) == 1
     assert [m.name(i) for i in range(len(m))] == [
-        "RETURN-TWO-COPY",
         "RETURN-ONE",
+        "RETURN-TWO-COPY",
         "TEST-003",
         "RETURN-TWO",
     ]
     m.delete_test(2)
-    assert [m.name(i) for i in range(len(m))] == ["RETURN-TWO-COPY", "RETURN-ONE", "RETURN-TWO"]
-    # Comments travel with the test they follow; untouched tests keep their bytes.
-    assert m.layout.chunks[0] in m.text() and m.layout.chunks[1] in m.text()
+    assert [m.name(i) for i in range(len(m))] == ["RETURN-ONE", "RETURN-TWO-COPY", "RETURN-TWO"]
+    # RETURN-TWO is untouched: its comment and bytes are as they were.
+    assert m.text().endswith("\n# Second test keeps its comment.\n" + m.layout.chunks[1])
 
 
 def test_turns_are_added_duplicated_moved_and_deleted() -> None:
@@ -173,3 +176,17 @@ def test_saved_state_is_tracked_for_the_unsaved_marker() -> None:
     assert not m.dirty
     m.undo()
     assert m.dirty
+
+
+def test_a_duplicated_turn_does_not_repeat_the_comment_introducing_the_next_turn() -> None:
+    m = model()
+    m.duplicate_turn(0, 0)
+    text = m.text()
+    assert text.count("# 2nd turn: the user approves.") == 1
+    assert text.count("type: ReviewRecord # review the credit memo") == 2
+    assert (
+        "        credit_memo_created: true\n"
+        "    # 2nd turn: the user approves.\n"
+        "    - query:\n"
+        "        intervention:\n"
+    ) in text

@@ -68,11 +68,16 @@ class Layout:
     fast: bool = False
 
     def dash_lines(self, chunks: list[str]) -> list[int]:
-        """1-based line of each chunk's dash in ``render(chunks)``."""
+        """1-based line of each test's dash in ``render(chunks)``."""
         line = (self.prefix + (self.opener if chunks else "")).count("\n") + 1
         out = []
         for chunk in chunks:
-            out.append(line)
+            head = 0
+            for text in chunk.splitlines():
+                if text.lstrip().startswith("-"):
+                    break
+                head += 1
+            out.append(line + head)
             line += chunk.count("\n")
         return out
 

@@ -8,7 +8,6 @@ cheap, because untouched chunks are shared strings.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ait_datasets.source.load import load_text
+from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.layout import Layout, split_layout
@@ -35,6 +35,48 @@ class Step:
     after: list[str]
     focus: Focus
     merge_key: str | None = None
+
+
+def split_chunk(chunk: str) -> tuple[str, str, str]:
+    """``(head, body, tail)``: comment lines before the test's dash, the test, and the
+    blank and comment lines after its last value (they introduce the next test)."""
+    lines = chunk.splitlines(keepends=True)
+    start = 0
+    while start < len(lines) and not lines[start].lstrip().startswith("-"):
+        start += 1
+    head = "".join(lines[:start])
+    rest = chunk[len(head) :]
+    doc = load_text("chunk.yaml", rest)
+    root = doc.root
+    if not isinstance(root, SeqNode) or not root.items:
+        return head, rest, ""
+    end = max(
+        (n.span.end_offset for _, n in walk(root.items[0]) if _is_leaf(n)),
+        default=len(rest),
+    )
+    if end > 0 and rest[end - 1] != "\n":
+        newline = rest.find("\n", end)
+        end = len(rest) if newline < 0 else newline + 1
+    return head, rest[:end], rest[end:]
+
+
+def _is_leaf(node: Node) -> bool:
+    if isinstance(node, Scalar):
+        return True
+    if isinstance(node, Mapping):
+        return node.flow or not node.entries
+    return node.flow or not node.items
+
+
+def push_tail(chunks: list[str], index: int) -> None:
+    """Move the comments after test ``index`` to the start of the next chunk, where they
+    belong to the test they introduce (the text stays the same)."""
+    if index + 1 >= len(chunks):
+        return
+    head, body, tail = split_chunk(chunks[index])
+    if tail:
+        chunks[index] = head + body
+        chunks[index + 1] = tail + chunks[index + 1]
 
 
 class DatasetModel:
@@ -108,7 +150,8 @@ class DatasetModel:
 
     def item(self, index: int) -> Any:
         """The round-trip data of test ``index``'s list item (a fresh copy: mutate freely)."""
-        return parse_chunk(self.chunks[index], self.layout.dash_column, self.layout.style)[0]
+        _, body, _ = split_chunk(self.chunks[index])
+        return parse_chunk(body, self.layout.dash_column, self.layout.style)[0]
 
     def test(self, index: int) -> Any:
         return shape.test_map(self.item(index))
@@ -179,6 +222,11 @@ class DatasetModel:
         lay = self.layout
         return dump_chunk(new_item(item), lay.dash_column, lay.style, lay.newline)
 
+    def _redumped(self, index: int, item: Any) -> str:
+        """Chunk ``index`` with its test re-dumped; leading and trailing comments kept."""
+        head, _, tail = split_chunk(self.chunks[index])
+        return head + self._dump(item) + tail
+
     def _with_chunk(self, index: int, chunk: str) -> list[str]:
         chunks = list(self.chunks)
         chunks[index] = chunk
@@ -205,7 +253,7 @@ class DatasetModel:
             for part in path[:-1]:
                 target = target[part]
             shape.set_key(target, str(path[-1]), value)
-            chunk = self._dump(item)
+            chunk = self._redumped(index, item)
         key = f"{index}:{'.'.join(map(str, path))}"
         self._commit(label, self._with_chunk(index, chunk), (index, turn), key)
 
@@ -221,7 +269,9 @@ class DatasetModel:
         """Apply ``change`` to test ``index``'s round-trip data; returns what it returns."""
         item = self.item(index)
         result = change(shape.test_map(item))
-        self._commit(label, self._with_chunk(index, self._dump(item)), (index, turn), merge_key)
+        self._commit(
+            label, self._with_chunk(index, self._redumped(index, item)), (index, turn), merge_key
+        )
         return result
 
     # -- tests ------------------------------------------------------------------------
@@ -243,6 +293,8 @@ class DatasetModel:
         index = len(self.chunks) if after is None else after + 1
         name = self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
         chunks = self._ensure_newline(self.chunks)
+        if after is not None:
+            push_tail(chunks, after)
         chunks.insert(index, self._dump(shape.new_test(name)))
         self._commit("add test", chunks, (index, None), None)
         return index
@@ -253,22 +305,37 @@ class DatasetModel:
         if isinstance(test, dict) and "name" in test:
             test["name"] = shape.restyled(test["name"], self._fresh_name(f"{test['name']}-COPY"))
         chunks = self._ensure_newline(self.chunks)
-        chunks.insert(index + 1, self._dump(copy.deepcopy(item)))
+        push_tail(chunks, index)
+        chunks.insert(index + 1, self._dump(item))
         self._commit("duplicate test", chunks, (index + 1, None), None)
         return index + 1
 
     def delete_test(self, index: int) -> int | None:
+        """Delete a test with the comments before it; the ones after it stay."""
         chunks = list(self.chunks)
+        push_tail(chunks, index)
         del chunks[index]
         self._commit("delete test", chunks, (index, None), None)
         return min(index, len(chunks) - 1) if chunks else None
 
     def move_test(self, index: int, delta: int) -> int:
-        target = index + delta
+        """Move a test one place up (``delta`` < 0) or down, with the comments before it."""
+        target = index + (1 if delta > 0 else -1)
         if not 0 <= target < len(self.chunks):
             return index
         chunks = self._ensure_newline(self.chunks)
-        chunks.insert(target, chunks.pop(index))
+        last = len(chunks) - 1
+        first, second = min(index, target), max(index, target)
+        push_tail(chunks, first)
+        # What follows the last test (comments closing the list) stays at the end.
+        closing = ""
+        if second == last:
+            head, body, closing = split_chunk(chunks[second])
+            chunks[second] = head + body
+        else:
+            push_tail(chunks, second)
+        chunks[first], chunks[second] = chunks[second], chunks[first]
+        chunks[last] += closing
         self._commit("move test", chunks, (index, None), None)
         return target
 

@@ -232,9 +232,32 @@ def add_turn(test: CommentedMap, after: int | None, kind: str = TASK) -> int:
 
 
 def duplicate_turn(test: CommentedMap, index: int) -> int:
+    """Copy turn ``index`` after itself; the copy does not repeat the comment lines that
+    follow the original (they introduce the next turn, which now follows the copy)."""
     turns = ensure_turns(test)
-    turns.insert(index + 1, copy.deepcopy(turns[index]))
+    original = turns[index]
+    clone = copy.deepcopy(original)
+    _move_trailing_lines(original, clone)
+    turns.insert(index + 1, clone)
     return index + 1
+
+
+def _move_trailing_lines(source: Any, target: Any) -> None:
+    """Move the full-line comments after ``source``'s last value to after ``target``'s."""
+    src, dst = _last_holder(source), _last_holder(target)
+    if src is None or dst is None:
+        return
+    src_slots = src[0].ca.items.get(src[1])
+    dst_slots = dst[0].ca.items.get(dst[1])
+    token = src_slots[2] if src_slots and len(src_slots) > 2 else None
+    if token is None or "\n" not in token.value:
+        return
+    cut = token.value.index("\n") + 1
+    if dst_slots and len(dst_slots) > 2 and dst_slots[2] is not None:
+        dst_slots[2].value = dst_slots[2].value[:cut]
+    token.value, rest = token.value[:cut], token.value[cut:]
+    if rest.strip() and dst_slots is not None and dst_slots[2] is not None:
+        dst_slots[2].value += rest
 
 
 def delete_turn(test: CommentedMap, index: int) -> None:

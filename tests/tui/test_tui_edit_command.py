@@ -1,0 +1,71 @@
+"""`datasets edit FILE`: creating from the template, refusing what it cannot edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ait_datasets.cli import main
+from ait_datasets.source.load import load_text
+from ait_datasets.tui.app import DatasetEditor
+
+
+@pytest.fixture
+def no_ui(monkeypatch: pytest.MonkeyPatch) -> list[DatasetEditor]:
+    """Replace running the app by recording it."""
+    started: list[DatasetEditor] = []
+
+    def fake_run(self: DatasetEditor, *args: object, **kwargs: object) -> None:
+        started.append(self)
+
+    monkeypatch.setattr(DatasetEditor, "run", fake_run)
+    return started
+
+
+def test_a_missing_file_is_created_from_a_valid_template(
+    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "orders.yaml"
+    assert main(["edit", str(path), "--work-date", "2026-03-17"]) == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Agent test dataset created by `datasets edit`.\nname: orders\n")
+    assert "  - name: ORDERS-001\n" in text
+    doc = load_text(str(path), text)
+    assert doc.root is not None and not doc.has_errors
+    assert len(no_ui) == 1 and str(no_ui[0].work_date) == "2026-03-17"
+    assert "created from the template" in capsys.readouterr().err
+
+
+def test_json_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"name": "A"}\n')
+    assert main(["edit", str(path)]) == 2
+    assert "only YAML datasets (.yaml) can be edited" in capsys.readouterr().err
+
+
+def test_a_file_with_a_syntax_error_is_reported_with_its_position(
+    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "d.yaml"
+    path.write_text("tests:\n- name: [A\n")
+    assert main(["edit", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:3:1: SYN001 YAML syntax error" in err
+    assert no_ui == []
+
+
+def test_a_suite_setup_file_is_refused_with_the_reason(
+    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text("name: SETUP\nsuite_setup:\n  setup_actions: []\n")
+    assert main(["edit", str(path)]) == 2
+    assert "suite-setup file" in capsys.readouterr().err
+    assert no_ui == []
+
+
+def test_a_bad_work_date_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["edit", str(tmp_path / "x.yaml"), "--work-date", "17/03/2026"])
+    assert exc.value.code == 2
