@@ -68,7 +68,9 @@ def move_block(
         if lines and not lines[-1].endswith("\n"):
             lines[-1] += newline
         if n == 0:
-            lead = run[0].key_node.span.line - _line_no(text, start)
+            # Lines between the run's start and its key (comments above it); counted
+            # locally, not from the top of the file, to stay linear in the file size.
+            lead = text.count("\n", start, run[0].key_node.span.start_offset)
             lines = shift(lines[:lead], dash) + shift(lines[lead:], by)
             key_line = lines[lead]
             at = col + dash

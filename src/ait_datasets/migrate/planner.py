@@ -117,10 +117,29 @@ class _Planner:
             if id(ref.node) not in seen:
                 seen.add(id(ref.node))
                 self.test(ref.node)
-        edits = _dedupe(self.content)
-        for move in self.moves:
-            edits = self.move(move, edits)
-        self.plan.edits.extend(edits)
+        self.plan.edits.extend(self.apply_moves(_dedupe(self.content)))
+
+    def apply_moves(self, edits: list[Edit]) -> list[Edit]:
+        """Run the moves, each over only the content edits that touch its test.
+
+        Tests do not overlap, so walking the sorted edits once keeps this linear; handing
+        every move every edit made a 10,000-test file quadratic.
+        """
+        edits = sorted(edits, key=lambda e: (e.start, e.end))
+        out: list[Edit] = []
+        i = 0
+        for move in sorted(self.moves, key=lambda m: m.test.span.start_offset):
+            start, end = move.test.span.start_offset, move.test.span.end_offset
+            while i < len(edits) and edits[i].end <= start and edits[i].start < start:
+                out.append(edits[i])
+                i += 1
+            touching: list[Edit] = []
+            while i < len(edits) and edits[i].start < end:
+                touching.append(edits[i])
+                i += 1
+            out.extend(self.move(move, touching))
+        out.extend(edits[i:])
+        return out
 
     def test(self, test: Mapping) -> None:
         name = kinds.scalar_text(test.get("name"))
