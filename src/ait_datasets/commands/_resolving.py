@@ -125,7 +125,9 @@ def _json_default(value: object) -> str:
 def _dump(data: object, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(data, indent=2, ensure_ascii=False, default=_json_default) + "\n"
-    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1_000_000))
+    # libyaml's emitter when PyYAML has it: the pure-Python one took most of the time.
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return str(yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=1_000_000))
 
 
 def _dump_rows(rows: list[object], fmt: str) -> str:
