@@ -79,7 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
             description=doc or module.HELP,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        sp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+        # default=SUPPRESS: without `--debug` here, the top-level `datasets --debug` stands.
+        sp.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+        )
         module.configure(sp)
         sp.set_defaults(_module=module)
     return parser
