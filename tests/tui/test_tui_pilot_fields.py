@@ -176,9 +176,9 @@ async def test_placeholder_preview_follows_the_work_date(
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 0, 0)
         body = app.query_one("#preview-body")
-        assert "Please take the chair back by 2026-03-22." in str(body.render())
+        assert "query.message → Please take the chair back by 2026-03-22." in str(body.render())
         await pilot.press("f2")
         assert app.focused is app.query_one("#work-date", Input)
         app.query_one("#work-date", Input).value = "2026-12-30"
         await settle(pilot)
-        assert "Please take the chair back by 2027-01-04." in str(body.render())
+        assert "query.message → Please take the chair back by 2027-01-04." in str(body.render())

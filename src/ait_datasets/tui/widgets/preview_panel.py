@@ -22,7 +22,7 @@ class PreviewPanel(Vertical):
         self._value: Any = None
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="field-row"):
+        with Horizontal(classes="field-row", id="work-date-row"):
             yield Label("Work date", classes="field-label")
             yield Input(
                 self.work_date.isoformat(),
@@ -49,9 +49,8 @@ class PreviewPanel(Vertical):
         for p in found:
             if out:
                 out.append("\n")
-            out.append(f"{p.path}: ", "dim")
-            out.append(p.value)
-            out.append("\n  → ")
+            # The raw value is in the form; show where it is and what it becomes.
+            out.append(f"{p.path} → ", "dim")
             out.append(p.resolved, "green" if p.ok else "bold red")
         body.update(out)
 
