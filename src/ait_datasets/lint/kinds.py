@@ -49,6 +49,23 @@ def tests_of(doc: Document) -> Iterator[TestRef]:
 
     Items that are not mappings are skipped here (the structure rules report them).
     """
+    cached = doc.cache.get("tests")
+    if cached is None:
+        cached = doc.cache["tests"] = list(_find_tests(doc))
+    assert isinstance(cached, list)
+    return iter(cached)
+
+
+def agent_tests(doc: Document) -> list[TestRef]:
+    """The agent tests of ``doc`` (see :func:`is_agent_test`), computed once per document."""
+    cached = doc.cache.get("agent_tests")
+    if cached is None:
+        cached = doc.cache["agent_tests"] = [t for t in tests_of(doc) if is_agent_test(t.node)]
+    assert isinstance(cached, list)
+    return cached
+
+
+def _find_tests(doc: Document) -> Iterator[TestRef]:
     if doc.format == "jsonl":
         for i, row in enumerate(doc.rows):
             if isinstance(row, Mapping):
@@ -128,9 +145,13 @@ class TurnRef:
 
 def agent_turns(doc: Document) -> Iterator[TurnRef]:
     """Every turn (a mapping) of every agent test, in file order."""
-    for test in tests_of(doc):
-        if not is_agent_test(test.node):
-            continue
-        for i, turn in enumerate(turns_of(test.node)):
-            if isinstance(turn, Mapping):
-                yield TurnRef(test, i, turn)
+    cached = doc.cache.get("agent_turns")
+    if cached is None:
+        cached = doc.cache["agent_turns"] = [
+            TurnRef(test, i, turn)
+            for test in agent_tests(doc)
+            for i, turn in enumerate(turns_of(test.node))
+            if isinstance(turn, Mapping)
+        ]
+    assert isinstance(cached, list)
+    return iter(cached)

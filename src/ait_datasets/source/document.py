@@ -24,6 +24,9 @@ class Document:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     bom: bool = False
     newline: str = "\n"
+    # Views derived from the tree (its tests, which are agent tests, ...), computed once
+    # and shared by the rule families instead of each walking the tree again.
+    cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def data(self) -> object:

@@ -83,9 +83,7 @@ RULES = (FIRST_TURN_REPLY, REPLY_WITHOUT_PAUSE, UNKNOWN_SUGGESTION, TASK_WHILE_P
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
         return
-    for test in kinds.tests_of(doc):
-        if not kinds.is_agent_test(test.node):
-            continue
+    for test in kinds.agent_tests(doc):
         previous: Mapping | None = None
         for index, turn in enumerate(kinds.turns_of(test.node)):
             if not isinstance(turn, Mapping):

@@ -65,9 +65,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     # Fixed dates only matter where the test runs against the work date: agent tests'
     # turn setup, queries and expectations. Copilot tests read their dates from fixed
     # input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
-    for test in kinds.tests_of(doc):
-        if not kinds.is_agent_test(test.node):
-            continue
+    for test in kinds.agent_tests(doc):
         owners = [test.node, *(t for t in kinds.turns_of(test.node) if isinstance(t, Mapping))]
         for owner in owners:
             for key, (_, sub) in owner.entries.items():

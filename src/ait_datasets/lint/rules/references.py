@@ -166,9 +166,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
 def _queries(doc: Document) -> Iterator[Mapping]:
     """The `query` mappings of agent tests: of each turn, or of the test without turns."""
-    for test in kinds.tests_of(doc):
-        if not kinds.is_agent_test(test.node):
-            continue
+    for test in kinds.agent_tests(doc):
         turns = kinds.turns_of(test.node)
         holders = turns if "turns" in test.node.entries else [test.node]
         for holder in holders:

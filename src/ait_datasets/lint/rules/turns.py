@@ -58,10 +58,8 @@ RULES = (FLAT_TEST, TURN_WITHOUT_QUERY, TURN_WITHOUT_EXPECTED)
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
         return
-    for test in kinds.tests_of(doc):
+    for test in kinds.agent_tests(doc):
         node = test.node
-        if not kinds.is_agent_test(node):
-            continue
         flat = [k for k in node.entries if k in FLAT_TURN_KEYS]
         if flat:
             key_node = node.key_node(flat[0])
