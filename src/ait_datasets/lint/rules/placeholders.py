@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix
 from ait_datasets.lint import kinds
@@ -58,8 +58,12 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     roots = [doc.root] if doc.root is not None else list(doc.rows)
     checker = _Checker(doc, ctx)
+    source = doc.text
     for root in roots:
-        for node, text in _text_scalars(root):
+        # A `$` can also come from an escape (`"\x24"` in YAML, `"\u0024"` in JSON).
+        for node, text in _text_scalars(
+            root, lambda a, b: source.find("$", a, b) >= 0 or source.find("\\", a, b) >= 0
+        ):
             if "$" in text:
                 yield from checker.scalar(node, text)
     # Fixed dates only matter where the test runs against the work date: agent tests'
@@ -71,20 +75,27 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             for key, (_, sub) in owner.entries.items():
                 if key not in DATE_SENSITIVE_KEYS:
                     continue
-                for node, text in _text_scalars(sub):
+                for node, text in _text_scalars(
+                    sub, lambda a, b: _MAYBE_DATE.search(source, a, b) is not None
+                ):
                     yield from checker.hard_coded(key, node, text)
 
 
-def _text_scalars(root: Node) -> Iterator[tuple[Scalar, str]]:
+def _text_scalars(root: Node, may_hold: Callable[[int, int], bool]) -> Iterator[tuple[Scalar, str]]:
     """Every scalar holding text under ``root``, in file order (no paths: this runs over
-    every value of large files)."""
+    every value of large files). A mapping or list whose source text cannot hold what we
+    look for (``may_hold(start, end)`` is false, a search in C) is skipped whole."""
     stack: list[Node] = [root]
     while stack:
         node = stack.pop()
         if isinstance(node, Scalar):
             if isinstance(node.data, str):
                 yield node, node.data
-        elif isinstance(node, Mapping):
+            continue
+        span = node.span
+        if not may_hold(span.start_offset, span.end_offset):
+            continue
+        if isinstance(node, Mapping):
             stack.extend(value for _, value in reversed(node.entries.values()))
         else:
             stack.extend(reversed(node.items))
