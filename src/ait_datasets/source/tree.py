@@ -8,6 +8,8 @@ converted to JSON, built in the same single pass as the tree.
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -15,15 +17,133 @@ PathPart = str | int
 Path = tuple[PathPart, ...]
 
 
-@dataclass(slots=True)
+class LineIndex:
+    """Where each line of a text starts, to turn character offsets into line and column.
+
+    Line breaks are what YAML (and libyaml) count: CR LF, CR, LF, NEL, LS and PS.
+    """
+
+    __slots__ = ("starts",)
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0, *(m.end() for m in _BREAK.finditer(text))]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """(line, column), both 1-based, of the character at ``offset``."""
+        i = bisect.bisect_right(self.starts, offset) - 1
+        return i + 1, offset - self.starts[i] + 1
+
+
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
 class Span:
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    # Character offsets into the decoded text; used by fixes and migrations.
-    start_offset: int = 0
-    end_offset: int = 0
+    """A range of a file: 1-based lines and columns (end exclusive) and character offsets.
+
+    Large files have hundreds of thousands of spans and almost none is ever shown, so a
+    span made by :meth:`lazy` keeps only its two offsets and a shared :class:`LineIndex`;
+    lines and columns are worked out on first use.
+    """
+
+    __slots__ = (
+        "_column",
+        "_end_column",
+        "_end_line",
+        "_index",
+        "_line",
+        "end_offset",
+        "start_offset",
+    )
+
+    def __init__(
+        self,
+        line: int,
+        column: int,
+        end_line: int,
+        end_column: int,
+        start_offset: int = 0,
+        end_offset: int = 0,
+    ) -> None:
+        self._line: int | None = line
+        self._column: int | None = column
+        self._end_line: int | None = end_line
+        self._end_column: int | None = end_column
+        self.start_offset = start_offset
+        self.end_offset = end_offset
+        self._index: LineIndex | None = None
+
+    @classmethod
+    def lazy(cls, index: LineIndex, start_offset: int, end_offset: int) -> Span:
+        span = cls.__new__(cls)
+        span._line = span._column = span._end_line = span._end_column = None
+        span.start_offset = start_offset
+        span.end_offset = end_offset
+        span._index = index
+        return span
+
+    def _resolve(self) -> None:
+        assert self._index is not None
+        self._line, self._column = self._index.position(self.start_offset)
+        self._end_line, self._end_column = self._index.position(self.end_offset)
+
+    @property
+    def line(self) -> int:
+        if self._line is None:
+            self._resolve()
+        assert self._line is not None
+        return self._line
+
+    @property
+    def column(self) -> int:
+        if self._column is None:
+            self._resolve()
+        assert self._column is not None
+        return self._column
+
+    @property
+    def end_line(self) -> int:
+        if self._end_line is None:
+            self._resolve()
+        assert self._end_line is not None
+        return self._end_line
+
+    @property
+    def end_column(self) -> int:
+        if self._end_column is None:
+            self._resolve()
+        assert self._end_column is not None
+        return self._end_column
+
+    def extend_to(self, end_offset: int) -> None:
+        """Move the end (a container's end is known only when it closes)."""
+        self.end_offset = end_offset
+        if self._index is not None:
+            self._end_line = self._end_column = None
+        else:
+            raise ValueError("only lazy spans can be extended")
+
+    def _key(self) -> tuple[int, int, int, int, int, int]:
+        return (
+            self.line,
+            self.column,
+            self.end_line,
+            self.end_column,
+            self.start_offset,
+            self.end_offset,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Span) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Span(line={self.line}, column={self.column}, end_line={self.end_line}, "
+            f"end_column={self.end_column}, start_offset={self.start_offset}, "
+            f"end_offset={self.end_offset})"
+        )
 
 
 @dataclass(slots=True)

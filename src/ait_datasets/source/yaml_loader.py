@@ -18,7 +18,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
+from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
 try:
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
@@ -111,6 +111,8 @@ class _Builder:
         )
         map_end, seq_end = ev.MappingEndEvent, ev.SequenceEndEvent
         maybe_not_text = MAYBE_NOT_TEXT
+        lines = LineIndex(text)
+        lazy = Span.lazy
         for event in events:
             cls = type(event)
             node: Node | None
@@ -125,18 +127,12 @@ class _Builder:
                 else:
                     if not style and (not text_value or text_value[0] in maybe_not_text):
                         value = resolve_plain(text_value)
-                    node = Scalar(
-                        value,
-                        Span(a.line + 1, a.column + 1, b.line + 1, b.column + 1, a.index, b.index),
-                        style,
-                    )
+                    node = Scalar(value, lazy(lines, a.index, b.index), style)
             elif cls is map_start or cls is seq_start:
                 if len(stack) >= MAX_DEPTH:
                     self.too_deep(event)
                     return None
-                a = event.start_mark
-                b = event.end_mark
-                span = Span(a.line + 1, a.column + 1, b.line + 1, b.column + 1, a.index, b.index)
+                span = lazy(lines, event.start_mark.index, event.end_mark.index)
                 container: Mapping | Sequence
                 if cls is map_start:
                     container = Mapping({}, span, flow=bool(event.flow_style))
@@ -150,11 +146,7 @@ class _Builder:
                 node = stack.pop()[0]
                 if self.open:
                     self.open.discard(id(node))
-                b = event.end_mark
-                span = node.span
-                span.end_line = b.line + 1
-                span.end_column = b.column + 1
-                span.end_offset = b.index
+                node.span.extend_to(event.end_mark.index)
             elif cls is ev.AliasEvent:
                 node = self.alias(event)
                 if node is None:
