@@ -69,3 +69,16 @@ def test_a_bad_work_date_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["edit", str(tmp_path / "x.yaml"), "--work-date", "17/03/2026"])
     assert exc.value.code == 2
+
+
+def test_the_files_lint_configuration_gives_types_and_work_date(
+    tmp_path: Path, no_ui: list[DatasetEditor]
+) -> None:
+    (tmp_path / ".ait-datasets.toml").write_text(
+        'work-date = "2026-01-05"\nintervention-types = ["Assistance", "Custom"]\n'
+    )
+    path = tmp_path / "d.yaml"
+    path.write_text("tests:\n- name: A\n")
+    assert main(["edit", str(path)]) == 0
+    assert str(no_ui[0].work_date) == "2026-01-05"
+    assert no_ui[0].config.intervention_types == ("Assistance", "Custom")

@@ -33,3 +33,13 @@ def test_byte_order_mark_and_line_endings_are_written_as_given(tmp_path: Path) -
     path = tmp_path / "d.yaml"
     save_text(str(path), "tests:\r\n- name: A\r\n", bom=True)
     assert path.read_bytes() == b"\xef\xbb\xbftests:\r\n- name: A\r\n"
+
+
+def test_tests_not_where_the_editor_expects_them_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "d.yaml"
+    text = "tests:\n- name: A\n- name: B\n"
+    save_text(str(path), text, dash_lines=[2, 3])
+    assert path.read_text() == text
+    with pytest.raises(RefusedToSave, match="not where the editor expected them"):
+        save_text(str(path), text.replace("B", "C"), dash_lines=[2, 4])
+    assert path.read_text() == text

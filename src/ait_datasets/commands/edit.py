@@ -34,7 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="YYYY-MM-DD",
         type=_date,
         default=None,
-        help="the work date the placeholder preview starts with (default: today)",
+        help="the work date the placeholder preview starts with (default: the configured "
+        "work date, else today)",
     )
 
 
@@ -78,7 +79,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
         print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
         return 1 if syntax else 2
+    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
+
+    try:
+        # The same configuration `datasets lint` would use for this file (intervention
+        # types, work date, selected rules).
+        config = ConfigResolver().for_file(path)
+    except ConfigError as exc:
+        print(f"datasets edit: {exc}", file=sys.stderr)
+        return 2
     from ait_datasets.tui.app import DatasetEditor
 
-    DatasetEditor(model, work_date=args.work_date).run()
+    DatasetEditor(model, config=config, work_date=args.work_date).run()
     return 0

@@ -20,9 +20,9 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
 from ait_datasets.tui.commands import EditorCommands
 from ait_datasets.tui.findings import Finding, LintResult
-from ait_datasets.tui.lint_runner import LintRunner
+from ait_datasets.tui.lint_runner import PROCESS_MIN_CHARS, LintRunner
 from ait_datasets.tui.model import DatasetModel, Step
-from ait_datasets.tui.save import RefusedToSave, save_text
+from ait_datasets.tui.save import RefusedToSave
 from ait_datasets.tui.screens import ConfirmQuit, HelpScreen, bindings_table
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
@@ -64,6 +64,7 @@ class DatasetEditor(App[None]):
         self.findings: list[Finding] = []
         self._lint_timer: Any = None
         self._lint_runner = LintRunner()
+        self._saving: tuple[list[str], bool] = ([], False)
         # A large file is cut from its lines alone; the first full parse confirms the cut.
         self._layout_checked = False
         self._expected_lines: list[int] | None = None
@@ -91,7 +92,11 @@ class DatasetEditor(App[None]):
         tree.focus()
         self._update_title()
         self.show_node()
-        self._lint_now()
+        if len(self.model.layout.prefix) + sum(map(len, self.model.chunks)) < PROCESS_MIN_CHARS:
+            self._lint_now()
+        else:
+            # A large file: let the first screen paint before the background parse starts.
+            self._lint_timer = self.set_timer(1.0, self._lint_now)
 
     @property
     def dataset_tree(self) -> DatasetTree:
@@ -297,27 +302,42 @@ class DatasetEditor(App[None]):
     def action_redo(self) -> None:
         self._restore(self.model.redo(), "redo")
 
-    def action_save(self) -> bool:
+    def action_save(self) -> None:
+        self.save(then_exit=False)
+
+    def save(self, *, then_exit: bool) -> None:
+        """Check and write the file in a worker (a large file's parse check runs in a child
+        process); on success mark the saved state, and quit if asked."""
         if not self.model.trusted:
             self.notify("Not saved: this file's layout was not understood.", severity="error")
-            return False
-        errors = self.query_one(TurnForm).yaml_errors
-        if errors:
+            return
+        if self.query_one(TurnForm).yaml_errors:
             self.notify(
                 "Not saved: a YAML field has invalid YAML. Fix it (or undo) first.",
                 severity="error",
             )
-            return False
-        try:
-            save_text(self.model.path, self.model.text(), bom=self.model.bom)
-        except (RefusedToSave, OSError) as exc:
-            self.notify(str(exc), severity="error", timeout=8)
-            return False
-        self.model.mark_saved()
+            return
+        snapshot = list(self.model.chunks)
+        text = self.model.text()
+        self._saving = (snapshot, then_exit)
+        # A large file's quick cut is confirmed by the save's own full parse.
+        lines = self.model.layout.dash_lines(snapshot) if self.model.layout.fast else None
+        work = partial(self._lint_runner.save, self.model.path, text, self.model.bom, lines)
+        self.run_worker(work, thread=True, group="save", name="save", exit_on_error=False)
+
+    def _saved(self, worker: Worker[Any]) -> None:
+        snapshot, then_exit = self._saving
+        if worker.state is WorkerState.ERROR:
+            error = worker.error
+            message = str(error) if isinstance(error, (RefusedToSave, OSError)) else repr(error)
+            self.notify(message, severity="error", timeout=8)
+            return
+        self.model.mark_saved(snapshot)
         self.model.seal()
         self._update_title()
-        self.notify(f"Saved {self.model.path}")
-        return True
+        self.notify(f"Saved {os.path.basename(self.model.path)}")
+        if then_exit:
+            self.exit()
 
     async def action_quit(self) -> None:
         if not self.model.dirty:
@@ -325,8 +345,10 @@ class DatasetEditor(App[None]):
             return
 
         def answered(choice: str | None) -> None:
-            if choice == "discard" or (choice == "save" and self.action_save()):
+            if choice == "discard":
                 self.exit()
+            elif choice == "save":
+                self.save(then_exit=True)
 
         self.push_screen(ConfirmQuit(), answered)
 
@@ -374,6 +396,9 @@ class DatasetEditor(App[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.name == "save" and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            self._saved(worker)
+            return
         if worker.name != "lint" or event.state is not WorkerState.SUCCESS:
             return
         result = worker.result

@@ -9,6 +9,7 @@ from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.engine import lint_document
 from ait_datasets.lint.kinds import turns_of
+from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node
 from ait_datasets.source.tree import Sequence as SeqNode
@@ -49,6 +50,14 @@ def _dash_line(text: str, node: Node) -> int:
     return node.span.line
 
 
+def dash_lines_of(doc: Document) -> list[int]:
+    """The line of each test's dash, as the full parse sees the tests list."""
+    root = doc.root
+    tests = root.get("tests") if isinstance(root, Mapping) else None
+    items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
+    return [_dash_line(doc.text, item) for item in items]
+
+
 def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintResult:
     """Lint ``text`` as the file at ``path``; map findings to nodes; locate the tests."""
     doc = load_text(path, text)
@@ -56,7 +65,7 @@ def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintRes
     tests = root.get("tests") if isinstance(root, Mapping) else None
     items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
     findings = _map(lint_document(doc, config), items)
-    return LintResult(findings, [_dash_line(doc.text, item) for item in items])
+    return LintResult(findings, dash_lines_of(doc))
 
 
 def lint_findings(path: str, text: str, config: LintConfig | None = None) -> list[Finding]:

@@ -213,8 +213,9 @@ class DatasetModel:
         self._merge_open = False
         return step
 
-    def mark_saved(self) -> None:
-        self._saved = list(self.chunks)
+    def mark_saved(self, chunks: list[str] | None = None) -> None:
+        """Remember what is on disk (``chunks``: what was written, default: the current)."""
+        self._saved = list(self.chunks if chunks is None else chunks)
 
     # -- changing one test ------------------------------------------------------------
 
