@@ -182,3 +182,26 @@ async def test_placeholder_preview_follows_the_work_date(
         app.query_one("#work-date", Input).value = "2026-12-30"
         await settle(pilot)
         assert "query.message → Please take the chair back by 2027-01-04." in str(body.render())
+
+
+REQUEST = "        intervention_request:\n          type: ReviewRecord # review the credit memo\n"
+
+
+async def test_clearing_the_type_and_the_pause_removes_them(sample_file: Path) -> None:
+    app = make_editor(sample_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select(pilot, 0, 0)
+        assert app.query_one("#turn-request-type", Select).value == "ReviewRecord"
+        app.query_one("#turn-request-type", Select).clear()
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert read(sample_file) == SAMPLE.replace(REQUEST, "        intervention_request: {}\n")
+        app.query_one("#turn-pause", Checkbox).value = False
+        await settle(pilot)
+        assert not app.query_one("#request-fields").display
+        labels = [str(n.label) for n in app.dataset_tree.test_node(0).children]
+        assert labels[0] == "turn 1 task"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert read(sample_file) == SAMPLE.replace(REQUEST, "")
