@@ -9,7 +9,6 @@ empty line.
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
@@ -17,7 +16,7 @@ from json.decoder import scanstring  # type: ignore[attr-defined]
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
+from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
 MAX_DEPTH = 200
 # Python refuses to convert longer digit strings (and no dataset needs them).
@@ -34,24 +33,15 @@ class JsonSyntaxError(Exception):
 
 
 class _Lines:
-    """Offset -> (line, column), both 1-based."""
+    """Offsets within one parsed text (a file, or one JSONL line at ``base``) -> positions
+    in the file, through the file's shared line index."""
 
-    def __init__(self, text: str, first_line: int = 1, base: int = 0) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
-        self.first_line = first_line
+    def __init__(self, index: LineIndex, base: int = 0) -> None:
+        self.index = index
         self.base = base
 
     def span(self, start: int, end: int) -> Span:
-        sl = bisect.bisect_right(self.starts, start) - 1
-        el = bisect.bisect_right(self.starts, end) - 1
-        return Span(
-            sl + self.first_line,
-            start - self.starts[sl] + 1,
-            el + self.first_line,
-            end - self.starts[el] + 1,
-            start + self.base,
-            end + self.base,
-        )
+        return Span.lazy(self.index, start + self.base, end + self.base)
 
 
 class _Parser:
@@ -60,6 +50,10 @@ class _Parser:
         self.text = text
         self.lines = lines
         self.diagnostics: list[Diagnostic] = []
+
+    def scalar(self, value: object, start: int, end: int, style: str = "") -> Scalar:
+        base = self.lines.base
+        return Scalar(value, self.lines.index, start + base, end + base, style)
 
     def ws(self, pos: int) -> int:
         m = _WS.match(self.text, pos)
@@ -98,15 +92,15 @@ class _Parser:
                 except json.JSONDecodeError as again:
                     raise JsonSyntaxError(again.msg, again.pos) from None
                 self.lenient(exc.pos, "a raw control character (such as a tab) inside a string")
-            return Scalar(value, self.lines.span(pos, end), '"'), end
+            return self.scalar(value, pos, end, '"'), end
         if ch == "'":
             value, end = self.single_quoted(pos)
             self.lenient(pos, "a single-quoted string")
-            return Scalar(value, self.lines.span(pos, end), "'"), end
+            return self.scalar(value, pos, end, "'"), end
         for word, value in (("true", True), ("false", False), ("null", None)):
             if text.startswith(word, pos):
                 end = pos + len(word)
-                return Scalar(value, self.lines.span(pos, end)), end
+                return self.scalar(value, pos, end), end
         m = _NUMBER.match(text, pos)
         if m and m.end() > pos:
             raw = m.group()
@@ -125,9 +119,9 @@ class _Parser:
                         "(Decimal holds about 28 digits). Write it as text if it is an id.",
                     )
                 )
-                return Scalar(raw, s), m.end()
+                return self.scalar(raw, pos, m.end()), m.end()
             number: object = float(raw) if any(c in raw for c in ".eE") else int(raw)
-            return Scalar(number, self.lines.span(pos, m.end())), m.end()
+            return self.scalar(number, pos, m.end()), m.end()
         raise JsonSyntaxError(f"expected a value, found {text[pos]!r}", pos)
 
     def single_quoted(self, pos: int) -> tuple[str, int]:
@@ -175,7 +169,8 @@ class _Parser:
         )
 
     def obj(self, start: int, depth: int) -> tuple[Node, int]:
-        node = Mapping({}, self.lines.span(start, start + 1), flow=True)
+        base = self.lines.base
+        node = Mapping({}, self.lines.index, start + base, start + base + 1, flow=True)
         pos = self.ws(start + 1)
         if self.text.startswith("}", pos):
             return self.close(node, start, pos + 1)
@@ -220,7 +215,8 @@ class _Parser:
             raise JsonSyntaxError("expected ',' or '}'", pos)
 
     def arr(self, start: int, depth: int) -> tuple[Node, int]:
-        node = Sequence([], self.lines.span(start, start + 1), flow=True)
+        base = self.lines.base
+        node = Sequence([], self.lines.index, start + base, start + base + 1, flow=True)
         pos = self.ws(start + 1)
         if self.text.startswith("]", pos):
             return self.close(node, start, pos + 1)
@@ -237,7 +233,7 @@ class _Parser:
             raise JsonSyntaxError("expected ',' or ']'", pos)
 
     def close(self, node: Mapping | Sequence, start: int, end: int) -> tuple[Node, int]:
-        node.span = self.lines.span(start, end)
+        node.end_offset = end + self.lines.base
         return node, end
 
 
@@ -287,7 +283,7 @@ def _syntax_diag(path: str, lines: _Lines, exc: JsonSyntaxError, what: str) -> D
 
 
 def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
-    lines = _Lines(text)
+    lines = _Lines(LineIndex(text))
     parser = _Parser(path, text, lines)
     try:
         with paused_gc():
@@ -313,11 +309,12 @@ def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
     offset = 0
     raw_lines = text.split("\n")
-    for index, raw in enumerate(raw_lines):
-        line_no = index + 1
+    line_index = LineIndex(text)
+    for number, raw in enumerate(raw_lines):
+        line_no = number + 1
         line = raw[:-1] if raw.endswith("\r") else raw
         if line == "":
-            rest = "\n".join(raw_lines[index + 1 :]).strip()
+            rest = "\n".join(raw_lines[number + 1 :]).strip()
             if rest:
                 diagnostics.append(
                     Diagnostic(
@@ -333,7 +330,7 @@ def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
                     )
                 )
             break
-        lines = _Lines(line, first_line=line_no, base=offset)
+        lines = _Lines(line_index, base=offset)
         parser = _Parser(path, line, lines)
         try:
             node = parser.parse()

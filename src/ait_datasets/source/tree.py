@@ -11,7 +11,6 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -146,23 +145,69 @@ class Span:
         )
 
 
-@dataclass(slots=True)
-class Scalar:
-    data: object
-    span: Span
-    # "" plain, "'" single-quoted, '"' double-quoted, "|" literal, ">" folded; JSON: '"' or "".
-    style: str = ""
-    tag: str | None = None
+class Positioned:
+    """Where a node is: two character offsets and the document's shared line index.
+
+    No span object is kept per node (a large file has hundreds of thousands of nodes, and
+    allocating them dominated loading); :attr:`span` makes one when it is asked for.
+    """
+
+    __slots__ = ("end_offset", "lines", "start_offset")
+
+    def __init__(self, lines: LineIndex, start_offset: int, end_offset: int) -> None:
+        self.lines = lines
+        self.start_offset = start_offset
+        self.end_offset = end_offset
+
+    @property
+    def span(self) -> Span:
+        return Span.lazy(self.lines, self.start_offset, self.end_offset)
 
 
-@dataclass(slots=True)
-class Mapping:
-    data: dict[str, object]
-    span: Span
-    # key -> (key node, value node); insertion order is the file's order.
-    entries: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)
-    flow: bool = False
-    tag: str | None = None
+class Scalar(Positioned):
+    __slots__ = ("data", "style", "tag")
+
+    def __init__(
+        self,
+        data: object,
+        lines: LineIndex,
+        start_offset: int,
+        end_offset: int,
+        style: str = "",
+        tag: str | None = None,
+    ) -> None:
+        self.data = data
+        self.lines = lines
+        self.start_offset = start_offset
+        self.end_offset = end_offset
+        # "" plain, "'" single-quoted, '"' double-quoted, "|" literal, ">" folded.
+        self.style = style
+        self.tag = tag
+
+    def __repr__(self) -> str:
+        return f"Scalar({self.data!r}, {self.start_offset}..{self.end_offset}, {self.style!r})"
+
+
+class Mapping(Positioned):
+    __slots__ = ("data", "entries", "flow", "tag")
+
+    def __init__(
+        self,
+        data: dict[str, object],
+        lines: LineIndex,
+        start_offset: int,
+        end_offset: int,
+        flow: bool = False,
+        tag: str | None = None,
+    ) -> None:
+        self.data = data
+        self.lines = lines
+        self.start_offset = start_offset
+        self.end_offset = end_offset
+        # key -> (key node, value node); insertion order is the file's order.
+        self.entries: dict[str, tuple[Scalar, Node]] = {}
+        self.flow = flow
+        self.tag = tag
 
     def get(self, key: str) -> Node | None:
         entry = self.entries.get(key)
@@ -172,14 +217,32 @@ class Mapping:
         entry = self.entries.get(key)
         return None if entry is None else entry[0]
 
+    def __repr__(self) -> str:
+        return f"Mapping({list(self.entries)!r}, {self.start_offset}..{self.end_offset})"
 
-@dataclass(slots=True)
-class Sequence:
-    data: list[object]
-    span: Span
-    items: list[Node] = field(default_factory=list)
-    flow: bool = False
-    tag: str | None = None
+
+class Sequence(Positioned):
+    __slots__ = ("data", "flow", "items", "tag")
+
+    def __init__(
+        self,
+        data: list[object],
+        lines: LineIndex,
+        start_offset: int,
+        end_offset: int,
+        flow: bool = False,
+        tag: str | None = None,
+    ) -> None:
+        self.data = data
+        self.lines = lines
+        self.start_offset = start_offset
+        self.end_offset = end_offset
+        self.items: list[Node] = []
+        self.flow = flow
+        self.tag = tag
+
+    def __repr__(self) -> str:
+        return f"Sequence({len(self.items)} items, {self.start_offset}..{self.end_offset})"
 
 
 Node = Scalar | Mapping | Sequence

@@ -79,6 +79,7 @@ class _Builder:
         self.aliases = 0
         # Containers still being built: an alias to one of them would make a cycle.
         self.open: set[int] = set()
+        self.lines = LineIndex("")
 
     def finding(self, span: Span, code: str, message: str) -> None:
         self.diagnostics.append(
@@ -111,8 +112,7 @@ class _Builder:
         )
         map_end, seq_end = ev.MappingEndEvent, ev.SequenceEndEvent
         maybe_not_text = MAYBE_NOT_TEXT
-        lines = LineIndex(text)
-        lazy = Span.lazy
+        lines = self.lines = LineIndex(text)
         for event in events:
             cls = type(event)
             node: Node | None
@@ -127,17 +127,17 @@ class _Builder:
                 else:
                     if not style and (not text_value or text_value[0] in maybe_not_text):
                         value = resolve_plain(text_value)
-                    node = Scalar(value, lazy(lines, a.index, b.index), style)
+                    node = Scalar(value, lines, a.index, b.index, style)
             elif cls is map_start or cls is seq_start:
                 if len(stack) >= MAX_DEPTH:
                     self.too_deep(event)
                     return None
-                span = lazy(lines, event.start_mark.index, event.end_mark.index)
+                start, end = event.start_mark.index, event.end_mark.index
                 container: Mapping | Sequence
                 if cls is map_start:
-                    container = Mapping({}, span, flow=bool(event.flow_style))
+                    container = Mapping({}, lines, start, end, flow=bool(event.flow_style))
                 else:
-                    container = Sequence([], span, flow=bool(event.flow_style))
+                    container = Sequence([], lines, start, end, flow=bool(event.flow_style))
                 if event.tag is not None or event.anchor is not None:
                     self.container_extras(event, container)
                 stack.append([container, None])
@@ -146,7 +146,7 @@ class _Builder:
                 node = stack.pop()[0]
                 if self.open:
                     self.open.discard(id(node))
-                node.span.extend_to(event.end_mark.index)
+                node.end_offset = event.end_mark.index
             elif cls is ev.AliasEvent:
                 node = self.alias(event)
                 if node is None:
@@ -229,7 +229,7 @@ class _Builder:
             value = self.tagged_value(tag, event.value, span)
         elif style == "" and event.implicit[0]:
             value = resolve_plain(event.value)
-        node = Scalar(value, span, style, tag)
+        node = Scalar(value, self.lines, event.start_mark.index, event.end_mark.index, style, tag)
         if event.anchor:
             self.anchors[event.anchor] = node
         return node
@@ -280,7 +280,7 @@ class _Builder:
         target = self.anchors.get(event.anchor)
         if target is None:
             self.finding(span, codes.YAML_SYNTAX, f"Unknown alias '*{event.anchor}'.")
-            return Scalar(None, span)
+            return Scalar(None, self.lines, event.start_mark.index, event.end_mark.index)
         if id(target) in self.open:
             self.finding(
                 span,
@@ -288,7 +288,7 @@ class _Builder:
                 f"The alias '*{event.anchor}' refers to a node that contains it (a recursive "
                 "alias); JSON cannot represent it.",
             )
-            return Scalar(None, span)
+            return Scalar(None, self.lines, event.start_mark.index, event.end_mark.index)
         # The alias shares the anchored node's data: nothing is copied.
         return target
 
