@@ -40,7 +40,7 @@ class Extent:
 
 def is_alias_at(node: Node, after: int) -> bool:
     """True when ``node`` occurs after ``after`` only as an alias of an earlier anchor."""
-    return node.span.start_offset < after
+    return node.start_offset < after
 
 
 def alias_extent(text: str, after: int) -> Extent:
@@ -55,25 +55,25 @@ def value_extent(text: str, node: Node, after: int) -> Extent:
     """Start and end of ``node``'s own text (the end stops at its last content line)."""
     if is_alias_at(node, after):
         return alias_extent(text, after)
-    start = node.span.start_offset
+    start = node.start_offset
     if isinstance(node, Scalar):
-        if node.data is None and node.style == "" and start == node.span.end_offset:
+        if node.data is None and node.style == "" and start == node.end_offset:
             return Extent(after, after)  # an empty value: nothing after the key
         return Extent(start, _scalar_end(text, node))
     if node.flow:
-        return Extent(start, node.span.end_offset)
+        return Extent(start, node.end_offset)
     if isinstance(node, Mapping):
         if not node.entries:
-            return Extent(start, node.span.end_offset)
+            return Extent(start, node.end_offset)
         key, value = list(node.entries.values())[-1]
-        return Extent(start, value_extent(text, value, key.span.end_offset).end)
+        return Extent(start, value_extent(text, value, key.end_offset).end)
     return Extent(start, _sequence_end(text, node))
 
 
 def _sequence_end(text: str, node: Sequence) -> int:
     if not node.items:
-        return node.span.end_offset
-    after = node.span.start_offset
+        return node.end_offset
+    after = node.start_offset
     for item in node.items:
         # An item starts after the previous one (or its dash); earlier means alias.
         after = value_extent(text, item, after).end
@@ -98,9 +98,9 @@ def on_shared_line(text: str, offset: int) -> bool:
 
 def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
     """Start of the comment lines directly above ``key`` that belong to it (or its line)."""
-    start = line_start(text, key.span.start_offset)
-    if on_shared_line(text, key.span.start_offset):
-        return key.span.start_offset
+    start = line_start(text, key.start_offset)
+    if on_shared_line(text, key.start_offset):
+        return key.start_offset
     col = key.span.column - 1
     while start > lower and start > 0:
         prev = line_start(text, start - 1)
@@ -115,8 +115,8 @@ def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
 
 def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
     """End (after the newline) of an entry's last line, with deeper comment lines after it."""
-    extent = value_extent(text, value, key.span.end_offset)
-    last = max(extent.end, key.span.end_offset)
+    extent = value_extent(text, value, key.end_offset)
+    last = max(extent.end, key.end_offset)
     end = line_end(text, last - 1)
     col = key.span.column - 1
     probe = end
@@ -151,9 +151,7 @@ def entry_blocks(text: str, mapping: Mapping) -> list[EntryBlock]:
     lower = 0
     for i, (key, (key_node, value)) in enumerate(items):
         upper = (
-            line_start(text, items[i + 1][1][0].span.start_offset)
-            if i + 1 < len(items)
-            else len(text)
+            line_start(text, items[i + 1][1][0].start_offset) if i + 1 < len(items) else len(text)
         )
         start = leading_comment_start(text, key_node, lower)
         end = entry_end(text, key_node, value, upper)

@@ -43,7 +43,7 @@ def _mapping_step(text: str, root: Node) -> int:
                 isinstance(value, Mapping)
                 and not value.flow
                 and value.entries
-                and value.span.start_offset > key.span.end_offset
+                and value.start_offset > key.end_offset
             ):
                 first_key = next(iter(value.entries.values()))[0]
                 step = first_key.span.column - key.span.column
@@ -66,9 +66,9 @@ def _list_style(text: str, root: Node) -> tuple[int, int] | None:
                     candidates.append((key, value))
     for key, seq in candidates:
         item = seq.items[0]
-        if item.span.start_offset < seq.span.start_offset:
+        if item.start_offset < seq.start_offset:
             continue  # an alias: its span is elsewhere
-        start = item.span.start_offset
+        start = item.start_offset
         prefix = text[line_start(text, start) : start]
         stripped = prefix.rstrip(" ")
         if not stripped.endswith("-") or stripped[:-1].strip():

@@ -70,7 +70,7 @@ def move_block(
         if n == 0:
             # Lines between the run's start and its key (comments above it); counted
             # locally, not from the top of the file, to stay linear in the file size.
-            lead = text.count("\n", start, run[0].key_node.span.start_offset)
+            lead = text.count("\n", start, run[0].key_node.start_offset)
             lines = shift(lines[:lead], dash) + shift(lines[lead:], by)
             key_line = lines[lead]
             at = col + dash
@@ -92,7 +92,7 @@ def move_flow(
     items = list(test.entries.items())
     ends: list[int] = []
     for _, (key, value) in items:
-        ends.append(value_extent(text, value, key.span.end_offset).end)
+        ends.append(value_extent(text, value, key.end_offset).end)
     colon, comma = separators(text, test)
     remaining = list(edits)
     parts: list[str] = []
@@ -102,14 +102,14 @@ def move_flow(
     for i, (name, (key, _)) in enumerate(items):
         if name not in moved:
             continue
-        part, remaining = _apply_inside(text, key.span.start_offset, ends[i], remaining)
+        part, remaining = _apply_inside(text, key.start_offset, ends[i], remaining)
         parts.append(part)
         if first_index is None:
             first_index = i
             k = key.style if key.style in ('"', "'") else k
             continue
         gap_start = ends[i - 1]
-        if "#" in text[gap_start : key.span.start_offset]:
+        if "#" in text[gap_start : key.start_offset]:
             raise Unsupported(
                 f"line {key.span.line}: a comment sits between the entries of a flow "
                 "mapping that must be restructured; migrate this test by hand"
@@ -118,7 +118,7 @@ def move_flow(
     assert first_index is not None
     first_key = items[first_index][1][0]
     new = f"{key_text('turns', k)}{colon}[{{{comma.join(parts)}}}]"
-    replacements.append(Edit(first_key.span.start_offset, ends[first_index], new))
+    replacements.append(Edit(first_key.start_offset, ends[first_index], new))
     return remaining + replacements
 
 
@@ -128,12 +128,12 @@ def separators(text: str, mapping: Mapping) -> tuple[str, str]:
     items = list(mapping.entries.values())
     if items:
         key, value = items[0]
-        gap = text[key.span.end_offset : value.span.start_offset]
-        if gap.strip() == ":" and "\n" not in gap and not is_alias_at(value, key.span.end_offset):
+        gap = text[key.end_offset : value.start_offset]
+        if gap.strip() == ":" and "\n" not in gap and not is_alias_at(value, key.end_offset):
             colon = gap
     if len(items) > 1:
-        end = value_extent(text, items[0][1], items[0][0].span.end_offset).end
-        gap = text[end : items[1][0].span.start_offset]
+        end = value_extent(text, items[0][1], items[0][0].end_offset).end
+        gap = text[end : items[1][0].start_offset]
         if gap.strip() == "," and "\n" not in gap:
             comma = gap
     return colon, comma

@@ -128,8 +128,8 @@ class _Planner:
         edits = sorted(edits, key=lambda e: (e.start, e.end))
         out: list[Edit] = []
         i = 0
-        for move in sorted(self.moves, key=lambda m: m.test.span.start_offset):
-            start, end = move.test.span.start_offset, move.test.span.end_offset
+        for move in sorted(self.moves, key=lambda m: m.test.start_offset):
+            start, end = move.test.start_offset, move.test.end_offset
             while i < len(edits) and edits[i].end <= start and edits[i].start < start:
                 out.append(edits[i])
                 i += 1
@@ -213,8 +213,8 @@ class _Planner:
     def question_text(self, turn: _Turn, key: Scalar, value: Node) -> None:
         assert isinstance(value.data, str)
         text = self.text
-        extent = value_extent(text, value, key.span.end_offset)
-        between = text[key.span.end_offset : extent.start]
+        extent = value_extent(text, value, key.end_offset)
+        between = text[key.end_offset : extent.start]
         if "#" in between or ("\n" in between and not extent.alias):
             raise Unsupported(
                 f"line {key.span.line}: a comment or line break sits between `question:` and "
@@ -244,7 +244,7 @@ class _Planner:
             new = f"{key_text('query', k)}:" + "".join(
                 f"{self.nl}{pad}{key_text(n, k)}: {v}" for n, v in fields
             )
-        self.content.append(Edit(key.span.start_offset, extent.end, new))
+        self.content.append(Edit(key.start_offset, extent.end, new))
         self.change(
             QUESTION_TEXT,
             key,
@@ -297,7 +297,7 @@ class _Planner:
     # -- edit builders ---------------------------------------------------------------
 
     def rename(self, key: Scalar, new: str) -> Edit:
-        return Edit(key.span.start_offset, key.span.end_offset, key_text(new, key.style))
+        return Edit(key.start_offset, key.end_offset, key_text(new, key.style))
 
     def insert_entry(self, mapping: Mapping, before: str, name: str, value_text: str) -> None:
         """Insert ``name: value`` into ``mapping`` just before its entry ``before``."""
@@ -307,10 +307,10 @@ class _Planner:
             k = '"'
         if mapping.flow:
             colon, comma = separators(self.text, mapping)
-            at = anchor.span.start_offset
+            at = anchor.start_offset
             self.content.append(Edit(at, at, f"{key_text(name, k)}{colon}{value_text}{comma}"))
             return
-        if on_shared_line(self.text, anchor.span.start_offset):
+        if on_shared_line(self.text, anchor.start_offset):
             raise Unsupported(
                 f"line {anchor.span.line}: cannot insert `{name}` before `{before}`, which "
                 "shares its line with other text; put it on a line of its own and run again"
@@ -320,7 +320,7 @@ class _Planner:
         lower = 0
         if i > 0:
             prev_key, prev_value = mapping.entries[keys[i - 1]]
-            lower = entry_end(self.text, prev_key, prev_value, anchor.span.start_offset)
+            lower = entry_end(self.text, prev_key, prev_value, anchor.start_offset)
         at = leading_comment_start(self.text, anchor, lower)
         pad = " " * (anchor.span.column - 1)
         self.content.append(Edit(at, at, f"{pad}{key_text(name, k)}: {value_text}{self.nl}"))
@@ -397,8 +397,8 @@ def _item_floor(turns: Node | None, index: int) -> int:
     if not isinstance(turns, Sequence):
         return 0
     if index == 0:
-        return turns.span.start_offset
-    return turns.items[index - 1].span.start_offset + 1
+        return turns.start_offset
+    return turns.items[index - 1].start_offset + 1
 
 
 def _dedupe(edits: list[Edit]) -> list[Edit]:

@@ -119,7 +119,7 @@ def _type(doc: Document, node: object, allowed: tuple[str, ...]) -> Iterator[Dia
 
 
 def _replace(doc: Document, node: Scalar, text: str) -> Edit:
-    start, end = node.span.start_offset, node.span.end_offset
+    start, end = node.start_offset, node.end_offset
     if node.style in ("'", '"'):
         start, end = start + 1, end - 1
     return Edit(start, end, text)

@@ -66,7 +66,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             if key.style == "":
                 fix = Fix(
                     "Rename `test_setup` to `turn_setup`",
-                    (Edit(key.span.start_offset, key.span.end_offset, "turn_setup"),),
+                    (Edit(key.start_offset, key.end_offset, "turn_setup"),),
                     safe=False,
                 )
             yield TEST_SETUP.at(

@@ -92,8 +92,7 @@ def _text_scalars(root: Node, may_hold: Callable[[int, int], bool]) -> Iterator[
             if isinstance(node.data, str):
                 yield node, node.data
             continue
-        span = node.span
-        if not may_hold(span.start_offset, span.end_offset):
+        if not may_hold(node.start_offset, node.end_offset):
             continue
         if isinstance(node, Mapping):
             stack.extend(value for _, value in reversed(node.entries.values()))
