@@ -8,24 +8,12 @@ Otherwise we fall back to the scalar's own span.
 
 from __future__ import annotations
 
-import bisect
-
+from ait_datasets.source.tree import LineIndex as _TreeLineIndex
 from ait_datasets.source.tree import Span
 
-
-class LineIndex:
-    """Character offset -> 1-based (line, column) for one text."""
-
-    def __init__(self, text: str) -> None:
-        self.starts = [0]
-        pos = text.find("\n")
-        while pos >= 0:
-            self.starts.append(pos + 1)
-            pos = text.find("\n", pos + 1)
-
-    def position(self, offset: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self.starts, offset) - 1
-        return line + 1, offset - self.starts[line] + 1
+# One definition of lines for the whole tool: the loader's (it counts the line breaks
+# libyaml counts, so token positions agree with every other position).
+LineIndex = _TreeLineIndex
 
 
 def find_in_source(

@@ -123,7 +123,9 @@ class _Checker:
     @property
     def lines(self) -> LineIndex:
         if self._lines is None:
-            self._lines = LineIndex(self.doc.text)
+            # The loader's index of this text, when there is a tree to take it from.
+            root = self.doc.root if self.doc.root is not None else next(iter(self.doc.rows), None)
+            self._lines = root.lines if root is not None else LineIndex(self.doc.text)
         return self._lines
 
     def span(self, node: Scalar, value: str, at: int, length: int) -> Span:
@@ -150,7 +152,6 @@ class _Checker:
     # -- tokens ----------------------------------------------------------------------------
 
     def token(self, node: Scalar, value: str, token: Token) -> Iterator[Diagnostic]:
-        here = self.span(node, value, token.start, len(token.text))
         cut = _cut_by_dollar(value, token)
         if cut is not None:
             yield DOLLAR_IN_FORMULA.at(
@@ -162,10 +163,15 @@ class _Checker:
             )
             return
         problem = self.verdict(token.formula)
-        if isinstance(problem, FormulaError):
+        unbracketed = token.formula.strip() and not token.formula.lstrip().startswith("<")
+        if problem is None and not unbracketed:
+            pass  # the common case: a valid token (its position is never needed)
+        elif isinstance(problem, FormulaError):
+            here = self.span(node, value, token.start, len(token.text))
             yield self.formula_error(node, value, token, here, problem)
         else:
-            if token.formula.strip() and not token.formula.lstrip().startswith("<"):
+            here = self.span(node, value, token.start, len(token.text))
+            if unbracketed:
                 yield self.unbracketed(node, value, token, here)
             if problem is not None:
                 yield INVALID_FORMULA.at(
