@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
 class Severity(str, enum.Enum):
@@ -24,6 +25,19 @@ class Severity(str, enum.Enum):
 
 
 _RANK = {Severity.ERROR: 2, Severity.WARNING: 1, Severity.INFO: 0}
+
+
+class Positioned(Protocol):
+    """Anything with a 1-based start and (exclusive) end position, such as a span."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +75,31 @@ class Diagnostic:
     severity: Severity
     message: str
     fix: Fix | None = field(default=None, compare=False)
+
+    @classmethod
+    def at(
+        cls,
+        path: str,
+        span: Positioned | None,
+        code: str,
+        severity: Severity,
+        message: str,
+        fix: Fix | None = None,
+    ) -> Diagnostic:
+        """A diagnostic covering ``span``; ``None`` means the whole file (line 1, column 1)."""
+        if span is None:
+            return cls(path, 1, 1, 1, 1, code, severity, message, fix)
+        return cls(
+            path,
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            code,
+            severity,
+            message,
+            fix,
+        )
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.code, self.message)

@@ -43,21 +43,13 @@ class Rule:
         fix: Fix | None = None,
     ) -> Diagnostic:
         """A diagnostic of this rule at ``span`` (whole-file findings: ``None`` -> 1:1)."""
-        if span is None:
-            return Diagnostic(
-                doc.path, 1, 1, 1, 1, self.code, self.severity, message or self.summary, fix
-            )
-        return Diagnostic(
-            doc.path,
-            span.line,
-            span.column,
-            span.end_line,
-            span.end_column,
-            self.code,
-            self.severity,
-            message or self.summary,
-            fix,
-        )
+        return self.at_path(doc.path, span, message, fix)
+
+    def at_path(
+        self, path: str, span: Span | None, message: str | None = None, fix: Fix | None = None
+    ) -> Diagnostic:
+        """Like :meth:`at`, for a file given by its path (cross-file rules)."""
+        return Diagnostic.at(path, span, self.code, self.severity, message or self.summary, fix)
 
     def diagnostic_at(
         self, path: str, line: int, column: int, end_column: int, message: str | None = None

@@ -105,14 +105,10 @@ class _Parser:
         if m and m.end() > pos:
             raw = m.group()
             if len(raw) > MAX_NUMBER_DIGITS:
-                s = self.lines.span(pos, m.end())
                 self.diagnostics.append(
-                    Diagnostic(
+                    Diagnostic.at(
                         self.path,
-                        s.line,
-                        s.column,
-                        s.end_line,
-                        s.end_column,
+                        self.lines.span(pos, m.end()),
                         codes.LIMIT,
                         Severity.ERROR,
                         f"A number of {len(raw)} characters: too large for Business Central "
@@ -152,14 +148,10 @@ class _Parser:
 
     def lenient(self, offset: int, what: str) -> None:
         """Note JSON that Business Central accepts but strict JSON readers reject."""
-        s = self.lines.span(offset, offset + 1)
         self.diagnostics.append(
-            Diagnostic(
+            Diagnostic.at(
                 self.path,
-                s.line,
-                s.column,
-                s.end_line,
-                s.end_column,
+                self.lines.span(offset, offset + 1),
                 codes.NONSTANDARD_JSON,
                 Severity.WARNING,
                 f"Non-standard JSON: {what}. Business Central's JSON reader accepts it, but "

@@ -295,28 +295,12 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
         yield from _duplicate_setups(datasets)
 
 
-def _at(rule: Rule, path: str, span: Span | None, message: str) -> Diagnostic:
-    if span is None:
-        return Diagnostic(path, 1, 1, 1, 1, rule.code, rule.severity, message)
-    return Diagnostic(
-        path,
-        span.line,
-        span.column,
-        span.end_line,
-        span.end_column,
-        rule.code,
-        rule.severity,
-        message,
-    )
-
-
 def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
     def key(facts: FileFacts) -> str:
         return group_code(os.path.basename(facts.path))[:MAX_GROUP_CODE]
 
     for facts, other in later_duplicates(datasets, key, lambda f: f.linted):
-        yield _at(
-            DUPLICATE_FILE_NAME,
+        yield DUPLICATE_FILE_NAME.at_path(
             facts.path,
             None,
             f"This file imports as dataset '{key(facts)}', like {display_path(other.path)}: "
@@ -337,8 +321,7 @@ def _suite_setup_refs(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
             why = f"no suite-setup file of the app has `name: {ref.value}`"
         else:
             why = "the app has no suite-setup file"
-        yield _at(
-            UNKNOWN_SUITE_SETUP,
+        yield UNKNOWN_SUITE_SETUP.at_path(
             facts.path,
             ref.span,
             f"Unknown suite setup '{ref.value}': {why}, so the suite setup is never "
@@ -355,8 +338,7 @@ def _duplicate_setups(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
     for facts, other in later_duplicates(setups, key, lambda f: f.linted):
         name, language = key(facts)
         which = f"language '{facts.language}'" if language else "no language"
-        yield _at(
-            DUPLICATE_SUITE_SETUP,
+        yield DUPLICATE_SUITE_SETUP.at_path(
             facts.path,
             facts.name_span,
             f"A second suite setup named '{name}' for {which} (the first is "

@@ -30,7 +30,6 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts, Ref, is_suite_root
 from ait_datasets.lint.project import Project, display_path, group_code, later_duplicates
-from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.suite_xml_rules import (
     AGENT_RUNNER,
     BAD_BOOLEAN,
@@ -271,19 +270,6 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
         yield from _duplicate_codes(suites)
 
 
-def _at(rule: Rule, path: str, span: Span, message: str) -> Diagnostic:
-    return Diagnostic(
-        path,
-        span.line,
-        span.column,
-        span.end_line,
-        span.end_column,
-        rule.code,
-        rule.severity,
-        message,
-    )
-
-
 class _DatasetIndex:
     """The group codes a `Dataset=` can name in one app, and how each file is spelt."""
 
@@ -319,7 +305,7 @@ class _DatasetIndex:
                 "; the suite fails at run time (no input lines)."
                 f"{hint(ref.value, self.spellings.values())}"
             )
-        yield _at(UNKNOWN_DATASET, path, ref.span, message)
+        yield UNKNOWN_DATASET.at_path(path, ref.span, message)
 
 
 def _duplicate_codes(suites: list[FileFacts]) -> Iterator[Diagnostic]:
@@ -332,8 +318,7 @@ def _duplicate_codes(suites: list[FileFacts]) -> Iterator[Diagnostic]:
     for (facts, ref), (other, _) in later_duplicates(items, key, lambda i: i[0].linted):
         same = other.path == facts.path
         where = "earlier in this file" if same else f"in {display_path(other.path)}"
-        yield _at(
-            DUPLICATE_CODE,
+        yield DUPLICATE_CODE.at_path(
             facts.path,
             ref.span,
             f"Suite code '{ref.value}' is also used {where}; the import replaces one suite "
