@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -80,7 +78,9 @@ ALPHABET = st.sampled_from(list("<>+- 0123456789CDWMQYPcdwm$x"))
 
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=40), st.lists(ALPHABET, max_size=40).map("".join)), dates)
-def test_any_string_gives_a_date_or_a_positioned_error_quickly(text: str, d: dt.date) -> None:
+def test_any_string_gives_a_date_or_a_positioned_error(text: str, d: dt.date) -> None:
+    # The 50 ms bound on each string is measured by bench/formula_latency.py: timings
+    # belong to the benchmarks, not to unit tests.
     try:
         calc_date(parse_formula(text), d)
     except FormulaError as exc:
@@ -88,12 +88,3 @@ def test_any_string_gives_a_date_or_a_positioned_error_quickly(text: str, d: dt.
         assert exc.message
     except CalcDateError as exc:
         assert exc.message
-    # Best of three, so that other processes on a busy CI machine do not make it flaky.
-    assert min(_seconds(text, d) for _ in range(3)) < 0.05
-
-
-def _seconds(text: str, d: dt.date) -> float:
-    started = time.perf_counter()
-    with contextlib.suppress(FormulaError, CalcDateError):
-        calc_date(parse_formula(text), d)
-    return time.perf_counter() - started
