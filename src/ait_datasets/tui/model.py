@@ -19,6 +19,7 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.layout import Layout, split_layout
+from ait_datasets.tui.patch import minimal_patch
 from ait_datasets.tui.roundtrip import dump_chunk, new_item, parse_chunk
 from ait_datasets.tui.scalars import splice_scalar
 
@@ -151,7 +152,12 @@ class DatasetModel:
     def item(self, index: int) -> Any:
         """The round-trip data of test ``index``'s list item (a fresh copy: mutate freely)."""
         _, body, _ = split_chunk(self.chunks[index])
-        return parse_chunk(body, self.layout.dash_column, self.layout.style)[0]
+        return parse_chunk(self._terminated(body), self.layout.dash_column, self.layout.style)[0]
+
+    def _terminated(self, body: str) -> str:
+        # A file may end without a newline; a block scalar there would read as "strip"
+        # chomping and come back as `|-`. Read (and write) the test with its newline.
+        return body if body.endswith("\n") else body + self.layout.newline
 
     def test(self, index: int) -> Any:
         return shape.test_map(self.item(index))
@@ -224,9 +230,16 @@ class DatasetModel:
         return dump_chunk(new_item(item), lay.dash_column, lay.style, lay.newline)
 
     def _redumped(self, index: int, item: Any) -> str:
-        """Chunk ``index`` with its test re-dumped; leading and trailing comments kept."""
-        head, _, tail = split_chunk(self.chunks[index])
-        return head + self._dump(item) + tail
+        """Chunk ``index`` with its test changed to ``item``: only the changed lines when
+        that is safe (see :mod:`.patch`), else the whole test re-dumped; the comments
+        before and after the test are kept."""
+        head, body, tail = split_chunk(self.chunks[index])
+        body = self._terminated(body)
+        after = self._dump(item)
+        lay = self.layout
+        before = self._dump(parse_chunk(body, lay.dash_column, lay.style)[0])
+        patched = minimal_patch(body, before, after)
+        return head + (after if patched is None else patched) + tail
 
     def _with_chunk(self, index: int, chunk: str) -> list[str]:
         chunks = list(self.chunks)
