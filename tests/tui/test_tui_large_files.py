@@ -12,9 +12,8 @@ from ait_datasets.tui import layout as layout_module
 from ait_datasets.tui.layout import Layout
 from ait_datasets.tui.lint_runner import LintRunner
 
-pytestmark = pytest.mark.asyncio
 
-
+@pytest.mark.asyncio
 async def test_child_process_lint_and_save_check_are_used_for_large_texts(
     sample_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -36,6 +35,7 @@ async def test_child_process_lint_and_save_check_are_used_for_large_texts(
     assert sample_file.read_text() == SAMPLE.replace("- name: RETURN-TWO", "- name: RENAMED")
 
 
+@pytest.mark.asyncio
 async def test_saving_is_refused_when_the_quick_cut_disagrees_with_the_parse(
     sample_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -51,3 +51,15 @@ async def test_saving_is_refused_when_the_quick_cut_disagrees_with_the_parse(
         await pilot.press("ctrl+s")
         await settle(pilot)
     assert sample_file.read_text() == SAMPLE
+
+
+def test_a_closed_runner_abandons_child_work_instead_of_waiting() -> None:
+    from ait_datasets.lint.config import LintConfig
+    from ait_datasets.tui.lint_runner import RunnerClosed
+
+    runner = LintRunner(process_min_chars=0)
+    runner.close()
+    with pytest.raises(RunnerClosed):
+        runner.run("d.yaml", SAMPLE, LintConfig())
+    # Small texts never needed a child and still work.
+    assert LintRunner().run("d.yaml", SAMPLE, LintConfig()).dash_lines == [5, 25]

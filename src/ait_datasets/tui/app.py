@@ -392,7 +392,13 @@ class DatasetEditor(App[None]):
         if self.model.layout.fast and not self._layout_checked:
             self._expected_lines = self.model.layout.dash_lines(self.model.chunks)
         work = partial(self._lint_runner.run, self.model.path, text, self.config)
-        self.run_worker(work, thread=True, exclusive=True, group="lint", name="lint")
+        self.run_worker(
+            work, thread=True, exclusive=True, group="lint", name="lint", exit_on_error=False
+        )
+
+    def on_unmount(self) -> None:
+        # Do not wait for a background parse of a large file when quitting.
+        self._lint_runner.close()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker

@@ -2,7 +2,8 @@
 
 Small files are linted in a thread. Large ones go to a child process: parsing them is
 pure Python work that would hold the interpreter lock and freeze typing for seconds.
-The child is a plain ``python -m`` subprocess that exchanges pickles over its pipes.
+The child is a plain ``python -m`` subprocess that exchanges pickles over its pipes; a
+child still running when the editor closes is stopped, so quitting is immediate.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+import threading
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui.findings import LintResult, lint_text
@@ -19,16 +21,31 @@ from ait_datasets.tui.save import RefusedToSave, check_parses, write_atomic
 PROCESS_MIN_CHARS = 256 * 1024
 
 
+class RunnerClosed(Exception):
+    """The editor is closing; the work was abandoned."""
+
+
+class _Failed:
+    """The child could not answer (it is then done in this process)."""
+
+
+_FAILED = _Failed()
+
+
 class LintRunner:
-    """Lints texts for the editor; call :meth:`run` from a worker thread."""
+    """Lints and checks texts for the editor; call its methods from worker threads."""
 
     def __init__(self, process_min_chars: int = PROCESS_MIN_CHARS) -> None:
         self.process_min_chars = process_min_chars
+        self._children: set[subprocess.Popen[bytes]] = set()
+        self._lock = threading.Lock()
+        self._closed = False
 
     def run(self, path: str, text: str, config: LintConfig) -> LintResult:
         if len(text) < self.process_min_chars:
             return lint_text(path, text, config)
-        return lint_in_child(path, text, config)
+        result = self._ask(("lint", path, text, config))
+        return result if isinstance(result, LintResult) else lint_text(path, text, config)
 
     def save(self, path: str, text: str, bom: bool, dash_lines: list[int] | None = None) -> None:
         """Check that ``text`` parses (in a child process when large) with its tests where
@@ -36,36 +53,47 @@ class LintRunner:
         if len(text) < self.process_min_chars:
             check_parses(path, text, dash_lines)
         else:
-            problem = _ask_child(("check", path, text, dash_lines))
-            if problem is _FAILED:
+            problem = self._ask(("check", path, text, dash_lines))
+            if isinstance(problem, _Failed):
                 check_parses(path, text, dash_lines)
             elif problem is not None:
                 raise RefusedToSave(str(problem))
         write_atomic(path, text, bom=bom)
 
+    def close(self) -> None:
+        """Stop any running child; later requests raise :class:`RunnerClosed`."""
+        with self._lock:
+            self._closed = True
+            children = list(self._children)
+        for child in children:
+            child.kill()
 
-_FAILED = object()
-
-
-def _ask_child(request: tuple[object, ...]) -> object:
-    """Send ``request`` to a child process; its answer, or ``_FAILED``."""
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "ait_datasets.tui.lint_child"],
-            input=pickle.dumps(request),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            check=True,
-        )
-        answer: object = pickle.loads(done.stdout)
-    except (OSError, subprocess.CalledProcessError, pickle.UnpicklingError, EOFError):
-        return _FAILED
-    return answer
-
-
-def lint_in_child(path: str, text: str, config: LintConfig) -> LintResult:
-    """Lint in a child process (falls back to this process if the child fails)."""
-    result = _ask_child(("lint", path, text, config))
-    if not isinstance(result, LintResult):
-        return lint_text(path, text, config)
-    return result
+    def _ask(self, request: tuple[object, ...]) -> object:
+        """Send ``request`` to a child process; its answer, or ``_FAILED``."""
+        with self._lock:
+            if self._closed:
+                raise RunnerClosed
+            try:
+                child = subprocess.Popen(
+                    [sys.executable, "-m", "ait_datasets.tui.lint_child"],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                )
+            except OSError:
+                return _FAILED
+            self._children.add(child)
+        try:
+            out, _ = child.communicate(pickle.dumps(request))
+        finally:
+            with self._lock:
+                self._children.discard(child)
+        if self._closed:
+            raise RunnerClosed
+        if child.returncode != 0:
+            return _FAILED
+        try:
+            answer: object = pickle.loads(out)
+        except (pickle.UnpicklingError, EOFError):
+            return _FAILED
+        return answer
