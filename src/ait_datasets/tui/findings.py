@@ -42,7 +42,7 @@ class LintResult:
 
 
 def _dash_line(text: str, node: Node) -> int:
-    pos = node.span.start_offset - 1
+    pos = node.start_offset - 1
     while pos >= 0 and text[pos] in " \t\r\n":
         pos -= 1
     if pos >= 0 and text[pos] == "-":

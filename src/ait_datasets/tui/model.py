@@ -52,7 +52,7 @@ def split_chunk(chunk: str) -> tuple[str, str, str]:
     if not isinstance(root, SeqNode) or not root.items:
         return head, rest, ""
     end = max(
-        (n.span.end_offset for _, n in walk(root.items[0]) if _is_leaf(n)),
+        (n.end_offset for _, n in walk(root.items[0]) if _is_leaf(n)),
         default=len(rest),
     )
     if end > 0 and rest[end - 1] != "\n":

@@ -78,10 +78,10 @@ def splice_scalar(chunk: str, path: Sequence[str | int], value: object) -> str |
         return None
     if node.style not in ("", "'", '"') or node.tag is not None:
         return None
-    if node.data is None and node.span.start_offset == node.span.end_offset:
+    if node.data is None and node.start_offset == node.end_offset:
         return None  # `key:` with nothing after it: no characters to replace
     style = node.style
     if isinstance(value, str) and has_placeholder(value) and style == "":
         style = '"'  # placeholders are always quoted (the framework's docs ask for it)
     text = format_scalar(value, style)
-    return chunk[: node.span.start_offset] + text + chunk[node.span.end_offset :]
+    return chunk[: node.start_offset] + text + chunk[node.end_offset :]
