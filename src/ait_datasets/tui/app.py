@@ -9,7 +9,6 @@ from functools import partial
 from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.scalarstring import LiteralScalarString
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,6 +19,7 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
 from ait_datasets.tui.commands import EditorCommands
 from ait_datasets.tui.findings import Finding, LintResult
+from ait_datasets.tui.labels import file_info
 from ait_datasets.tui.lint_runner import PROCESS_MIN_CHARS, LintRunner
 from ait_datasets.tui.model import DatasetModel, Step
 from ait_datasets.tui.save import RefusedToSave
@@ -119,7 +119,8 @@ class DatasetEditor(App[None]):
         preview = self.query_one(PreviewPanel)
         if test is None:
             switcher.current = "file-info"
-            self.query_one("#file-info", Static).update(self._file_info())
+            name = os.path.basename(self.model.path)
+            self.query_one("#file-info", Static).update(file_info(name, len(self.model)))
             preview.show(None)
             return
         data = self.model.test(test)
@@ -133,13 +134,6 @@ class DatasetEditor(App[None]):
         switcher.current = "turn-form"
         self.query_one(TurnForm).load(value, turn + 1, shape.is_flat(data))
         preview.show(value)
-
-    def _file_info(self) -> str:
-        count = len(self.model)
-        return (
-            f"{os.path.basename(self.model.path)}\n\n{count} test{'s' if count != 1 else ''}.\n\n"
-            "Select a test or a turn to edit it. n adds a test, t a turn; F1 lists every key."
-        )
 
     # -- applying form edits ------------------------------------------------------------
 
@@ -159,18 +153,7 @@ class DatasetEditor(App[None]):
             return
         if isinstance(value, str) and "\n" in value:
             text = value
-
-            def put(t: CommentedMap) -> None:
-                target = t
-                for part in path[:-1]:
-                    target = target[part]
-                old = target.get(path[-1])
-                if isinstance(old, str) and type(old) is not str:
-                    shape.set_key(target, str(path[-1]), text)
-                else:
-                    target[path[-1]] = LiteralScalarString(text)
-
-            self.change_turn(put, ".".join(map(str, path)))
+            self.change_turn(lambda t: shape.put_text(t, path, text), ".".join(map(str, path)))
             return
         self.model.set_value(test, (*self._turn_prefix(test, turn), *path), value, turn=turn)
         self._changed(test, reload=False)

@@ -26,3 +26,11 @@ def test_label(summary: TestSummary) -> Text:
     count = len(summary.turns)
     turns = "flat" if summary.flat else f"{count} turn{'s' if count != 1 else ''}"
     return Text.assemble((summary.name, "bold"), (f"  {turns}", "dim"))
+
+
+def file_info(name: str, count: int) -> str:
+    """What the detail pane says when the file itself is selected."""
+    return (
+        f"{name}\n\n{count} test{'s' if count != 1 else ''}.\n\n"
+        "Select a test or a turn to edit it. n adds a test, t a turn; F1 lists every key."
+    )

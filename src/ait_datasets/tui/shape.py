@@ -14,7 +14,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
-from ruamel.yaml.scalarstring import ScalarString
+from ruamel.yaml.scalarstring import LiteralScalarString, ScalarString
 from ruamel.yaml.tokens import CommentToken
 
 TASK = "task"
@@ -175,6 +175,19 @@ def append_key(
         new_slots[2].value += rest
     else:
         new_slots[2] = CommentToken("\n" + rest, CommentMark(token.column), None)
+
+
+def put_text(mapping: CommentedMap, path: tuple[str | int, ...], text: str) -> None:
+    """Set the multi-line ``text`` at ``path``: a block scalar keeps its style (``>``
+    stays folded), anything else becomes a literal block (``|``)."""
+    target: Any = mapping
+    for part in path[:-1]:
+        target = target[part]
+    old = target.get(path[-1])
+    if isinstance(old, ScalarString):
+        set_key(target, str(path[-1]), text)
+    else:
+        target[path[-1]] = LiteralScalarString(text)
 
 
 def new_turn(kind: str = TASK) -> CommentedMap:
