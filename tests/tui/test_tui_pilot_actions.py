@@ -282,3 +282,22 @@ async def test_large_files_show_tests_in_groups_and_save_one_change(tmp_path: Pa
         await settle(pilot)
         await save(pilot)
     assert read(path) == "tests:\n" + body.replace("- name: T1100\n", "- name: RENAMED\n")
+
+
+async def test_t_on_a_test_adds_a_turn_at_its_end(sample_file: Path) -> None:
+    app = make_editor(sample_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select(pilot, 0)
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.dataset_tree.current == (0, 2)
+        await save(pilot)
+    assert read(sample_file) == SAMPLE.replace(
+        "        credit_memo_posted: true\n\n# Second test",
+        "        credit_memo_posted: true\n"
+        "    - query:\n"
+        "        intervention:\n"
+        "          instruction: ''\n"
+        "      expected_data: {}\n"
+        "\n# Second test",
+    )

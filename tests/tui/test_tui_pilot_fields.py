@@ -205,3 +205,30 @@ async def test_clearing_the_type_and_the_pause_removes_them(sample_file: Path) -
         await pilot.press("ctrl+s")
         await settle(pilot)
     assert read(sample_file) == SAMPLE.replace(REQUEST, "")
+
+
+async def test_description_and_attachments_are_saved(sample_file: Path) -> None:
+    app = make_editor(sample_file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await select(pilot, 1)
+        app.query_one("#test-description", Input).value = "Two items, one box"
+        await settle(pilot)
+        await select(pilot, 1, 0)
+        attachments = app.query_one("#turn-attachments", TextArea)
+        attachments.load_text("- file: attachments/box.png  # the photo\n")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        # Not a list: shown inline, not applied.
+        attachments.load_text("file: x.png\n")
+        await settle(pilot)
+        error = app.query_one("#turn-attachments-error", Label)
+        assert "attachments must be a list" in str(error.render())
+    assert read(sample_file) == SAMPLE.replace(
+        "  description: 'Two items'\n", "  description: 'Two items, one box'\n"
+    ).replace(
+        "        title: Return two\n",
+        "        title: Return two\n"
+        "        attachments:\n"
+        "          - file: attachments/box.png # the photo\n",
+    )
