@@ -72,6 +72,11 @@ def tool(name: str) -> str | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--peers-on-big-file",
+        action="store_true",
+        help="also run check-jsonschema and yamllint on the big file (minutes each)",
+    )
     args = parser.parse_args()
     big, mid, small = (2000, 200, 20) if args.quick else (10_000, 1_000, 20)
     repeat = 1 if args.quick else 3
@@ -138,6 +143,26 @@ def main() -> None:
                 f"{theirs:.2f} s",
                 f"{theirs_mem:.0f} MB",
                 f"{theirs / ours:.1f}x our lint ({ours:.2f} s) (target >= 15x)",
+            )
+        )
+    if args.peers_on_big_file and cj:
+        theirs, theirs_mem, _ = measure([cj, "--schemafile", str(schema), files[big]], 1)
+        rows.append(
+            (
+                f"check-jsonschema, {big} tests",
+                f"{theirs:.2f} s",
+                f"{theirs_mem:.0f} MB",
+                f"{theirs / lint:.1f}x our lint",
+            )
+        )
+    if args.peers_on_big_file and tool("yamllint"):
+        theirs, theirs_mem, _ = measure([str(tool("yamllint")), "-d", "relaxed", files[big]], 1)
+        rows.append(
+            (
+                f"yamllint -d relaxed, {big} tests",
+                f"{theirs:.2f} s",
+                f"{theirs_mem:.0f} MB",
+                f"{theirs / lint:.1f}x our lint",
             )
         )
     yl = tool("yamllint")
