@@ -235,6 +235,14 @@ class _ByteToChar:
         return self.last_char
 
 
+class _DoctypeRefused(Exception):
+    """Raised from expat's DOCTYPE handler to stop the parse; ``offset`` is where."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__(offset)
+        self.offset = offset
+
+
 def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | None:
     data = text.encode("utf-8")
     to_char = _ByteToChar(text, data)
@@ -256,10 +264,36 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
     def end(name: str) -> None:
         stack.pop()
 
+    def doctype(*_: object) -> None:
+        raise _DoctypeRefused(to_char(parser.CurrentByteIndex))
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
+    # A DTD is where entity tricks live: internal entities that expand to gigabytes
+    # (expat expands them by default) and external ones that name other files. Suite
+    # XML needs none, so a DOCTYPE stops the parse before any entity is declared.
+    parser.StartDoctypeDeclHandler = doctype
     try:
         parser.Parse(data, True)
+    except _DoctypeRefused as refused:
+        found = text.rfind("<!DOCTYPE", 0, refused.offset + 1)
+        where = refused.offset if found < 0 else found
+        span = positions.span(where, min(where + 9, len(text)))
+        doc.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                span.line,
+                span.column,
+                span.end_line,
+                span.end_column,
+                XML_SYNTAX,
+                Severity.ERROR,
+                "The file has a DOCTYPE declaration; suite XML needs none, and DTDs and "
+                "entities are not read (they can expand without bound or point at other "
+                "files). Remove the <!DOCTYPE ...> declaration.",
+            )
+        )
+        return None
     except expat.ExpatError as exc:
         offset = to_char(parser.ErrorByteIndex) if parser.ErrorByteIndex >= 0 else 0
         span = positions.span(offset, min(offset + 1, len(text)))
