@@ -24,6 +24,7 @@ from ait_datasets.placeholders import (
 from ait_datasets.placeholders.positions import LineIndex, span_in_scalar
 from ait_datasets.placeholders.tokens import scan
 from ait_datasets.source import Document, Mapping, Node, Scalar, Sequence, load
+from ait_datasets.source.expansion import too_big_when_expanded
 
 
 @dataclass(slots=True)
@@ -97,6 +98,15 @@ def resolve_file(args: argparse.Namespace) -> int:
     if errors or unparsed:
         for d in errors or doc.diagnostics:
             print(f"{d.path}:{d.line}:{d.column}: {d.severity.value}: {d.message}", file=sys.stderr)
+        return 2
+    data = [row.data for row in doc.rows] if doc.format == "jsonl" else doc.data
+    limit = too_big_when_expanded(data, len(doc.text))
+    if limit is not None:
+        print(
+            f"{doc.path}: error: its aliases expand to more than {limit} values; resolving "
+            "would write them all out (a file like this can exhaust memory).",
+            file=sys.stderr,
+        )
         return 2
     try:
         work_date = work_date_of(args, args.file)

@@ -276,11 +276,21 @@ def data_type_name(value: object) -> str:
 
 
 def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
-    """Every node under ``node`` (itself included) with its path, depth first, in file order."""
+    """Every node under ``node`` (itself included) with its path, depth first, in file order.
+
+    A container reached again through an alias is yielded but not entered again: nine
+    levels of nine aliases each (a "billion laughs" file) stay a walk over the text's
+    nodes, not over a billion copies.
+    """
     stack: list[tuple[Path, Node]] = [(path, node)]
+    entered: set[int] = set()
     while stack:
         p, n = stack.pop()
         yield p, n
+        if isinstance(n, (Mapping, Sequence)):
+            if id(n) in entered:
+                continue
+            entered.add(id(n))
         if isinstance(n, Mapping):
             stack.extend(((*p, k), v) for k, (_, v) in reversed(n.entries.items()))
         elif isinstance(n, Sequence):
