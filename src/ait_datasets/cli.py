@@ -112,18 +112,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         code = EXIT_OK
     except Exception as exc:  # the last line of defence: no traceback unless asked
-        if getattr(args, "debug", False):
-            raise
-        print(
-            f"datasets {args.command}: internal error: {type(exc).__name__}: {exc} "
-            "(run again with --debug for a traceback, and please report it)",
-            file=sys.stderr,
-        )
-        code = EXIT_USAGE
+        code = _internal_error(args, exc)
     finally:
         if collector_was_on:
             gc.enable()
     return code
+
+
+def _internal_error(args: argparse.Namespace, exc: Exception) -> int:
+    """One line naming the file (when known); the real traceback only with --debug."""
+    from ait_datasets.internal_error import FileInternalError
+
+    where = ""
+    if isinstance(exc, FileInternalError):
+        where = f" while processing {exc.path}"
+        if getattr(args, "debug", False):
+            raise exc.error
+        exc_shown: BaseException = exc.error
+    else:
+        if getattr(args, "debug", False):
+            raise exc
+        exc_shown = exc
+    print(
+        f"datasets {args.command}: internal error{where}: {type(exc_shown).__name__}: "
+        f"{exc_shown} (run again with --debug for a traceback, and please report it)",
+        file=sys.stderr,
+    )
+    return EXIT_USAGE
 
 
 def _protect_negative_formulas(argv: list[str]) -> list[str]:
@@ -132,10 +147,12 @@ def _protect_negative_formulas(argv: list[str]) -> list[str]:
     argparse would read a leading ``-`` as an option. A date formula such as ``-CM`` or
     ``-1W+2D`` is not any of our options, so insert ``--`` before it.
     """
-    if not argv or argv[0] != "date" or "--" in argv:
+    # Global options such as --debug may come before the command name.
+    start = next((i for i, arg in enumerate(argv) if not arg.startswith("-")), None)
+    if start is None or argv[start] != "date" or "--" in argv:
         return argv
-    out = [argv[0]]
-    for i, arg in enumerate(argv[1:], start=1):
+    out = argv[: start + 1]
+    for i, arg in enumerate(argv[start + 1 :], start=start + 1):
         if _looks_like_negative_formula(arg):
             return [*out, "--", *argv[i:]]
         out.append(arg)

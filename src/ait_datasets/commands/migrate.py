@@ -58,6 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ait_datasets.internal_error import FileInternalError
     from ait_datasets.migrate import FAILED, MIGRATED, MigrationOptions, migrate_file
     from ait_datasets.migrate.report import render_diff, render_result, summary
 
@@ -70,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path.path}: no such file or folder", file=sys.stderr)
             code = 2
             continue
-        result = migrate_file(path, options, write=write)
+        try:
+            result = migrate_file(path, options, write=write)
+        except Exception as exc:
+            raise FileInternalError(path, exc) from exc
         counts[result.outcome] = counts.get(result.outcome, 0) + 1
         out = sys.stderr if result.outcome == FAILED else sys.stdout
         print(render_result(result, dry_run=not write), file=out)

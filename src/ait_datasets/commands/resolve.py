@@ -41,5 +41,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.commands._resolving import resolve_file
+    from ait_datasets.internal_error import FileInternalError
 
-    return resolve_file(args)
+    try:
+        return resolve_file(args)
+    except Exception as exc:
+        raise FileInternalError(args.file, exc) from exc

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.gc_pause import paused_gc
+from ait_datasets.internal_error import FileInternalError
 from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
@@ -109,7 +110,18 @@ class FileResult:
 
 
 def lint_file(path: str, config: LintConfig, fixer: Fixer | None = None) -> FileResult:
-    """Load, fix (optionally) and lint one file; never raises for a file's content."""
+    """Load, fix (optionally) and lint one file; never raises for a file's content.
+
+    A file that cannot be read is reported in the result; anything else that escapes
+    is a bug, raised as :class:`FileInternalError` naming the file.
+    """
+    try:
+        return _lint_file(path, config, fixer)
+    except Exception as exc:
+        raise FileInternalError(path, exc) from exc
+
+
+def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult:
     from ait_datasets.lint.discover import is_xml
     from ait_datasets.lint.facts import extract_facts
     from ait_datasets.source.load import load

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from ait_datasets.internal_error import FileInternalError
 from ait_datasets.report.model import ResultSet, Run
 from ait_datasets.report.rows import RowError, kind_of, read_row
 
@@ -64,6 +65,8 @@ def read_results(paths: Iterable[str | os.PathLike[str]]) -> ResultSet:
             results.merge(read_file(path))
         except ReportInputError as exc:
             problems.extend(exc.problems)
+        except Exception as exc:
+            raise FileInternalError(os.fspath(path), exc) from exc
     if problems:
         raise ReportInputError(problems)
     return results
