@@ -58,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
         listed = ", ".join(str(target / p) for p in existing)
         return _fail(f"not overwriting existing files: {listed}")
     for item in files:
-        write_bytes_atomically(target / item.path, item.data)
+        try:
+            write_bytes_atomically(target / item.path, item.data)
+        except OSError as exc:
+            where = exc.filename or target / item.path
+            return _fail(f"cannot write {where}: {exc.strerror or exc}")
         print(target / item.path)
     print(f"Next: read {target / 'README.md'}, then run `datasets lint {target}`.")
     return EXIT_OK

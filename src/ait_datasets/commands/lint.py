@@ -178,8 +178,14 @@ def run(args: argparse.Namespace) -> int:
     if args.fix:
         from ait_datasets.atomic import write_text_atomically
 
-        for path, (_old, new) in run_.fixed.items():
-            write_text_atomically(path, new, bom=_has_bom(path))
+        for path, (_old, new) in list(run_.fixed.items()):
+            try:
+                write_text_atomically(path, new, bom=_has_bom(path))
+            except OSError as exc:
+                # The file is left as it was (the write is atomic); say so and move on.
+                print(f"{path}: cannot write the fixes: {exc.strerror or exc}", file=sys.stderr)
+                run_.unreadable.append((path, "not fixed"))
+                del run_.fixed[path]
         if run_.fixes_applied:
             n = run_.fixes_applied
             print(

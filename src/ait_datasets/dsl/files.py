@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from ait_datasets import atomic
 from ait_datasets.diagnostics import Severity
 from ait_datasets.dsl.canonical import to_jsonl, to_yaml
 from ait_datasets.dsl.errors import DatasetBuildError
@@ -118,13 +118,4 @@ def _write_atomically(path: Path, text: str) -> None:
 def write_bytes_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` through a temporary file in the same folder, keeping permissions."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_bytes_atomically(str(path), data)

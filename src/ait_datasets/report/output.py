@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
-import tempfile
+
+from ait_datasets.atomic import write_text_atomically
 
 
 def write_atomic(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that a reader never sees half a report.
 
     The text goes to a temporary file in the same directory, which then replaces the
-    target in one step. An existing file keeps its permission bits; a target that is not
-    a regular file (a device such as ``/dev/stdout``, a pipe) is written in place.
+    target in one step (:mod:`ait_datasets.atomic`). An existing file keeps its permission
+    bits; a target that is not a regular file (a device such as ``/dev/stdout``, a pipe)
+    is written in place.
     """
     # Through a symbolic link, replace the file it points to, not the link.
     target = os.path.realpath(path)
-    directory = os.path.dirname(target)
     try:
         status: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
@@ -27,18 +27,4 @@ def write_atomic(path: str, text: str) -> None:
         with open(target, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
         return
-    mode = None if status is None else stat.S_IMODE(status.st_mode)
-    fd, temp = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        if mode is None:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
+    write_text_atomically(target, text)

@@ -10,9 +10,7 @@ Regenerate them after changing the model with::
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,7 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
+from ait_datasets.atomic import write_text_atomically
 from ait_datasets.schema import SCHEMA_FILES, models
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -115,18 +114,7 @@ def write_all(directory: Path = SCHEMA_DIR) -> list[Path]:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomically(str(path), text)
 
 
 def main() -> int:
