@@ -12,7 +12,7 @@ from ait_datasets.migrate.detect import agent_suite_for, has_agent_markers
 from ait_datasets.migrate.model import KIND_AGENT, Change, MigrationOptions, MigrationPlan
 from ait_datasets.migrate.planner import plan_migration
 from ait_datasets.source.expansion import too_big_when_expanded
-from ait_datasets.source.load import decode, format_of, load_bytes
+from ait_datasets.source.load import decode, format_of, load_bytes, regular_file_size
 
 # Outcomes of one file.
 MIGRATED = "migrated"  # changes made (or, with --check/--diff, needed)
@@ -46,6 +46,7 @@ class FileResult:
 def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) -> FileResult:
     """Migrate ``path``; write it back only when ``write`` and the result checks out."""
     try:
+        regular_file_size(path)
         with open(path, "rb") as fh:
             raw = fh.read()
     except OSError as exc:

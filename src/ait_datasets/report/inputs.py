@@ -80,7 +80,10 @@ def read_file(path: str | os.PathLike[str]) -> ResultSet:
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes; a file that cannot be opened is a :class:`ReportInputError`."""
+    from ait_datasets.source.load import regular_file_size
+
     try:
+        regular_file_size(path)
         with open(path, "rb") as fh:
             return fh.read()
     except OSError as exc:

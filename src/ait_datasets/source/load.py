@@ -7,7 +7,9 @@ the commands report as exit code 2.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.source import codes
@@ -44,9 +46,7 @@ def load(
 ) -> Document:
     """Load the file at ``path``. Raises OSError only when it cannot be read."""
     p = os.fspath(path)
-    if os.path.isdir(p):
-        raise IsADirectoryError(21, "is a directory, not a dataset file", p)
-    size = os.path.getsize(p)
+    size = regular_file_size(p)
     if size > max_bytes:
         doc = Document(p, "", fmt or format_of(p) or "yaml")
         doc.diagnostics.append(
@@ -62,6 +62,20 @@ def load(
     with open(p, "rb") as fh:
         raw = fh.read()
     return load_bytes(p, raw, fmt=fmt, max_line_length=max_line_length)
+
+
+def regular_file_size(path: str) -> int:
+    """The size of the regular file at ``path``; OSError for anything else.
+
+    A directory, a named pipe, a socket or a device named like a dataset is refused
+    before it is opened: opening a pipe would wait for a writer forever.
+    """
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a dataset file", path)
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", path)
+    return os.path.getsize(path)
 
 
 def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:

@@ -88,8 +88,10 @@ class _Positions:
 
 def load_xml(path: str | os.PathLike[str]) -> XmlDocument:
     """Load the XML file at ``path``. Raises OSError only when it cannot be read."""
+    from ait_datasets.source.load import regular_file_size
+
     p = os.fspath(path)
-    size = os.path.getsize(p)
+    size = regular_file_size(p)
     if size > MAX_FILE_BYTES:
         doc = XmlDocument(p, "", "xml")
         doc.diagnostics.append(
