@@ -30,7 +30,17 @@ from ait_datasets.report.rows import RowError, kind_of, read_row
 
 MAX_PROBLEMS = 20
 _WS = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _parse_int(digits: str) -> object:
+    # Python refuses to convert integers of over 4300 digits (a ValueError, not a JSON
+    # error); no run number is that long, so such a number is read as a float (infinite),
+    # which the row check then reports as "not a whole number".
+    return int(digits) if len(digits) <= 4000 else float(digits)
+
+
+_DECODER = json.JSONDecoder(parse_int=_parse_int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +125,17 @@ def decode(path: str, raw: bytes) -> str:
 
 def read_text(path: str, text: str) -> ResultSet:
     """Read already-decoded text; the shape is chosen by suffix, then by content."""
+    try:
+        return _read_text(path, text)
+    except RecursionError:
+        # Python's JSON reader recurses once per nesting level; no result file nests
+        # hundreds of levels deep.
+        raise ReportInputError(
+            [Problem(path, 0, 0, "the JSON nests too deeply to be a result file")]
+        ) from None
+
+
+def _read_text(path: str, text: str) -> ResultSet:
     if not text.strip():
         raise ReportInputError(
             [Problem(path, 0, 0, "the file is empty; expected log entries or result rows")]
@@ -140,6 +161,10 @@ def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
             if len(problems) < MAX_PROBLEMS:
                 problems.append(Problem(path, line, value.column, value.message))
             continue
+        if _has_surrogate(value):
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(Problem(path, line, column, f"{label}{_SURROGATE_MESSAGE}"))
+            continue
         if kind is None:
             kind = kind_of(value)
         try:
@@ -154,6 +179,28 @@ def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
     return results
 
 
+_SURROGATE_MESSAGE = (
+    "a string holds an unpaired surrogate escape (such as \\ud800), which is not a "
+    "character; write the whole surrogate pair or remove it"
+)
+
+
+def _has_surrogate(value: object) -> bool:
+    """Whether any string in ``value`` (keys too) holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item) is not None:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class _Unreadable:
     """A line that is not JSON at all; reported like a malformed row."""
@@ -164,7 +211,7 @@ class _Unreadable:
 
 def _is_one_json_document(text: str) -> bool:
     try:
-        json.loads(text)
+        _DECODER.decode(text)
     except ValueError:
         return False
     return True
@@ -175,7 +222,7 @@ def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
         if not line.strip():
             continue
         try:
-            value: object = json.loads(line)
+            value: object = _DECODER.decode(line)
         except json.JSONDecodeError as exc:
             value = _Unreadable(
                 f"not valid JSON: {exc.msg}; each line must be one JSON object "

@@ -18,6 +18,7 @@ from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_DEPTH = 200
 # Python refuses to convert longer digit strings (and no dataset needs them).
 MAX_NUMBER_DIGITS = 4300
@@ -92,11 +93,11 @@ class _Parser:
                 except json.JSONDecodeError as again:
                     raise JsonSyntaxError(again.msg, again.pos) from None
                 self.lenient(exc.pos, "a raw control character (such as a tab) inside a string")
-            return self.scalar(value, pos, end, '"'), end
+            return self.scalar(self.no_surrogates(value, pos, end), pos, end, '"'), end
         if ch == "'":
             value, end = self.single_quoted(pos)
             self.lenient(pos, "a single-quoted string")
-            return self.scalar(value, pos, end, "'"), end
+            return self.scalar(self.no_surrogates(value, pos, end), pos, end, "'"), end
         for word, value in (("true", True), ("false", False), ("null", None)):
             if text.startswith(word, pos):
                 end = pos + len(word)
@@ -119,6 +120,26 @@ class _Parser:
             number: object = float(raw) if any(c in raw for c in ".eE") else int(raw)
             return self.scalar(number, pos, m.end()), m.end()
         raise JsonSyntaxError(f"expected a value, found {text[pos]!r}", pos)
+
+    def no_surrogates(self, value: str, start: int, end: int) -> str:
+        """``value`` with unpaired surrogates (from escapes such as ``\\ud800``) reported.
+
+        They are no characters: no UTF-8 file, terminal or report can hold them. Each
+        is replaced by U+FFFD so that nothing downstream meets one.
+        """
+        if _SURROGATE.search(value) is None:
+            return value
+        self.diagnostics.append(
+            Diagnostic.at(
+                self.path,
+                self.lines.span(start, end),
+                codes.ENCODING,
+                Severity.ERROR,
+                "The string holds an unpaired surrogate escape (such as \\ud800), which is "
+                "not a character; write the whole surrogate pair or remove it.",
+            )
+        )
+        return _SURROGATE.sub("\ufffd", value)
 
     def single_quoted(self, pos: int) -> tuple[str, int]:
         """Read a Newtonsoft-style single-quoted string starting at ``pos``."""
