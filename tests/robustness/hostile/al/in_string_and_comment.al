@@ -1,0 +1,3 @@
+// GetQuestion() in a comment
+x := '.GetQuestion()';
+/* .GetQuestion() */ y := a.GetQuestion();
