@@ -115,3 +115,10 @@ def test_date_takes_a_negative_formula_after_a_leading_debug(
 ) -> None:
     assert main(["--debug", "date", "-CM", "--work-date", "2025-01-15"]) == 0
     assert capsys.readouterr().out == "2025-01-01\n"
+
+
+@pytest.mark.parametrize("name", ["utf32le_bom.yaml", "utf32be_bom.yaml"])
+def test_utf32_is_named_as_such(name: str) -> None:
+    doc = load(str(CORPUS / "yaml" / name))
+    assert [(d.line, d.column, d.code) for d in doc.diagnostics] == [(1, 1, "SYN005")]
+    assert doc.diagnostics[0].message.startswith("The file is UTF-32")

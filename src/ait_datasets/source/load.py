@@ -88,6 +88,13 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
             Diagnostic(path, line, col, line, col + 1, codes.ENCODING, Severity.ERROR, message),
         )
 
+    if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return fail(
+            1,
+            1,
+            "The file is UTF-32 (it starts with a UTF-32 byte order mark); "
+            "dataset files must be UTF-8. Save it as UTF-8.",
+        )
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         return fail(
             1,
