@@ -550,12 +550,15 @@ def corpus() -> dict[str, bytes]:
 
 
 def main() -> int:
+    attributes = (CORPUS / ".gitattributes").read_bytes() if CORPUS.exists() else None
     if CORPUS.exists():
         shutil.rmtree(CORPUS)
     for relative, data in corpus().items():
         target = CORPUS / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    if attributes is not None:
+        (CORPUS / ".gitattributes").write_bytes(attributes)
     total = sum(len(d) for d in corpus().values())
     print(f"wrote {len(corpus())} files, {total} bytes, under {CORPUS}", file=sys.stderr)
     return 0
