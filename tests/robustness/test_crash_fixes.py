@@ -122,3 +122,31 @@ def test_utf32_is_named_as_such(name: str) -> None:
     doc = load(str(CORPUS / "yaml" / name))
     assert [(d.line, d.column, d.code) for d in doc.diagnostics] == [(1, 1, "SYN005")]
     assert doc.diagnostics[0].message.startswith("The file is UTF-32")
+
+
+def test_an_internal_error_in_a_worker_process_still_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import multiprocessing
+
+    import ait_datasets.lint.rules.file as file_rules
+    from ait_datasets.internal_error import FileInternalError
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("the patched rule reaches workers only when they are forked")
+
+    def bug(*_args: object) -> object:
+        raise ArithmeticError("simulated bug")
+
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text("tests:\n  - name: T\n    question: q\n")
+    monkeypatch.setattr(file_rules, "check", bug)
+    assert main(["lint", "--jobs", "2", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"datasets lint: internal error while processing {tmp_path}/")
+    assert "ArithmeticError: simulated bug" in err
+    # The wrapper survives the trip back from the worker (it is pickled).
+    import pickle
+
+    back = pickle.loads(pickle.dumps(FileInternalError("x.yaml", ValueError("v"))))
+    assert back.path == "x.yaml" and str(back) == "x.yaml: ValueError: v"
