@@ -94,3 +94,21 @@ def test_recursive_alias_is_a_finding_not_a_cycle() -> None:
     doc = load_text("t.yaml", "a: &x [1, *x]\n")
     assert [(d.line, d.column, d.code) for d in doc.diagnostics] == [(1, 11, "SYN001")]
     assert doc.data == {"a": [1, None]}
+
+
+def test_config_that_is_a_named_pipe_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pipe = tmp_path / "cfg.toml"
+    os.mkfifo(pipe)
+    data = tmp_path / "a.yaml"
+    data.write_text("tests: []\n", encoding="utf-8")
+    assert main(["lint", "--config", str(pipe), str(data)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_edit_refuses_a_named_pipe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pipe = tmp_path / "x.yaml"
+    os.mkfifo(pipe)
+    assert main(["edit", str(pipe)]) == 2
+    assert "not a regular file" in capsys.readouterr().err

@@ -40,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ait_datasets.source.load import decode, format_of, load_text
+    from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
     from ait_datasets.tui.layout import UnsupportedLayout
     from ait_datasets.tui.save import write_atomic
     from ait_datasets.tui.template import template_for
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         print(f"{path}: created from the template", file=sys.stderr)
     try:
+        # A named pipe called *.yaml would block open() forever: refuse it first.
+        regular_file_size(path)
         with open(path, "rb") as fh:
             raw = fh.read()
     except OSError as exc:

@@ -109,6 +109,9 @@ def is_included(path: str, config: LintConfig) -> bool:
 
 def read_config_file(path: str) -> ConfigFile | None:
     """The configuration in ``path``; None for a pyproject.toml without our table."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        # A directory or a named pipe (opening a pipe would wait forever).
+        raise ConfigError(f"{path}: not a regular file")
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
