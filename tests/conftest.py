@@ -24,7 +24,7 @@ def corpus() -> Path:
     return CORPUS
 
 
-LintText = Callable[..., list[Diagnostic]]
+LintText = Callable[..., list[Diagnostic]]  # also in tests/lint/lint_support.py, for imports
 
 
 def _lint_text(
@@ -37,15 +37,3 @@ def _lint_text(
 def lint_text() -> LintText:
     """``lint_text(text, path="t.yaml", config=None)`` -> diagnostics."""
     return _lint_text
-
-
-def where(diags: list[Diagnostic], code: str | None = None) -> list[tuple[int, int, str]]:
-    """(line, column, code) of each diagnostic, optionally only one code."""
-    return [(d.line, d.column, d.code) for d in diags if code is None or d.code == code]
-
-
-@pytest.fixture(autouse=True)
-def _not_under_github_actions(monkeypatch: pytest.MonkeyPatch) -> None:
-    # On GitHub's runners `datasets lint` defaults to workflow-command output; the tests
-    # expect the same default (text) wherever they run. Tests of that default set it back.
-    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import LintText, where
+from lint_support import LintText, where
 
 
 def turn(message: str) -> str:

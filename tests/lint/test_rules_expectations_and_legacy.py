@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from lint_support import LintText, where
+
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.lint.config import LintConfig
-from conftest import LintText, where
 
 
 def request(body: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import LintText, where
+from lint_support import LintText, where
 
 
 def test_fil001_yml_extension(lint_text: LintText) -> None:

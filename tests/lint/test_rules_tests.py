@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import LintText, where
+from lint_support import LintText, where
 
 AGENT_TURN = (
     "    turns:\n      - query: {from: Jane, title: Hi, message: Hi}\n        expected_data: {}\n"

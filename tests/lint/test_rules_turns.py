@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import LintText, where
+from lint_support import LintText, where
 
 
 def test_trn001_flat_agent_test(lint_text: LintText) -> None:

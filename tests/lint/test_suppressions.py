@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lint_support import LintText, where
 
 from ait_datasets.cli import main
-from conftest import LintText, where
 
 NO_FROM = (
     "tests:\n  - name: T1\n    turns:\n      - query: {{title: Hi, message: Hi}}{comment}\n"

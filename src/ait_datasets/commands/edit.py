@@ -13,16 +13,16 @@ import datetime as dt
 import os
 import sys
 
+from ait_datasets.commands._workdate import parse_work_date
+
 HELP = "edit a dataset's tests and turns in a terminal UI"
 
 
 def _date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"'{text}' is not a date; write the work date as YYYY-MM-DD, e.g. 2026-03-17"
-        ) from None
+    value = parse_work_date(text)
+    if value is None:
+        raise argparse.ArgumentTypeError("the editor previews placeholders for a real date, not 0D")
+    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

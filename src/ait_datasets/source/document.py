@@ -48,14 +48,9 @@ class Document:
         message: str,
     ) -> Diagnostic:
         """A diagnostic at ``span`` (or at 1:1 for a finding about the whole file)."""
-        if span is None:
-            return Diagnostic(self.path, 1, 1, 1, 1, code, severity, message)
-        return Diagnostic(
+        return Diagnostic.at(
             self.path,
-            span.line,
-            span.column,
-            span.end_line,
-            span.end_column,
+            span,
             code,
             severity,
             message,

@@ -204,12 +204,9 @@ class _Parser:
                 first = node.entries[key][0].span
                 s = key_node.span
                 self.diagnostics.append(
-                    Diagnostic(
+                    Diagnostic.at(
                         self.path,
-                        s.line,
-                        s.column,
-                        s.end_line,
-                        s.end_column,
+                        s,
                         codes.DUPLICATE_KEY,
                         Severity.ERROR,
                         f"Duplicate key '{key}' (first at line {first.line}). Only one of the "
@@ -268,12 +265,9 @@ def _collapse_lenient(found: list[Diagnostic]) -> list[Diagnostic]:
         more = counts[kind] - 1
         if more:
             d = out[index]
-            out[index] = Diagnostic(
+            out[index] = Diagnostic.at(
                 d.path,
-                d.line,
-                d.column,
-                d.end_line,
-                d.end_column,
+                d,
                 d.code,
                 d.severity,
                 d.message + f" ({more} more like this in the file.)",
@@ -363,12 +357,9 @@ def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
         if not isinstance(node, Mapping):
             s = node.span
             diagnostics.append(
-                Diagnostic(
+                Diagnostic.at(
                     path,
-                    s.line,
-                    s.column,
-                    s.end_line,
-                    s.end_column,
+                    s,
                     codes.JSON_SYNTAX,
                     Severity.ERROR,
                     "Each line of a JSONL file must be a JSON object (one test); the framework "

@@ -200,12 +200,9 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
         )
     span = doc.declared_span
     doc.diagnostics.append(
-        Diagnostic(
+        Diagnostic.at(
             doc.path,
-            span.line,
-            span.column,
-            span.end_line,
-            span.end_column,
+            span,
             XML_ENCODING,
             Severity.ERROR,
             message,
@@ -282,12 +279,9 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         where = refused.offset if found < 0 else found
         span = positions.span(where, min(where + 9, len(text)))
         doc.diagnostics.append(
-            Diagnostic(
+            Diagnostic.at(
                 doc.path,
-                span.line,
-                span.column,
-                span.end_line,
-                span.end_column,
+                span,
                 XML_SYNTAX,
                 Severity.ERROR,
                 "The file has a DOCTYPE declaration; suite XML needs none, and DTDs and "
@@ -301,12 +295,9 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         span = positions.span(offset, min(offset + 1, len(text)))
         reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
         doc.diagnostics.append(
-            Diagnostic(
+            Diagnostic.at(
                 doc.path,
-                span.line,
-                span.column,
-                span.end_line,
-                span.end_column,
+                span,
                 XML_SYNTAX,
                 Severity.ERROR,
                 f"The XML is malformed ({reason}); the suite import fails on it.",

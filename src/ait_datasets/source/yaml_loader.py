@@ -83,12 +83,9 @@ class _Builder:
 
     def finding(self, span: Span, code: str, message: str) -> None:
         self.diagnostics.append(
-            Diagnostic(
+            Diagnostic.at(
                 self.path,
-                span.line,
-                span.column,
-                span.end_line,
-                span.end_column,
+                span,
                 code,
                 Severity.ERROR,
                 message,
