@@ -183,7 +183,7 @@ class _Parser:
 
     def obj(self, start: int, depth: int) -> tuple[Node, int]:
         base = self.lines.base
-        node = Mapping({}, self.lines.index, start + base, start + base + 1, flow=True)
+        node = Mapping(self.lines.index, start + base, start + base + 1, flow=True)
         pos = self.ws(start + 1)
         if self.text.startswith("}", pos):
             return self.close(node, start, pos + 1)
@@ -215,7 +215,6 @@ class _Parser:
                 )
             else:
                 node.entries[key] = (key_node, value)
-                node.data[key] = value.data
             pos = self.ws(pos)
             if self.text.startswith(",", pos):
                 pos = self.ws(pos + 1)
@@ -226,14 +225,13 @@ class _Parser:
 
     def arr(self, start: int, depth: int) -> tuple[Node, int]:
         base = self.lines.base
-        node = Sequence([], self.lines.index, start + base, start + base + 1, flow=True)
+        node = Sequence(self.lines.index, start + base, start + base + 1, flow=True)
         pos = self.ws(start + 1)
         if self.text.startswith("]", pos):
             return self.close(node, start, pos + 1)
         while True:
             value, pos = self.value(pos, depth + 1)
             node.items.append(value)
-            node.data.append(value.data)
             pos = self.ws(pos)
             if self.text.startswith(",", pos):
                 pos = self.ws(pos + 1)

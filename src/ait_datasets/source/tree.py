@@ -189,18 +189,17 @@ class Scalar(Positioned):
 
 
 class Mapping(Positioned):
-    __slots__ = ("data", "entries", "flow", "tag")
+    __slots__ = ("_data", "entries", "flow", "tag")
 
     def __init__(
         self,
-        data: dict[str, object],
         lines: LineIndex,
         start_offset: int,
         end_offset: int,
         flow: bool = False,
         tag: str | None = None,
     ) -> None:
-        self.data = data
+        self._data: dict[str, object] | None = None
         self.lines = lines
         self.start_offset = start_offset
         self.end_offset = end_offset
@@ -208,6 +207,13 @@ class Mapping(Positioned):
         self.entries: dict[str, tuple[Scalar, Node]] = {}
         self.flow = flow
         self.tag = tag
+
+    @property
+    def data(self) -> dict[str, object]:
+        """The plain value (built on first use: linting rarely needs it for containers)."""
+        if self._data is None:
+            self._data = {key: value.data for key, (_, value) in self.entries.items()}
+        return self._data
 
     def get(self, key: str) -> Node | None:
         entry = self.entries.get(key)
@@ -222,24 +228,30 @@ class Mapping(Positioned):
 
 
 class Sequence(Positioned):
-    __slots__ = ("data", "flow", "items", "tag")
+    __slots__ = ("_data", "flow", "items", "tag")
 
     def __init__(
         self,
-        data: list[object],
         lines: LineIndex,
         start_offset: int,
         end_offset: int,
         flow: bool = False,
         tag: str | None = None,
     ) -> None:
-        self.data = data
+        self._data: list[object] | None = None
         self.lines = lines
         self.start_offset = start_offset
         self.end_offset = end_offset
         self.items: list[Node] = []
         self.flow = flow
         self.tag = tag
+
+    @property
+    def data(self) -> list[object]:
+        """The plain value (built on first use: linting rarely needs it for containers)."""
+        if self._data is None:
+            self._data = [item.data for item in self.items]
+        return self._data
 
     def __repr__(self) -> str:
         return f"Sequence({len(self.items)} items, {self.start_offset}..{self.end_offset})"

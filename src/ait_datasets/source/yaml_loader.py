@@ -132,9 +132,9 @@ class _Builder:
                 start, end = event.start_mark.index, event.end_mark.index
                 container: Mapping | Sequence
                 if cls is map_start:
-                    container = Mapping({}, lines, start, end, flow=bool(event.flow_style))
+                    container = Mapping(lines, start, end, flow=bool(event.flow_style))
                 else:
-                    container = Sequence([], lines, start, end, flow=bool(event.flow_style))
+                    container = Sequence(lines, start, end, flow=bool(event.flow_style))
                 if event.tag is not None or event.anchor is not None:
                     self.container_extras(event, container)
                 stack.append([container, None])
@@ -170,14 +170,12 @@ class _Builder:
             pending = frame[1]
             if type(parent) is Sequence:
                 parent.items.append(node)
-                parent.data.append(node.data)
             elif pending is None:
                 self.key(frame, node)
             else:
                 if pending is not False:
                     key = pending[0]
                     parent.entries[key] = (pending[1], node)
-                    parent.data[key] = node.data
                 frame[1] = None
         return root
 
