@@ -152,12 +152,22 @@ class Positioned:
     allocating them dominated loading); :attr:`span` makes one when it is asked for.
     """
 
-    __slots__ = ("end_offset", "lines", "start_offset")
+    # The end is kept as a length: most lengths are small ints, which Python shares,
+    # while every large offset is an object of its own.
+    __slots__ = ("_length", "lines", "start_offset")
 
     def __init__(self, lines: LineIndex, start_offset: int, end_offset: int) -> None:
         self.lines = lines
         self.start_offset = start_offset
-        self.end_offset = end_offset
+        self._length = end_offset - start_offset
+
+    @property
+    def end_offset(self) -> int:
+        return self.start_offset + self._length
+
+    @end_offset.setter
+    def end_offset(self, value: int) -> None:
+        self._length = value - self.start_offset
 
     @property
     def span(self) -> Span:
@@ -179,7 +189,7 @@ class Scalar(Positioned):
         self.data = data
         self.lines = lines
         self.start_offset = start_offset
-        self.end_offset = end_offset
+        self._length = end_offset - start_offset
         # "" plain, "'" single-quoted, '"' double-quoted, "|" literal, ">" folded.
         self.style = style
         self.tag = tag
@@ -202,7 +212,7 @@ class Mapping(Positioned):
         self._data: dict[str, object] | None = None
         self.lines = lines
         self.start_offset = start_offset
-        self.end_offset = end_offset
+        self._length = end_offset - start_offset
         # key -> (key node, value node); insertion order is the file's order.
         self.entries: dict[str, tuple[Scalar, Node]] = {}
         self.flow = flow
@@ -241,7 +251,7 @@ class Sequence(Positioned):
         self._data: list[object] | None = None
         self.lines = lines
         self.start_offset = start_offset
-        self.end_offset = end_offset
+        self._length = end_offset - start_offset
         self.items: list[Node] = []
         self.flow = flow
         self.tag = tag
