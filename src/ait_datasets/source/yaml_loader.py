@@ -9,6 +9,7 @@ and positions on everything — all in the one pass.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import yaml
@@ -191,7 +192,9 @@ class _Builder:
             )
             frame[1] = False
             return
-        key = node.data if isinstance(node.data, str) else _key_text(node)
+        # Keys repeat in every test ("query", "from", ...): one shared string each.
+        key = sys.intern(node.data) if isinstance(node.data, str) else _key_text(node)
+        node.data = key
         if key in parent.entries:
             first = parent.entries[key][0].span
             self.finding(
