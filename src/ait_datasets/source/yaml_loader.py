@@ -110,6 +110,7 @@ class _Builder:
         )
         map_end, seq_end = ev.MappingEndEvent, ev.SequenceEndEvent
         maybe_not_text = MAYBE_NOT_TEXT
+        intern = sys.intern
         lines = self.lines = LineIndex(text)
         for event in events:
             cls = type(event)
@@ -125,6 +126,9 @@ class _Builder:
                 else:
                     if not style and (not text_value or text_value[0] in maybe_not_text):
                         value = resolve_plain(text_value)
+                    elif len(text_value) <= 40:
+                        # Short values repeat across tests (types, senders, codes).
+                        value = intern(text_value)
                     node = Scalar(value, lines, a.index, b.index, style)
             elif cls is map_start or cls is seq_start:
                 if len(stack) >= MAX_DEPTH:
