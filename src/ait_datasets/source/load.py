@@ -61,7 +61,9 @@ def load(
         return doc
     with open(p, "rb") as fh:
         raw = fh.read()
-    return load_bytes(p, raw, fmt=fmt, max_line_length=max_line_length)
+    doc = _decoded(p, raw, fmt, max_line_length)
+    del raw  # the bytes are not needed while parsing: free them before the tree grows
+    return doc if doc.diagnostics else parse_text(doc)
 
 
 def regular_file_size(path: str) -> int:
@@ -134,15 +136,19 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
 def load_bytes(
     path: str, raw: bytes, *, fmt: str | None = None, max_line_length: int = MAX_LINE_LENGTH
 ) -> Document:
-    fmt = fmt or format_of(path) or "yaml"
+    doc = _decoded(path, raw, fmt, max_line_length)
+    return doc if doc.diagnostics else parse_text(doc)
+
+
+def _decoded(path: str, raw: bytes, fmt: str | None, max_line_length: int) -> Document:
+    """A document with the decoded text, not parsed yet; any finding is in its diagnostics."""
     text, bom, problem = decode(path, raw)
-    doc = Document(path, text or "", fmt, bom=bom)
+    doc = Document(path, text or "", fmt or format_of(path) or "yaml", bom=bom)
     if problem is None:
         problem = _long_line(path, doc.text, max_line_length)
     if problem is not None:
         doc.diagnostics.append(problem)
-        return doc
-    return parse_text(doc)
+    return doc
 
 
 def load_text(path: str, text: str, *, fmt: str | None = None) -> Document:
