@@ -8,8 +8,6 @@ import json
 import sys
 from dataclasses import dataclass, field
 
-import yaml
-
 from ait_datasets.commands._workdate import WorkDateError, check_language, work_date_of
 from ait_datasets.diagnostics import Severity
 from ait_datasets.placeholders import (
@@ -135,9 +133,9 @@ def _json_default(value: object) -> str:
 def _dump(data: object, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(data, indent=2, ensure_ascii=False, default=_json_default) + "\n"
-    # libyaml's emitter when PyYAML has it: the pure-Python one took most of the time.
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-    return str(yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=1_000_000))
+    from ait_datasets.yaml_out import dump
+
+    return dump(data)
 
 
 def _dump_rows(rows: list[object], fmt: str) -> str:
