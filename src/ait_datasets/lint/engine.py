@@ -135,6 +135,7 @@ def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult
             doc = load(path, max_bytes=config.max_file_size, max_line_length=config.max_line_length)
     except OSError as exc:
         return FileResult(path, [], unreadable=exc.strerror or str(exc))
+    _note_agent_suite(doc)
     fixed = None
     if fixer is not None:
         original = doc.text
@@ -151,6 +152,21 @@ def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult
             sup = parsed
     keep = diags or sup is not None
     return FileResult(path, diags, facts, doc.text if keep else None, sup, fixed)
+
+
+def _note_agent_suite(doc: Document) -> None:
+    """A legacy-looking dataset is an agent dataset when an agent suite XML runs it.
+
+    Only then do `question:` and flat tests matter (a Copilot dataset uses them rightly);
+    the suite XMLs of the app are read once per app (see ``migrate.detect``).
+    """
+    if doc.format == "xml" or not kinds.looks_legacy(doc):
+        return
+    from ait_datasets.migrate.detect import agent_suite_for
+
+    suite = agent_suite_for(doc.path)
+    if suite is not None:
+        doc.cache[kinds.AGENT_SUITE] = suite
 
 
 def _lint_file_job(job: tuple[str, LintConfig, Fixer | None]) -> FileResult:

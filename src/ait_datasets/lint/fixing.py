@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 
 from ait_datasets.diagnostics import Edit, Fix, apply_edits
+from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
@@ -42,6 +43,8 @@ class Fixer:
             if new_doc.has_errors and not doc.has_errors:
                 break  # never trade a parsable file for a broken one
             new_doc.bom = doc.bom
+            if kinds.AGENT_SUITE in doc.cache:
+                new_doc.cache[kinds.AGENT_SUITE] = doc.cache[kinds.AGENT_SUITE]
             doc = new_doc
             applied += len(chosen)
         return doc, applied

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
@@ -69,11 +70,18 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 if "turns" in node.entries
                 else "directly under the test"
             )
+            suite = doc.cache.get(kinds.AGENT_SUITE)
+            why = (
+                f" (the suite {os.path.basename(str(suite))} runs this dataset as an agent dataset)"
+                if suite
+                else ""
+            )
             yield FLAT_TEST.at(
                 doc,
                 key_node.span,
-                f"Agent test keys ({', '.join(flat)}) are {where}; agent tests must put each "
-                "turn under `turns:`, even a single one. `datasets migrate` can rewrite this.",
+                f"Agent test keys ({', '.join(flat)}) are {where}{why}; agent tests must put "
+                "each turn under `turns:`, even a single one. `datasets migrate` can rewrite "
+                "this.",
             )
         turns = node.get("turns")
         if turns is None:

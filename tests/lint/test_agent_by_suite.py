@@ -1,0 +1,52 @@
+"""A legacy dataset is an agent dataset when an agent suite XML of its app runs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ait_datasets.cli import main
+from ait_datasets.migrate.detect import clear_cache
+
+LEGACY = (
+    "tests:\n"
+    "  - name: T1\n"
+    "    question:\n"
+    "      from: Jane\n"
+    "      message: Process the open orders\n"
+    "    expected_data: {}\n"
+)
+SUITE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Root>\n'
+    '  <AITSuite Code="SOA" Dataset="LEGACY.yaml" TestType="{kind}" TestRunnerId="130451">\n'
+    '    <Line CodeunitID="50100" />\n  </AITSuite>\n</Root>\n'
+)
+
+
+def app(tmp_path: Path, kind: str) -> Path:
+    clear_cache()
+    root = tmp_path / "app" / ".resources"
+    (root / "datasets").mkdir(parents=True)
+    (root / "suites").mkdir()
+    (root / "datasets" / "LEGACY.yaml").write_text(LEGACY, encoding="utf-8")
+    (root / "suites" / "SOA.xml").write_text(SUITE.format(kind=kind), encoding="utf-8")
+    return root / "datasets" / "LEGACY.yaml"
+
+
+def test_agent_suite_makes_legacy_tests_agent_tests(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dataset = app(tmp_path, "Agent")
+    assert main(["lint", "--format", "json", str(dataset)]) == 1
+    out = capsys.readouterr().out
+    assert '"code": "TRN001"' in out and '"line": 3' in out and '"column": 5' in out
+    assert "the suite SOA.xml runs this dataset as an agent dataset" in out
+
+
+def test_a_copilot_suite_leaves_question_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dataset = app(tmp_path, "Copilot")
+    assert main(["lint", str(dataset)]) == 0
+    assert "All checks passed" in capsys.readouterr().out
