@@ -21,3 +21,17 @@ def test_a_token_written_with_escapes_is_still_checked(lint_text: LintText) -> N
 
 def test_subtrees_without_tokens_produce_nothing(lint_text: LintText) -> None:
     assert lint_text(turn('"no placeholder here"')) == []
+
+
+def test_a_repeated_bad_value_is_reported_every_time(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n"
+        '      - query: {from: J, title: Hi, message: "$DateFormula-<CX>$"}\n'
+        "        expected_data: {}\n"
+        '      - query: {from: J, title: Ho, message: "$DateFormula-<CX>$"}\n'
+        "        expected_data: {}\n"
+    )
+    assert [(line, code) for line, _, code in where(lint_text(text), "PH001")] == [
+        (4, "PH001"),
+        (6, "PH001"),
+    ]

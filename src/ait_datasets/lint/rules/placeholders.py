@@ -106,6 +106,10 @@ class _Checker:
         self.ctx = ctx
         self.work_date = ctx.config.effective_work_date()
         self._lines: LineIndex | None = None
+        # Values already seen to produce no finding. Findings depend only on the value,
+        # its quoting and the document (positions aside), and datasets repeat their
+        # placeholders across tests, so most values are checked once per file.
+        self._clean: set[tuple[str, str]] = set()
         # Datasets repeat the same few formulas many times; judge each once.
         self._verdicts: dict[str, FormulaError | CalcDateError | None] = {}
 
@@ -132,6 +136,15 @@ class _Checker:
         return span_in_scalar(self.doc.text, self.lines, node.span, value, at, length)
 
     def scalar(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
+        memo = ("token", value + "\x00" + node.style)
+        if memo in self._clean:
+            return
+        found = list(self._scalar(node, value))
+        if not found:
+            self._clean.add(memo)
+        yield from found
+
+    def _scalar(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
         if "$" not in value:
             return
         tokens, open_ends = scan(value)
@@ -260,6 +273,15 @@ class _Checker:
     # -- hard-coded dates ------------------------------------------------------------------
 
     def hard_coded(self, where: str, node: Scalar, value: str) -> Iterator[Diagnostic]:
+        memo = (where, value)
+        if memo in self._clean:
+            return
+        found = list(self._hard_coded(where, node, value))
+        if not found:
+            self._clean.add(memo)
+        yield from found
+
+    def _hard_coded(self, where: str, node: Scalar, value: str) -> Iterator[Diagnostic]:
         if not _MAYBE_DATE.search(value):
             return
         literals = date_literals(value)
