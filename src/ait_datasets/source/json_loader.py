@@ -42,7 +42,7 @@ class _Lines:
         self.base = base
 
     def span(self, start: int, end: int) -> Span:
-        return Span.lazy(self.index, start + self.base, end + self.base)
+        return Span.of_offsets(self.index, start + self.base, end + self.base)
 
 
 class _Parser:

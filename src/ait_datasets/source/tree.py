@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -36,113 +37,27 @@ class LineIndex:
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
+@dataclass(frozen=True, slots=True)
 class Span:
     """A range of a file: 1-based lines and columns (end exclusive) and character offsets.
 
-    Large files have hundreds of thousands of spans and almost none is ever shown, so a
-    span made by :meth:`lazy` keeps only its two offsets and a shared :class:`LineIndex`;
-    lines and columns are worked out on first use.
+    Nodes keep only offsets (see :class:`Positioned`); a span is made when a position is
+    asked for, which is rare: almost no node of a large file is ever shown.
     """
 
-    __slots__ = (
-        "_column",
-        "_end_column",
-        "_end_line",
-        "_index",
-        "_line",
-        "end_offset",
-        "start_offset",
-    )
-
-    def __init__(
-        self,
-        line: int,
-        column: int,
-        end_line: int,
-        end_column: int,
-        start_offset: int = 0,
-        end_offset: int = 0,
-    ) -> None:
-        self._line: int | None = line
-        self._column: int | None = column
-        self._end_line: int | None = end_line
-        self._end_column: int | None = end_column
-        self.start_offset = start_offset
-        self.end_offset = end_offset
-        self._index: LineIndex | None = None
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start_offset: int = 0
+    end_offset: int = 0
 
     @classmethod
-    def lazy(cls, index: LineIndex, start_offset: int, end_offset: int) -> Span:
-        span = cls.__new__(cls)
-        span._line = span._column = span._end_line = span._end_column = None
-        span.start_offset = start_offset
-        span.end_offset = end_offset
-        span._index = index
-        return span
-
-    def _resolve(self) -> None:
-        assert self._index is not None
-        self._line, self._column = self._index.position(self.start_offset)
-        self._end_line, self._end_column = self._index.position(self.end_offset)
-
-    @property
-    def line(self) -> int:
-        if self._line is None:
-            self._resolve()
-        assert self._line is not None
-        return self._line
-
-    @property
-    def column(self) -> int:
-        if self._column is None:
-            self._resolve()
-        assert self._column is not None
-        return self._column
-
-    @property
-    def end_line(self) -> int:
-        if self._end_line is None:
-            self._resolve()
-        assert self._end_line is not None
-        return self._end_line
-
-    @property
-    def end_column(self) -> int:
-        if self._end_column is None:
-            self._resolve()
-        assert self._end_column is not None
-        return self._end_column
-
-    def extend_to(self, end_offset: int) -> None:
-        """Move the end (a container's end is known only when it closes)."""
-        self.end_offset = end_offset
-        if self._index is not None:
-            self._end_line = self._end_column = None
-        else:
-            raise ValueError("only lazy spans can be extended")
-
-    def _key(self) -> tuple[int, int, int, int, int, int]:
-        return (
-            self.line,
-            self.column,
-            self.end_line,
-            self.end_column,
-            self.start_offset,
-            self.end_offset,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Span) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Span(line={self.line}, column={self.column}, end_line={self.end_line}, "
-            f"end_column={self.end_column}, start_offset={self.start_offset}, "
-            f"end_offset={self.end_offset})"
-        )
+    def of_offsets(cls, index: LineIndex, start_offset: int, end_offset: int) -> Span:
+        """The span of ``text[start_offset:end_offset]``, positioned through ``index``."""
+        line, column = index.position(start_offset)
+        end_line, end_column = index.position(end_offset)
+        return cls(line, column, end_line, end_column, start_offset, end_offset)
 
 
 class Positioned:
@@ -171,7 +86,7 @@ class Positioned:
 
     @property
     def span(self) -> Span:
-        return Span.lazy(self.lines, self.start_offset, self.end_offset)
+        return Span.of_offsets(self.lines, self.start_offset, self.end_offset)
 
 
 class Scalar(Positioned):
