@@ -10,7 +10,7 @@ from html import escape
 
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
-from ait_datasets.report.compare import Comparison
+from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.model import RunId, run_label
 from ait_datasets.report.stats import CaseOutcome, State, Summary
 
@@ -235,15 +235,7 @@ def _comparison(comparison: Comparison, k: int) -> str:
         + escape(", ".join(f"{n} {g}" for g, n in comparison.counts().items()))
         + "</p>",
     ]
-    for group in (
-        "fixed",
-        "broken",
-        "newly flaky",
-        "still flaky",
-        "still failing",
-        "added",
-        "removed",
-    ):
+    for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if not changes:
             continue

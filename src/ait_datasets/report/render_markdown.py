@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
-from ait_datasets.report.compare import Comparison
+from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.model import CaseKey
 from ait_datasets.report.stats import CaseOutcome
 
@@ -108,15 +108,7 @@ def _comparison(comparison: Comparison, k: int) -> list[str]:
         "",
         ", ".join(f"**{n}** {g}" for g, n in comparison.counts().items()),
     ]
-    for group in (
-        "fixed",
-        "broken",
-        "newly flaky",
-        "still flaky",
-        "still failing",
-        "added",
-        "removed",
-    ):
+    for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if not changes:
             continue
