@@ -12,6 +12,4 @@ class LintContext:
     config: LintConfig = field(default_factory=LintConfig)
     # "dataset", "suite-setup", "jsonl", "unknown" (see ait_datasets.lint.kinds).
     kind: str = "dataset"
-    # Cross-file knowledge (suite-setup names, dataset files of the app); None when
-    # linting a single document in isolation.
-    project: object | None = None
+    # Cross-file rules get the project in their own phase (``check_project``).

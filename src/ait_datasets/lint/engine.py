@@ -35,7 +35,6 @@ _COMMENTED_FORMATS = frozenset({"yaml", "xml"})
 def lint_document(
     doc: Document,
     config: LintConfig | None = None,
-    project: object | None = None,
     *,
     suppress: bool = True,
 ) -> list[Diagnostic]:
@@ -45,7 +44,7 @@ def lint_document(
     :func:`lint_paths` applies them itself, after the cross-file rules.
     """
     config = config or LintConfig()
-    ctx = LintContext(config=config, kind=kinds.file_kind(doc), project=project)
+    ctx = LintContext(config=config, kind=kinds.file_kind(doc))
     found: list[Diagnostic] = list(doc.diagnostics)
     parsed = doc.root is not None or (doc.format == "jsonl" and bool(doc.rows))
     for module in family_modules():
