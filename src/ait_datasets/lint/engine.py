@@ -230,6 +230,8 @@ def lint_paths(
     for module in family_modules():
         check_project = getattr(module, "check_project", None)
         if check_project is not None:
+            # Filtered before the suppressions, so that an ignored code does not count
+            # as a used suppression (per-file findings were filtered in lint_document).
             for diag in check_project(project, config_for(given[0]) if given else LintConfig()):
                 found.extend(apply_config([diag], configs.get(diag.path) or config_for(diag.path)))
     found = apply_suppressions(found, suppressions)
