@@ -9,6 +9,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ait_datasets.diagnostics import Diagnostic
+    from ait_datasets.lint.config import LintConfig
 
 HELP = "check datasets for errors the framework would hit at run time"
 
@@ -210,11 +215,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failing else 0
 
 
-def _fails(diag: object, config: object) -> bool:
-    from ait_datasets.diagnostics import Diagnostic
-    from ait_datasets.lint.config import LintConfig
-
-    assert isinstance(diag, Diagnostic) and isinstance(config, LintConfig)
+def _fails(diag: Diagnostic, config: LintConfig) -> bool:
     return diag.severity.rank >= config.fail_level.rank
 
 

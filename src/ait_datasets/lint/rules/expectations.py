@@ -11,7 +11,7 @@ from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, unknown_keys
 from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
 
 TYPE = Rule(
     "EXP001",
@@ -77,9 +77,8 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             yield from _suggestions(doc, suggestions)
 
 
-def _type(doc: Document, node: object, allowed: tuple[str, ...]) -> Iterator[Diagnostic]:
+def _type(doc: Document, node: Node, allowed: tuple[str, ...]) -> Iterator[Diagnostic]:
     if not isinstance(node, Scalar) or not isinstance(node.data, str):
-        assert isinstance(node, (Scalar, Mapping, Sequence))
         yield TYPE.at(
             doc,
             node.span,
@@ -125,9 +124,8 @@ def _replace(doc: Document, node: Scalar, text: str) -> Edit:
     return Edit(start, end, text)
 
 
-def _suggestions(doc: Document, node: object) -> Iterator[Diagnostic]:
+def _suggestions(doc: Document, node: Node) -> Iterator[Diagnostic]:
     if not isinstance(node, Sequence):
-        assert isinstance(node, (Scalar, Mapping))
         yield SUGGESTIONS.at(
             doc,
             node.span,

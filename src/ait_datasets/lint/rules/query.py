@@ -11,7 +11,7 @@ from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
 from ait_datasets.schema.vocabulary import ATTACHMENT_KEYS, INTERVENTION_KEYS, QUERY_KEYS
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
 
 BOTH_TEXT = "Query cannot contain both 'title' and 'intervention' elements."
 NEITHER_TEXT = "Query must contain either a 'title' (task input) or 'intervention' element."
@@ -173,9 +173,8 @@ def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
         yield from _intervention(doc, intervention, where)
 
 
-def _attachments(doc: Document, node: object, where: str) -> Iterator[Diagnostic]:
+def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
     if not isinstance(node, Sequence):
-        assert isinstance(node, (Scalar, Mapping))
         yield ATTACHMENTS.at(
             doc,
             node.span,
@@ -201,9 +200,8 @@ def _attachments(doc: Document, node: object, where: str) -> Iterator[Diagnostic
             )
 
 
-def _intervention(doc: Document, node: object, where: str) -> Iterator[Diagnostic]:
+def _intervention(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
     if not isinstance(node, Mapping):
-        assert isinstance(node, (Scalar, Sequence))
         yield WRONG_TYPE.at(
             doc,
             node.span,
