@@ -177,12 +177,11 @@ class _Checker:
             return
         problem = self.verdict(token.formula)
         unbracketed = token.formula.strip() and not token.formula.lstrip().startswith("<")
-        if problem is None and not unbracketed:
-            pass  # the common case: a valid token (its position is never needed)
-        elif isinstance(problem, FormulaError):
+        # The token's position is worked out only when there is something to report.
+        if isinstance(problem, FormulaError):
             here = self.span(node, value, token.start, len(token.text))
             yield self.formula_error(node, value, token, here, problem)
-        else:
+        elif problem is not None or unbracketed:
             here = self.span(node, value, token.start, len(token.text))
             if unbracketed:
                 yield self.unbracketed(node, value, token, here)
