@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 
 import pytest
 
@@ -62,3 +64,29 @@ def test_in_process_callers_keep_the_garbage_collector() -> None:
 def test_negative_formula_without_double_dash(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["date", "--work-date", "2026-03-17", "-CM"]) == 0
     assert capsys.readouterr().out.strip() == "2026-03-01"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_command_help_is_the_same_from_its_own_parser(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `datasets NAME --help` builds only NAME's parser; it must read as from the full one.
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([name, "--help"])
+    full = capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["--debug", name, "--help"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == full
+    assert f"usage: datasets {name} " in full
+
+
+def test_a_command_imports_no_other_command_module() -> None:
+    code = (
+        "import sys\n"
+        "from ait_datasets.cli import COMMANDS, main\n"
+        "main(['rules', 'QRY003'])\n"
+        "print(sorted(n for n in COMMANDS if 'ait_datasets.commands.' + n in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "['rules']"
