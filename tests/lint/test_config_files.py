@@ -155,3 +155,61 @@ def test_explicit_config_without_table(tmp_path: Path, capsys: pytest.CaptureFix
     path = write(tmp_path / "pyproject.toml", "[project]\nname = 'x'\n")
     assert main(["lint", "--config", str(path), str(tmp_path)]) == 2
     assert "no [tool.ait-datasets] table" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[tool.ait-datasets]\nignore = ["QRY003"]\n',
+        '[tool."ait-datasets"]\nignore = ["QRY003"]\n',
+        "[ tool . 'ait-datasets' ]\nignore = ['QRY003']\n",
+        'tool.ait-datasets.ignore = ["QRY003"]\n',
+        '[tool]\nait-datasets = { ignore = ["QRY003"] }\n',
+        'tool = { "ait-datasets" = { ignore = ["QRY003"] } }\n',
+        '[tool.ait-datasets.severity]\nTST001 = "info"\n[tool.ait-datasets]\nignore = ["QRY003"]\n',
+    ],
+    ids=["table", "quoted", "spaced", "dotted", "inline", "inline-quoted", "subtable-first"],
+)
+def test_every_spelling_of_our_pyproject_table_is_read(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path / "pyproject.toml", text + '[project]\nname = "ait-datasets"\n')
+    found = read_config_file(str(path))
+    assert found is not None
+    assert found.base.ignore == ("QRY003",)
+
+
+def test_pyproject_naming_us_only_as_a_value_is_skipped(tmp_path: Path) -> None:
+    write(tmp_path / ".ait-datasets.toml", 'select = ["QRY"]\n')
+    write(
+        tmp_path / "sub" / "pyproject.toml",
+        '[project]\nname = "ait-datasets"\nauthors = [{ name = "ait-datasets people" }]\n'
+        'urls = { home = "https://example.com/ait-datasets/" }\n',
+    )
+    data = write(tmp_path / "sub" / "a.yaml", NO_FROM)
+    assert read_config_file(str(tmp_path / "sub" / "pyproject.toml")) is None
+    assert ConfigResolver().for_file(str(data)).select == ("QRY",)
+
+
+def test_another_tools_broken_pyproject_is_not_our_business(tmp_path: Path) -> None:
+    # It cannot hold our table, so it is skipped like a valid one without it.
+    write(tmp_path / ".ait-datasets.toml", 'select = ["QRY"]\n')
+    write(tmp_path / "sub" / "pyproject.toml", "[tool.other\nx = \n")
+    data = write(tmp_path / "sub" / "a.yaml", NO_FROM)
+    assert ConfigResolver().for_file(str(data)).select == ("QRY",)
+
+
+def test_broken_pyproject_with_our_table_is_an_error(tmp_path: Path) -> None:
+    write(tmp_path / "pyproject.toml", '[tool.ait-datasets]\nselect = ["QRY"\n')
+    data = write(tmp_path / "a.yaml", NO_FROM)
+    with pytest.raises(ConfigError, match=r"pyproject\.toml: invalid TOML"):
+        ConfigResolver().for_file(str(data))
+
+
+def test_config_that_is_not_utf8_is_a_config_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".ait-datasets.toml").write_bytes(b'select = ["QRY\xff"]\n')
+    data = write(tmp_path / "a.yaml", NO_FROM)
+    with pytest.raises(ConfigError, match=r"\.ait-datasets\.toml: invalid TOML: not UTF-8"):
+        ConfigResolver().for_file(str(data))
+    assert main(["lint", str(data)]) == 2
+    assert "invalid configuration" in capsys.readouterr().err

@@ -25,11 +25,6 @@ from typing import Any
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.config import LintConfig
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
-
 CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
 _KEYS = frozenset(
     {
@@ -114,12 +109,14 @@ def read_config_file(path: str) -> ConfigFile | None:
         raise ConfigError(f"{path}: not a regular file")
     try:
         with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+            raw = fh.read()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if os.path.basename(path) == "pyproject.toml":
+    is_pyproject = os.path.basename(path) == "pyproject.toml"
+    if is_pyproject and not _may_hold_our_table(raw):
+        return None
+    data = _parse_toml(path, raw)
+    if is_pyproject:
         tool = data.get("tool", {})
         if not isinstance(tool, dict) or "ait-datasets" not in tool:
             return None
@@ -164,6 +161,36 @@ def read_config_file(path: str) -> ConfigFile | None:
         _apply(LintConfig(), item, label)  # validate now, apply per file later
         overrides.append(Override(files, {k: v for k, v in item.items() if k != "files"}))
     return ConfigFile(path, base, overrides)
+
+
+def _may_hold_our_table(raw: bytes) -> bool:
+    """Whether a pyproject.toml can hold ``[tool.ait-datasets]`` at all.
+
+    Most pyproject.toml files are another tool's business; reading the text is much faster
+    than parsing it (and loading the TOML parser). The key, bare or quoted, is followed by
+    ``]``, ``.`` or ``=``; a mention elsewhere (a package name, a URL) only costs the parse.
+    """
+    start = 0
+    while (found := raw.find(b"ait-datasets", start)) >= 0:
+        start = found + len(b"ait-datasets")
+        if raw[start : start + 80].lstrip(b"\"' \t")[:1] in (b"]", b".", b"="):
+            return True
+    return False
+
+
+def _parse_toml(path: str, raw: bytes) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+
+    try:
+        data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
+        return data
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: not UTF-8 ({exc.reason})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
 
 
 def _globs(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
