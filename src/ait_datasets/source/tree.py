@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import bisect
 import re
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -20,13 +22,24 @@ Path = tuple[PathPart, ...]
 class LineIndex:
     """Where each line of a text starts, to turn character offsets into line and column.
 
-    Line breaks are what YAML (and libyaml) count: CR LF, CR, LF, NEL, LS and PS.
+    Line breaks are what YAML (and libyaml) count: CR LF, CR, LF, NEL, LS and PS. The
+    starts are kept in an array of machine integers: a large file has hundreds of
+    thousands of lines, and a list would hold an int object for each.
     """
 
     __slots__ = ("starts",)
 
     def __init__(self, text: str) -> None:
-        self.starts = [0, *(m.end() for m in _BREAK.finditer(text))]
+        self.starts = array("q", [0])
+        self.starts.extend(m.end() for m in _BREAK.finditer(text))
+
+    @classmethod
+    def of_lines(cls, lines: list[str]) -> LineIndex:
+        """The index of ``"\\n".join(lines)``, a text whose only line break is LF."""
+        index = cls.__new__(cls)
+        index.starts = array("q", [0])
+        index.starts.extend(accumulate(len(line) + 1 for line in lines[:-1]))
+        return index
 
     def position(self, offset: int) -> tuple[int, int]:
         """(line, column), both 1-based, of the character at ``offset``."""

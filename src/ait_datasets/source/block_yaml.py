@@ -1,0 +1,527 @@
+"""A line-at-a-time reader for the plain block YAML that datasets are written in.
+
+libyaml parses fast, but it hands every token to Python as an event object carrying two
+mark objects; on a large dataset that hand-over, not the parsing, is most of the load
+time. Datasets use a small and regular part of YAML: block mappings and lists, one-line
+plain or quoted values, literal text blocks, one-line flow lists of values. This module
+reads exactly that part, a line at a time, into the tree the event builder makes (same
+values, styles, offsets and interned strings), and gives up on anything else by returning
+None; the caller then reads the file with libyaml as before.
+
+It never reports a finding: anything worth one (duplicate or non-text keys, tags,
+anchors, aliases, syntax errors, tabs, unusual characters) makes it give up, and the
+libyaml path explains it. ``tests/source/test_block_yaml.py`` checks it against the event
+builder on generated files, on mutated ones and on the real datasets.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
+from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence
+
+# Characters this reader accepts anywhere in a file. Everything else (tabs, carriage
+# returns, NEL/LS/PS line breaks, a byte order mark, control characters, characters that
+# libyaml refuses) sends the file to libyaml, which knows their rules.
+_UNHANDLED_CHARACTER = re.compile(
+    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
+
+# A mapping key at the start of the text searched, with its colon and the spaces after it:
+# a plain key (no ':' or '#' in it, not starting with an indicator, no trailing space), or
+# a one-line double- or single-quoted key.
+_KEY = re.compile(
+    r"""(?:
+        (?P<plain>[^\s\-?:,\[\]{}#&*!|>'"%@`][^:#]*)
+      | "(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"
+      | '(?P<single>[^']*(?:''[^']*)*)'
+    ):(?:\x20+|$)""",
+    re.VERBOSE,
+)
+_DOUBLE = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')
+# A double-quoted value that ends its line (perhaps with a comment).
+_DOUBLE_VALUE = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"(?:\x20+(?:#.*)?)?\Z')
+_SINGLE = re.compile(r"'([^']*(?:''[^']*)*)'")
+# What may follow a value on its line: spaces, then perhaps a comment.
+_AFTER_VALUE = re.compile(r"(?:\x20+(?:#.*)?)?\Z")
+# One item of a one-line flow list: a quoted scalar or a plain one (no flow indicators,
+# no ':' or '#'), with the spaces around it, and the ',' or ']' after it.
+_FLOW_ITEM = re.compile(
+    r"""\x20*(?:
+        "(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"
+      | '(?P<single>[^']*(?:''[^']*)*)'
+      | (?P<plain>[^\s\-?:,\[\]{}#&*!|>'"%@`][^,\[\]{}:#]*?)
+    )\x20*(?P<end>[,\]])""",
+    re.VERBOSE,
+)
+# A character that cannot start a plain value (YAML indicators), or starts one only in
+# cases this reader leaves to libyaml ('-', '?', ':').
+_NOT_PLAIN_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
+_ESCAPES = {
+    "0": "\0",
+    "a": "\a",
+    "b": "\b",
+    "t": "\t",
+    "n": "\n",
+    "v": "\v",
+    "f": "\f",
+    "r": "\r",
+    "e": "\x1b",
+    " ": " ",
+    '"': '"',
+    "/": "/",
+    "\\": "\\",
+    "N": "\x85",
+    "_": "\xa0",
+    "L": "\u2028",
+    "P": "\u2029",
+}
+# Deeper files are left to libyaml, which reports its own depth limit.
+_MAX_DEPTH = 100
+# libyaml refuses a simple key longer than 1024 characters; leave long keys to it.
+_MAX_KEY = 1000
+# Values this short are interned by the event builder too (they repeat across tests).
+_INTERN_UP_TO = 40
+
+
+class _GiveUp(Exception):
+    """The text uses YAML this reader does not handle; libyaml must read it."""
+
+
+def read_block_yaml(text: str) -> Node | None:
+    """The tree of ``text``, or None when the text needs the full YAML reader."""
+    if _UNHANDLED_CHARACTER.search(text):
+        return None
+    try:
+        return _Reader(text).document()
+    except _GiveUp:
+        return None
+
+
+def _unescape(body: str) -> str:
+    """The value of a one-line double-quoted scalar's body."""
+    if "\\" not in body:
+        return body
+
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if len(code) > 1:
+            char = chr(int(code[1:], 16))
+            if "\ud800" <= char <= "\udfff":
+                raise _GiveUp
+            return char
+        if code not in _ESCAPES:
+            raise _GiveUp
+        return _ESCAPES[code]
+
+    return _ESCAPE.sub(one, body)
+
+
+class _Reader:
+    """One pass over the lines; each method returns a node and the next line to read.
+
+    The loops over mapping keys and list items are the hot path (a large dataset has
+    hundreds of thousands of lines): they look lines up in precomputed lists and read
+    the common values (plain and double-quoted text) inline; rarer shapes go through
+    methods.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = text.split("\n")
+        self.index = LineIndex.of_lines(self.lines)
+        self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
+        self.starts = self.index.starts
+        self.depth = 0
+
+    # -- lines ---------------------------------------------------------------------
+
+    def next_content(self, i: int) -> int:
+        """The first line from ``i`` on that holds more than spaces or a comment."""
+        lines = self.lines
+        indents = self.indents
+        count = len(lines)
+        while i < count:
+            line = lines[i]
+            indent = indents[i]
+            if indent < len(line) and line[indent] != "#":
+                return i
+            i += 1
+        return count
+
+    def offset_of_content(self, i: int) -> int:
+        """Where line ``i``'s content starts; the end of the text past the last line.
+
+        That is where libyaml closes the blocks that this line ends.
+        """
+        if i >= len(self.lines):
+            return len(self.text)
+        return self.starts[i] + self.indents[i]
+
+    # -- the document ----------------------------------------------------------------
+
+    def document(self) -> Node | None:
+        first = self.next_content(0)
+        if first == len(self.lines):
+            raise _GiveUp  # only comments: libyaml's path says so
+        if self.lines[first].startswith(("---", "...", "%")):
+            raise _GiveUp
+        node, after = self.block(first, self.indents[first], -1)
+        if after != len(self.lines):
+            raise _GiveUp  # something after the root: an error, or a second document
+        return node
+
+    def block(self, i: int, indent: int, parent: int) -> tuple[Node, int]:
+        """The mapping or list whose first line is ``i``, at column ``indent``."""
+        if indent <= parent:
+            raise _GiveUp
+        line = self.lines[i]
+        if line.startswith(("---", "...")):
+            raise _GiveUp
+        if line[indent] == "-" and (len(line) == indent + 1 or line[indent + 1] == " "):
+            return self.sequence(i, indent)
+        return self.mapping(i, indent)
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise _GiveUp
+
+    # -- block mappings --------------------------------------------------------------
+
+    def mapping(self, i: int, column: int) -> tuple[Mapping, int]:
+        """The block mapping whose first key is on line ``i`` at ``column``.
+
+        Its later keys are on lines indented exactly to ``column``. (The first line may be
+        a list item's, ``- key: value``, so its own indentation is not ``column``.)
+        """
+        self.enter()
+        lines = self.lines
+        indents = self.indents
+        starts = self.starts
+        index = self.index
+        count = len(lines)
+        node = Mapping(index, starts[i] + column, 0)
+        entries = node.entries
+        key_match = _KEY.match
+        double_match = _DOUBLE_VALUE.match
+        intern = sys.intern
+        maybe_not_text = MAYBE_NOT_TEXT
+        not_plain_start = _NOT_PLAIN_START
+        while True:
+            line = lines[i]
+            line_start = starts[i]
+            if column == 0 and line.startswith(("---", "...")):
+                raise _GiveUp  # a document marker
+            match = key_match(line, column)
+            if match is None:
+                raise _GiveUp
+            plain = match.group("plain")
+            if plain is not None:
+                if plain[-1] == " " or len(plain) > _MAX_KEY:
+                    raise _GiveUp
+                style = ""
+                key_end = column + len(plain)
+                key = resolve_plain(plain) if plain[0] in maybe_not_text else plain
+                if type(key) is not str:
+                    raise _GiveUp  # a number, boolean or null as a key: libyaml's path
+                key = intern(key)
+            else:
+                key, style, key_end = self.quoted_key(match, column)
+            if key in entries:
+                raise _GiveUp  # a duplicate key is a finding
+            key_node = Scalar(key, index, line_start + column, line_start + key_end, style)
+            at = match.end()
+            value_node: Node
+            if at == len(line) or line[at] == "#":
+                # Nothing after the colon: a block below, or an empty value just after it.
+                value_node, i = self.below(i, column, line_start + key_end + 1)
+            elif line[at] == '"':
+                quoted = double_match(line, at)
+                if quoted is None:
+                    raise _GiveUp  # continues on the next line, or is followed by text
+                body = quoted.group(1)
+                text = _unescape(body) if "\\" in body else body
+                value_node = Scalar(
+                    intern(text) if len(text) <= _INTERN_UP_TO else text,
+                    index,
+                    line_start + at,
+                    line_start + at + len(body) + 2,
+                    '"',
+                )
+                i += 1
+            elif line[at] not in not_plain_start:
+                text = line[at:]
+                comment = text.find(" #")
+                if comment >= 0:
+                    text = text[:comment]
+                text = text.rstrip(" ")
+                if ": " in text or text[-1] == ":":
+                    raise _GiveUp  # "mapping values are not allowed here"
+                value: object
+                if text[0] in maybe_not_text:
+                    value = resolve_plain(text)
+                elif len(text) <= _INTERN_UP_TO:
+                    value = intern(text)
+                else:
+                    value = text
+                start = line_start + at
+                value_node = Scalar(value, index, start, start + len(text))
+                i += 1
+            else:
+                value_node, i = self.inline(i, at, column)
+            entries[key] = (key_node, value_node)
+            # The next line with content (comments and blank lines are skipped).
+            while i < count:
+                line = lines[i]
+                indent = indents[i]
+                if indent < len(line) and line[indent] != "#":
+                    break
+                i += 1
+            else:
+                break
+            if indent < column:
+                break
+            if indent > column:
+                raise _GiveUp  # a continuation line, or an error
+        node.end_offset = self.offset_of_content(i)
+        self.depth -= 1
+        return node, i
+
+    def quoted_key(self, match: re.Match[str], column: int) -> tuple[str, str, int]:
+        """A quoted key's text, style and end column (just after its closing quote)."""
+        double = match.group("double")
+        if double is not None:
+            key, style, key_end = _unescape(double), '"', match.end("double") + 1
+        else:
+            key = match.group("single").replace("''", "'")
+            style, key_end = "'", match.end("single") + 1
+        if key_end - column > _MAX_KEY:
+            raise _GiveUp
+        return sys.intern(key), style, key_end
+
+    def below(self, i: int, column: int, empty_at: int) -> tuple[Node, int]:
+        """The value of a key with nothing after its colon on line ``i``.
+
+        A block indented deeper, a list at the key's own indentation, or else an empty
+        value, which libyaml puts at ``empty_at`` (just after the colon).
+        """
+        j = self.next_content(i + 1)
+        if j < len(self.lines):
+            indent = self.indents[j]
+            if indent > column:
+                return self.block(j, indent, column)
+            following = self.lines[j]
+            if (
+                indent == column
+                and following[indent] == "-"
+                and (len(following) == indent + 1 or following[indent + 1] == " ")
+            ):
+                # A list at the key's own indentation ("indentless"): YAML allows it.
+                return self.sequence(j, column)
+        return Scalar(None, self.index, empty_at, empty_at), i + 1
+
+    # -- block lists -----------------------------------------------------------------
+
+    def sequence(self, i: int, column: int) -> tuple[Sequence, int]:
+        """The block list whose first '-' is on line ``i`` at ``column``."""
+        self.enter()
+        lines = self.lines
+        indents = self.indents
+        starts = self.starts
+        count = len(lines)
+        node = Sequence(self.index, starts[i] + column, 0)
+        items = node.items
+        key_match = _KEY.match
+        item: Node
+        while True:
+            line = lines[i]
+            at = column + 1
+            length = len(line)
+            while at < length and line[at] == " ":
+                at += 1
+            if at == length or line[at] == "#":
+                j = self.next_content(i + 1)
+                if j < count and indents[j] > column:
+                    item, i = self.block(j, indents[j], column)
+                else:
+                    dash_end = starts[i] + column + 1
+                    item, i = Scalar(None, self.index, dash_end, dash_end), i + 1
+            elif line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
+                raise _GiveUp  # "- - item": a list in a list on one line
+            elif key_match(line, at) is not None:
+                item, i = self.mapping(i, at)
+            else:
+                item, i = self.inline(i, at, column)
+            items.append(item)
+            while i < count:
+                line = lines[i]
+                indent = indents[i]
+                if indent < len(line) and line[indent] != "#":
+                    break
+                i += 1
+            else:
+                break
+            if indent < column:
+                break
+            if indent > column:
+                raise _GiveUp
+            if not (line[column] == "-" and (len(line) == column + 1 or line[column + 1] == " ")):
+                break  # the next key of the mapping this list is the value of
+        node.end_offset = self.offset_of_content(i)
+        self.depth -= 1
+        return node, i
+
+    # -- values on one line ----------------------------------------------------------
+
+    def inline(self, i: int, at: int, column: int) -> tuple[Node, int]:
+        """The value starting at ``at`` on line ``i`` and the line after it.
+
+        ``column`` is the indentation of the mapping or list it belongs to; a text block
+        (``|``) must be indented deeper.
+        """
+        line = self.lines[i]
+        start = self.starts[i] + at
+        char = line[at]
+        if char == '"':
+            match = _DOUBLE.match(line, at)
+            if match is None:
+                raise _GiveUp  # continues on the next line
+            end = match.end()
+            if not _AFTER_VALUE.match(line, end):
+                raise _GiveUp
+            return self.scalar(_unescape(match.group(1)), start, start + end - at, '"'), i + 1
+        if char == "'":
+            match = _SINGLE.match(line, at)
+            if match is None:
+                raise _GiveUp
+            end = match.end()
+            if not _AFTER_VALUE.match(line, end):
+                raise _GiveUp
+            text = match.group(1).replace("''", "'")
+            return self.scalar(text, start, start + end - at, "'"), i + 1
+        if char == "[":
+            return self.flow_list(i, at), i + 1
+        if char == "{":
+            close = at + 1
+            while close < len(line) and line[close] == " ":
+                close += 1
+            if close == len(line) or line[close] != "}" or not _AFTER_VALUE.match(line, close + 1):
+                raise _GiveUp  # only the empty flow mapping is read here
+            node = Mapping(self.index, start, start + close + 1 - at, flow=True)
+            return node, i + 1
+        if char == "|":
+            return self.literal(i, at, column)
+        if char in _NOT_PLAIN_START and (char != "-" or at + 1 == len(line) or line[at + 1] == " "):
+            raise _GiveUp  # an indicator; only "-1" or "-word" can start a plain value
+        text = line[at:]
+        comment = text.find(" #")
+        if comment >= 0:
+            text = text[:comment]
+        text = text.rstrip(" ")
+        if ": " in text or text[-1] == ":":
+            raise _GiveUp  # "mapping values are not allowed here"
+        value: object
+        if text[0] in MAYBE_NOT_TEXT:
+            value = resolve_plain(text)
+        elif len(text) <= _INTERN_UP_TO:
+            value = sys.intern(text)
+        else:
+            value = text
+        return Scalar(value, self.index, start, start + len(text)), i + 1
+
+    def scalar(self, text: str, start: int, end: int, style: str) -> Scalar:
+        value = sys.intern(text) if len(text) <= _INTERN_UP_TO else text
+        return Scalar(value, self.index, start, end, style)
+
+    def flow_list(self, i: int, at: int) -> Sequence:
+        """A one-line flow list of scalars: ``[a, 'b', "c"]``."""
+        line = self.lines[i]
+        line_start = self.starts[i]
+        node = Sequence(self.index, line_start + at, 0, flow=True)
+        items = node.items
+        position = at + 1
+        rest = line[position:].lstrip(" ")
+        if rest.startswith("]"):
+            position = len(line) - len(rest) + 1
+        else:
+            while True:
+                match = _FLOW_ITEM.match(line, position)
+                if match is None:
+                    raise _GiveUp
+                plain = match.group("plain")
+                if plain is not None:
+                    item_start = match.start("plain")
+                    text = plain.rstrip(" ")
+                    value: object
+                    if text[0] in MAYBE_NOT_TEXT:
+                        value = resolve_plain(text)
+                    else:
+                        value = sys.intern(text) if len(text) <= _INTERN_UP_TO else text
+                    start = line_start + item_start
+                    items.append(Scalar(value, self.index, start, start + len(text)))
+                else:
+                    double = match.group("double")
+                    if double is not None:
+                        text, style, name = _unescape(double), '"', "double"
+                    else:
+                        text, style, name = match.group("single").replace("''", "'"), "'", "single"
+                    # The scalar runs from its opening quote to its closing one.
+                    start = line_start + match.start(name) - 1
+                    items.append(self.scalar(text, start, line_start + match.end(name) + 1, style))
+                position = match.end()
+                if match.group("end") == "]":
+                    break
+                if line[position:].lstrip(" ").startswith("]"):
+                    raise _GiveUp  # a trailing comma: libyaml reads it, leave it to it
+        if not _AFTER_VALUE.match(line, position):
+            raise _GiveUp
+        node.end_offset = line_start + position
+        return node
+
+    def literal(self, i: int, at: int, column: int) -> tuple[Scalar, int]:
+        """A literal text block: ``|`` or ``|-``, then lines indented deeper than ``column``."""
+        line = self.lines[i]
+        header = line[at + 1 :]
+        chomp = ""
+        if header[:1] == "-":
+            chomp = "-"
+            header = header[1:]
+        if header and not _AFTER_VALUE.match(header):
+            raise _GiveUp  # "|+", an indentation digit, or something invalid
+        lines = self.lines
+        count = len(lines)
+        first = j = i + 1
+        while j < count and lines[j] == "":
+            j += 1
+        if j == count:
+            raise _GiveUp  # an empty block: rare, and libyaml's rules for it are subtle
+        indent = self.indents[j]
+        if indent <= column or indent == len(lines[j]):
+            raise _GiveUp  # empty block, or a line of spaces first
+        body = [""] * (j - first)  # leading empty lines are part of the text
+        last = j  # the last line holding text
+        while j < count:
+            text = lines[j]
+            if text == "":
+                body.append("")
+            elif text[:indent].strip(" "):
+                break  # indented less: the block is over
+            elif not text.strip(" "):
+                raise _GiveUp  # a line of spaces: libyaml's rules for those are subtle
+            else:
+                body.append(text[indent:])
+                last = j
+            j += 1
+        kept = body[: last - first + 1]
+        value = "\n".join(kept)
+        ends_with_break = last + 1 < count
+        if chomp == "" and ends_with_break:
+            value += "\n"
+        # libyaml ends the block where the first line after it (blank ones included) starts.
+        end = self.starts[j] if j < count else len(self.text)
+        start = self.starts[i] + at
+        return self.scalar(value, start, end, "|"), j
