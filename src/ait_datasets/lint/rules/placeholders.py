@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix
 from ait_datasets.lint import kinds
@@ -25,6 +25,12 @@ from ait_datasets.lint.rules.placeholder_rules import (
     UNBRACKETED,
     UNQUOTED,
     UNTERMINATED,
+)
+from ait_datasets.lint.rules.scalar_search import (
+    MAYBE_DATE,
+    DateFilter,
+    dollar_scalars,
+    text_scalars,
 )
 from ait_datasets.placeholders import (
     DATE_PREFIX,
@@ -42,14 +48,12 @@ from ait_datasets.placeholders import (
 from ait_datasets.placeholders.literals import date_literals, misspelt_prefixes, relative_token
 from ait_datasets.placeholders.positions import LineIndex, find_in_source, span_in_scalar
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Node, Scalar, Span
+from ait_datasets.source.tree import Mapping, Scalar, Span
 
 __all__ = ["RULES", "check"]
 
 # Where a fixed date means a drifting test.
 DATE_SENSITIVE_KEYS = frozenset({"turn_setup", "query", "expected_data"})
-# Every date literal has a digit, a separator and a digit; most values have none.
-_MAYBE_DATE = re.compile(r"\d[-/.]\d")
 _TIME_AFTER_BRACKET = re.compile(r"\s*<[^>]*>\s*-\s*\d{1,2}:\d{2}")
 
 
@@ -58,46 +62,50 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     roots = [doc.root] if doc.root is not None else list(doc.rows)
     checker = _Checker(doc, ctx)
-    source = doc.text
     for root in roots:
-        # A `$` can also come from an escape (`"\x24"` in YAML, `"\u0024"` in JSON).
-        for node, text in _text_scalars(
-            root, lambda a, b: source.find("$", a, b) >= 0 or source.find("\\", a, b) >= 0
-        ):
-            if "$" in text:
-                yield from checker.scalar(node, text)
-    # Fixed dates only matter where the test runs against the work date: agent tests'
-    # turn setup, queries and expectations. Copilot tests read their dates from fixed
-    # input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
+        for node in dollar_scalars(root, doc.text):
+            found = checker.scalar(node, _text(node))
+            if found:
+                yield from found
+    yield from _hard_coded_dates(doc, checker)
+
+
+def _hard_coded_dates(doc: Document, checker: _Checker) -> Iterator[Diagnostic]:
+    """Fixed dates where an agent test runs against the work date.
+
+    That is its turn setup, queries and expectations. Copilot tests read their dates from
+    fixed input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
+    """
+    source = doc.text
+    may_hold_date = DateFilter(source)
     for test in kinds.agent_tests(doc):
-        owners = [test.node, *(t for t in kinds.turns_of(test.node) if isinstance(t, Mapping))]
+        node = test.node
+        start, end = node.start_offset, node.end_offset
+        # Most tests have no date at all: with no digit-separator-digit in the test's
+        # text, and no escape or alias that could bring one in, none of its values has
+        # one, so the test is skipped without visiting its turns.
+        if not may_hold_date(start, end) and not _may_bring_in(source, start, end):
+            continue
+        owners = [node, *(t for t in kinds.turns_of(node) if isinstance(t, Mapping))]
         for owner in owners:
             for key, (_, sub) in owner.entries.items():
                 if key not in DATE_SENSITIVE_KEYS:
                     continue
-                for node, text in _text_scalars(
-                    sub, lambda a, b: _MAYBE_DATE.search(source, a, b) is not None
-                ):
-                    yield from checker.hard_coded(key, node, text)
+                for scalar in text_scalars(sub, may_hold_date):
+                    found = checker.hard_coded(key, scalar, _text(scalar))
+                    if found:
+                        yield from found
 
 
-def _text_scalars(root: Node, may_hold: Callable[[int, int], bool]) -> Iterator[tuple[Scalar, str]]:
-    """Every scalar holding text under ``root``, in file order (no paths: this runs over
-    every value of large files). A mapping or list whose source text cannot hold what we
-    look for (``may_hold(start, end)`` is false, a search in C) is skipped whole."""
-    stack: list[Node] = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Scalar):
-            if isinstance(node.data, str):
-                yield node, node.data
-            continue
-        if not may_hold(node.start_offset, node.end_offset):
-            continue
-        if isinstance(node, Mapping):
-            stack.extend(value for _, value in reversed(node.entries.values()))
-        else:
-            stack.extend(reversed(node.items))
+def _may_bring_in(source: str, start: int, end: int) -> bool:
+    """Whether ``source[start:end]`` has an escape or an alias (a value from elsewhere)."""
+    return source.find("\\", start, end) >= 0 or source.find("*", start, end) >= 0
+
+
+def _text(node: Scalar) -> str:
+    # The scalar search only returns text scalars.
+    assert isinstance(node.data, str)
+    return node.data
 
 
 class _Checker:
@@ -135,14 +143,15 @@ class _Checker:
     def span(self, node: Scalar, value: str, at: int, length: int) -> Span:
         return span_in_scalar(self.doc.text, self.lines, node.span, value, at, length)
 
-    def scalar(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
+    def scalar(self, node: Scalar, value: str) -> list[Diagnostic]:
+        """The findings about the tokens of ``value`` (a list: most values have none)."""
         memo = ("token", value + "\x00" + node.style)
         if memo in self._clean:
-            return
+            return []
         found = list(self._scalar(node, value))
         if not found:
             self._clean.add(memo)
-        yield from found
+        return found
 
     def _scalar(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
         if "$" not in value:
@@ -271,17 +280,18 @@ class _Checker:
 
     # -- hard-coded dates ------------------------------------------------------------------
 
-    def hard_coded(self, where: str, node: Scalar, value: str) -> Iterator[Diagnostic]:
+    def hard_coded(self, where: str, node: Scalar, value: str) -> list[Diagnostic]:
+        """The fixed dates in ``value`` under the key ``where`` (a list: most have none)."""
         memo = (where, value)
         if memo in self._clean:
-            return
+            return []
         found = list(self._hard_coded(where, node, value))
         if not found:
             self._clean.add(memo)
-        yield from found
+        return found
 
     def _hard_coded(self, where: str, node: Scalar, value: str) -> Iterator[Diagnostic]:
-        if not _MAYBE_DATE.search(value):
+        if not MAYBE_DATE.search(value):
             return
         literals = date_literals(value)
         if not literals:
