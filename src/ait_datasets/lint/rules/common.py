@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic, Severity
@@ -54,24 +53,31 @@ def head_span(node: Node) -> Span:
 
 def unknown_keys(
     doc: Document, mapping: Mapping, known: frozenset[str], where: str
-) -> Iterator[Diagnostic]:
-    for key, (key_node, _) in mapping.entries.items():
-        if key not in known:
-            yield UNKNOWN_KEY.at(
-                doc,
-                key_node.span,
-                f"Unknown key '{key}' in {where}; the framework does not read it."
-                f"{hint(key, known)}",
-            )
-
-
-def expect_text(doc: Document, mapping: Mapping, key: str, where: str) -> Iterator[Diagnostic]:
-    """``key`` (if present) must be a scalar: the framework reads it with ``ValueAsText``."""
-    node = mapping.get(key)
-    if node is not None and not isinstance(node, Scalar):
-        yield WRONG_TYPE.at(
-            doc, node.span, f"'{key}' in {where} must be text, not {type_name(node)}."
+) -> list[Diagnostic]:
+    """A finding for each key of ``mapping`` not in ``known`` (a list: usually empty)."""
+    entries = mapping.entries
+    if known.issuperset(entries):  # one check in C for the common case
+        return []
+    return [
+        UNKNOWN_KEY.at(
+            doc,
+            key_node.span,
+            f"Unknown key '{key}' in {where}; the framework does not read it.{hint(key, known)}",
         )
+        for key, (key_node, _) in entries.items()
+        if key not in known
+    ]
+
+
+def expect_text(doc: Document, mapping: Mapping, key: str, where: str) -> list[Diagnostic]:
+    """``key`` (if present) must be a scalar: the framework reads it with ``ValueAsText``."""
+    entry = mapping.entries.get(key)
+    if entry is None or isinstance(entry[1], Scalar):
+        return []
+    node = entry[1]
+    return [
+        WRONG_TYPE.at(doc, node.span, f"'{key}' in {where} must be text, not {type_name(node)}.")
+    ]
 
 
 def is_whole_number(value: object) -> bool:

@@ -119,9 +119,13 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
         return
     for turn in kinds.agent_turns(doc):
-        key = "query" if "query" in turn.node.entries else "question"
-        query = turn.node.get(key)
-        if query is None:
+        entries = turn.node.entries
+        key = "query" if "query" in entries else "question"
+        entry = entries.get(key)
+        if entry is None:
+            continue
+        query = entry[1]
+        if isinstance(query, Mapping) and _plainly_valid(query):
             continue
         where = f"turn {turn.index + 1}"
         if not isinstance(query, Mapping):
@@ -135,6 +139,32 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         yield from _query(doc, query, f"`{key}` of {where}")
 
 
+def _plainly_valid(query: Mapping) -> bool:
+    """Whether ``query`` is a well-formed task input or intervention reply, so that no rule
+    of this family can fire; checked with a few lookups, since nearly every query is.
+    Anything unusual (a timeout, attachments) is left to the full checks."""
+    entries = query.entries
+    if not QUERY_KEYS.issuperset(entries) or "timeout" in entries or "attachments" in entries:
+        return False
+    for text_key in _TEXT_KEYS:
+        entry = entries.get(text_key)
+        if entry is not None and not isinstance(entry[1], Scalar):
+            return False
+    intervention = entries.get("intervention")
+    if "title" in entries:
+        return intervention is None and "from" in entries
+    if intervention is None or not isinstance(intervention[1], Mapping):
+        return False
+    reply = intervention[1].entries
+    if not INTERVENTION_KEYS.issuperset(reply) or len(reply) != 1:
+        return False
+    # One key, `suggestion` or `instruction`, and it must be text.
+    return isinstance(next(iter(reply.values()))[1], Scalar)
+
+
+_TEXT_KEYS = ("title", "from", "message")
+
+
 def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
     yield from unknown_keys(doc, query, QUERY_KEYS, f"the {where}")
     has_title = "title" in query.entries
@@ -145,7 +175,7 @@ def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
         yield QUERY_BOTH.at(doc, key.span, f"{BOTH_TEXT} (the {where})")
     elif not has_title and intervention is None:
         yield QUERY_NEITHER.at(doc, query.span, f"{NEITHER_TEXT} (the {where})")
-    for text_key in ("title", "from", "message"):
+    for text_key in _TEXT_KEYS:
         yield from expect_text(doc, query, text_key, f"the {where}")
     if has_title and "from" not in query.entries:
         title_key = query.key_node("title")

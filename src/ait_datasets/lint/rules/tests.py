@@ -11,7 +11,7 @@ from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import head_span
 from ait_datasets.schema.vocabulary import MAX_TEST_DESCRIPTION, MAX_TEST_NAME
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Scalar, type_name
+from ait_datasets.source.tree import Mapping, Node, Scalar, type_name
 
 NAME_MISSING = Rule(
     "TST001",
@@ -78,56 +78,79 @@ RULES = (NAME_MISSING, NAME_TYPE, NAME_LENGTH, NAME_DUPLICATE, DESCRIPTION_LENGT
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
         return
-    seen: dict[str, int] = {}
+    # Upper-cased code -> the name node that first used it. Its line is worked out only
+    # for a duplicate: a position costs a search, and large files have many names.
+    seen: dict[str, Scalar] = {}
     for test in kinds.tests_of(doc):
-        node = test.node
-        name = node.get("name")
+        entries = test.node.entries
+        name = entries.get("name")
         if name is None:
-            # Copilot datasets (JSONL especially) are routinely unnamed; agent scenarios
-            # are the ones people trace through logs turn by turn.
-            if node.entries and kinds.is_agent_test(node):
-                yield NAME_MISSING.at(
-                    doc,
-                    head_span(node),
-                    "This test has no `name`; the importer will call it INPUT-0000000NN. Add "
-                    "a unique name.",
-                )
-        elif not isinstance(name, Scalar):
-            yield NAME_TYPE.at(
-                doc, name.span, f"A test's `name` must be text, not {type_name(name)}."
-            )
+            yield from _no_name(doc, test.node)
         else:
-            text = kinds.scalar_text(name) or ""
-            if len(text) > MAX_TEST_NAME:
-                yield NAME_LENGTH.at(
-                    doc,
-                    name.span,
-                    f"The test name is {len(text)} characters; the framework keeps only the "
-                    f"first {MAX_TEST_NAME} (upper-cased).",
-                )
-            code = text[:MAX_TEST_NAME].upper()
-            if code in seen:
-                yield NAME_DUPLICATE.at(
-                    doc,
-                    name.span,
-                    f"Test name '{text}' repeats the test at line {seen[code]} (names are "
-                    "compared upper-cased); the import fails with 'record already exists'.",
-                )
-            elif code:
-                seen[code] = name.span.line
-        description = node.get("description")
-        if description is not None and not isinstance(description, Scalar):
-            yield NAME_TYPE.at(
-                doc,
-                description.span,
-                f"A test's `description` must be text, not {type_name(description)}.",
-            )
-        elif description is not None:
-            text = kinds.scalar_text(description) or ""
-            if len(text) > MAX_TEST_DESCRIPTION:
-                yield DESCRIPTION_LENGTH.at(
-                    doc,
-                    description.span,
-                    f"The description is {len(text)} characters; the framework keeps the "
-                    f"first {MAX_TEST_DESCRIPTION}.",
-                )
+            yield from _name(doc, name[1], seen)
+        description = entries.get("description")
+        if description is not None:
+            yield from _description(doc, description[1])
+
+
+def _no_name(doc: Document, node: Mapping) -> Iterator[Diagnostic]:
+    # Copilot datasets (JSONL especially) are routinely unnamed; agent scenarios are the
+    # ones people trace through logs turn by turn.
+    if node.entries and kinds.is_agent_test(node):
+        yield NAME_MISSING.at(
+            doc,
+            head_span(node),
+            "This test has no `name`; the importer will call it INPUT-0000000NN. Add "
+            "a unique name.",
+        )
+
+
+def _name(doc: Document, name: Node, seen: dict[str, Scalar]) -> Iterator[Diagnostic]:
+    if not isinstance(name, Scalar):
+        yield NAME_TYPE.at(doc, name.span, f"A test's `name` must be text, not {type_name(name)}.")
+        return
+    text = _text(name)
+    if len(text) > MAX_TEST_NAME:
+        yield NAME_LENGTH.at(
+            doc,
+            name.span,
+            f"The test name is {len(text)} characters; the framework keeps only the "
+            f"first {MAX_TEST_NAME} (upper-cased).",
+        )
+    code = text[:MAX_TEST_NAME].upper()
+    first = seen.get(code)
+    if first is not None:
+        yield NAME_DUPLICATE.at(
+            doc,
+            name.span,
+            f"Test name '{text}' repeats the test at line {first.span.line} (names are "
+            "compared upper-cased); the import fails with 'record already exists'.",
+        )
+    elif code:
+        seen[code] = name
+
+
+def _description(doc: Document, description: Node) -> Iterator[Diagnostic]:
+    if not isinstance(description, Scalar):
+        yield NAME_TYPE.at(
+            doc,
+            description.span,
+            f"A test's `description` must be text, not {type_name(description)}.",
+        )
+        return
+    text = _text(description)
+    if len(text) > MAX_TEST_DESCRIPTION:
+        yield DESCRIPTION_LENGTH.at(
+            doc,
+            description.span,
+            f"The description is {len(text)} characters; the framework keeps the "
+            f"first {MAX_TEST_DESCRIPTION}.",
+        )
+
+
+def _text(node: Scalar) -> str:
+    """The scalar's text as the importer reads it ("" for null)."""
+    data = node.data
+    if isinstance(data, str):  # nearly always: skip the general conversion
+        return data
+    return kinds.scalar_text(node) or ""
