@@ -40,7 +40,7 @@ from ait_datasets.migrate.moves import move_block, move_flow, separators
 from ait_datasets.migrate.text import key_text, quote, shift, split_lines
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+from ait_datasets.source.tree import Entries, Mapping, Node, Scalar, Sequence
 
 NOT_AGENT = (
     "not an agent dataset (no turns/query/intervention_request, no agent suite XML); "
@@ -52,7 +52,7 @@ NOT_AGENT = (
 class _Turn:
     """A turn being planned: its entries (key -> (key node, value)) and its mapping."""
 
-    entries: dict[str, tuple[Scalar, Node]]
+    entries: Entries | dict[str, tuple[Scalar, Node]]
     mapping: Mapping
     test: str | None
     number: int

@@ -126,13 +126,15 @@ class _Reader:
     The loops over mapping keys and list items are the hot path (a large dataset has
     hundreds of thousands of lines): they look lines up in precomputed lists and read
     the common values (plain and double-quoted text) inline; rarer shapes go through
-    methods.
+    methods. A line that has been read is replaced by "" (lines are only ever read
+    forward), so the split text shrinks as the tree grows instead of adding to the
+    peak memory of a large file.
     """
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.lines = text.split("\n")
-        self.index = LineIndex.of_lines(self.lines)
+        self.index = LineIndex.of_lines(text, self.lines)
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
         self.starts = self.index.starts
         self.depth = 0
@@ -205,13 +207,15 @@ class _Reader:
         index = self.index
         count = len(lines)
         node = Mapping(index, starts[i] + column, 0)
-        entries = node.entries
+        children = node.children
+        key_nodes = node.key_nodes
         key_match = _KEY.match
         double_match = _DOUBLE_VALUE.match
         intern = sys.intern
         maybe_not_text = MAYBE_NOT_TEXT
         not_plain_start = _NOT_PLAIN_START
         while True:
+            key_line = i
             line = lines[i]
             line_start = starts[i]
             if column == 0 and line.startswith(("---", "...")):
@@ -223,17 +227,15 @@ class _Reader:
             if plain is not None:
                 if plain[-1] == " " or len(plain) > _MAX_KEY:
                     raise _GiveUp
-                style = ""
                 key_end = column + len(plain)
                 key = resolve_plain(plain) if plain[0] in maybe_not_text else plain
                 if type(key) is not str:
                     raise _GiveUp  # a number, boolean or null as a key: libyaml's path
                 key = intern(key)
             else:
-                key, style, key_end = self.quoted_key(match, column)
-            if key in entries:
+                key, key_end = self.quoted_key(match, column)
+            if key in children:
                 raise _GiveUp  # a duplicate key is a finding
-            key_node = Scalar(key, index, line_start + column, line_start + key_end, style)
             at = match.end()
             value_node: Node
             if at == len(line) or line[at] == "#":
@@ -273,7 +275,10 @@ class _Reader:
                 i += 1
             else:
                 value_node, i = self.inline(i, at, column)
-            entries[key] = (key_node, value_node)
+            children[key] = value_node
+            # Only where the key starts: its node is made if it is ever asked for.
+            key_nodes.append(line_start + column)
+            lines[key_line] = ""  # read: let it go while the tree grows (see _Reader)
             # The next line with content (comments and blank lines are skipped).
             while i < count:
                 line = lines[i]
@@ -291,17 +296,16 @@ class _Reader:
         self.depth -= 1
         return node, i
 
-    def quoted_key(self, match: re.Match[str], column: int) -> tuple[str, str, int]:
-        """A quoted key's text, style and end column (just after its closing quote)."""
+    def quoted_key(self, match: re.Match[str], column: int) -> tuple[str, int]:
+        """A quoted key's text and end column (just after its closing quote)."""
         double = match.group("double")
         if double is not None:
-            key, style, key_end = _unescape(double), '"', match.end("double") + 1
+            key, key_end = _unescape(double), match.end("double") + 1
         else:
-            key = match.group("single").replace("''", "'")
-            style, key_end = "'", match.end("single") + 1
+            key, key_end = match.group("single").replace("''", "'"), match.end("single") + 1
         if key_end - column > _MAX_KEY:
             raise _GiveUp
-        return sys.intern(key), style, key_end
+        return sys.intern(key), key_end
 
     def below(self, i: int, column: int, empty_at: int) -> tuple[Node, int]:
         """The value of a key with nothing after its colon on line ``i``.
@@ -338,6 +342,7 @@ class _Reader:
         key_match = _KEY.match
         item: Node
         while True:
+            item_line = i
             line = lines[i]
             at = column + 1
             length = len(line)
@@ -357,6 +362,7 @@ class _Reader:
             else:
                 item, i = self.inline(i, at, column)
             items.append(item)
+            lines[item_line] = ""
             while i < count:
                 line = lines[i]
                 indent = indents[i]
@@ -514,6 +520,7 @@ class _Reader:
                 raise _GiveUp  # a line of spaces: libyaml's rules for those are subtle
             else:
                 body.append(text[indent:])
+                lines[j] = ""
                 last = j
             j += 1
         kept = body[: last - first + 1]

@@ -200,8 +200,9 @@ class _Parser:
             pos = self.ws(pos + 1)
             value, pos = self.value(pos, depth + 1)
             key = key_node.data
-            if key in node.entries:
-                first = node.entries[key][0].span
+            first_node = node.key_node(key)
+            if first_node is not None:
+                first = first_node.span
                 s = key_node.span
                 self.diagnostics.append(
                     Diagnostic.at(
@@ -214,7 +215,7 @@ class _Parser:
                     )
                 )
             else:
-                node.entries[key] = (key_node, value)
+                node.add(key, key_node, value)
             pos = self.ws(pos)
             if self.text.startswith(",", pos):
                 pos = self.ws(pos + 1)

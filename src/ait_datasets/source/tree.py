@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, KeysView
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -27,16 +27,19 @@ class LineIndex:
     thousands of lines, and a list would hold an int object for each.
     """
 
-    __slots__ = ("starts",)
+    __slots__ = ("starts", "text")
 
     def __init__(self, text: str) -> None:
+        # The text itself (not a copy): key nodes are made from it on demand.
+        self.text = text
         self.starts = array("q", [0])
         self.starts.extend(m.end() for m in _BREAK.finditer(text))
 
     @classmethod
-    def of_lines(cls, lines: list[str]) -> LineIndex:
-        """The index of ``"\\n".join(lines)``, a text whose only line break is LF."""
+    def of_lines(cls, text: str, lines: list[str]) -> LineIndex:
+        """The index of ``text``, split at LF into ``lines`` (its only line break)."""
         index = cls.__new__(cls)
+        index.text = text
         index.starts = array("q", [0])
         index.starts.extend(accumulate(len(line) + 1 for line in lines[:-1]))
         return index
@@ -127,7 +130,15 @@ class Scalar(Positioned):
 
 
 class Mapping(Positioned):
-    __slots__ = ("_data", "entries", "flow", "tag")
+    """A mapping: ``children`` maps each key to its value node, in the file's order.
+
+    The key's own node (its position and quoting) is :meth:`key_node`. A large file has
+    hundreds of thousands of keys and almost none is ever shown, so the line reader keeps
+    only the offset where a key starts and the node is made when asked for; the event
+    builder and the JSON reader store their key nodes as they are.
+    """
+
+    __slots__ = ("_data", "children", "flow", "key_nodes", "tag")
 
     def __init__(
         self,
@@ -141,28 +152,105 @@ class Mapping(Positioned):
         self.lines = lines
         self.start_offset = start_offset
         self._length = end_offset - start_offset
-        # key -> (key node, value node); insertion order is the file's order.
-        self.entries: dict[str, tuple[Scalar, Node]] = {}
+        self.children: dict[str, Node] = {}
+        # The key nodes, in the order of ``children``: a node, or where a key written on
+        # one line starts (see :meth:`key_node_at`).
+        self.key_nodes: list[Scalar | int] = []
         self.flow = flow
         self.tag = tag
+
+    def add(self, key: str, key_node: Scalar | int, value: Node) -> None:
+        """Append an entry; ``key_node`` may be the offset of a key written on one line."""
+        self.children[key] = value
+        self.key_nodes.append(key_node)
+
+    @property
+    def entries(self) -> Entries:
+        """key -> (key node, value node), in the file's order: a read-only view."""
+        return Entries(self)
 
     @property
     def data(self) -> dict[str, object]:
         """The plain value (built on first use: linting rarely needs it for containers)."""
         if self._data is None:
-            self._data = {key: value.data for key, (_, value) in self.entries.items()}
+            self._data = {key: value.data for key, value in self.children.items()}
         return self._data
 
     def get(self, key: str) -> Node | None:
-        entry = self.entries.get(key)
-        return None if entry is None else entry[1]
+        return self.children.get(key)
 
     def key_node(self, key: str) -> Scalar | None:
-        entry = self.entries.get(key)
-        return None if entry is None else entry[0]
+        if key not in self.children:
+            return None
+        return self.key_node_at(list(self.children).index(key), key)
+
+    def key_node_at(self, position: int, key: str) -> Scalar:
+        """The node of ``key``, the ``position``-th key."""
+        node = self.key_nodes[position]
+        if isinstance(node, Scalar):
+            return node
+        text = self.lines.text
+        quote = text[node]
+        if quote == '"' or quote == "'":
+            match = _QUOTED[quote].match(text, node)
+            end = match.end() if match else node + len(key)
+            return Scalar(key, self.lines, node, end, quote)
+        return Scalar(key, self.lines, node, node + len(key))
 
     def __repr__(self) -> str:
-        return f"Mapping({list(self.entries)!r}, {self.start_offset}..{self.end_offset})"
+        return f"Mapping({list(self.children)!r}, {self.start_offset}..{self.end_offset})"
+
+
+class Entries:
+    """A mapping's entries, key -> (key node, value node), as a read-only dict-like view.
+
+    Membership, ``len`` and key iteration cost what the dict's do; key nodes are made
+    only by ``[key]``, ``get``, ``items`` and ``values``. Code that needs only values
+    reads ``Mapping.children``.
+    """
+
+    __slots__ = ("_mapping",)
+
+    def __init__(self, mapping: Mapping) -> None:
+        self._mapping = mapping
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._mapping.children
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._mapping.children)
+
+    def __len__(self) -> int:
+        return len(self._mapping.children)
+
+    def __getitem__(self, key: str) -> tuple[Scalar, Node]:
+        value = self._mapping.children[key]
+        key_node = self._mapping.key_node(key)
+        assert key_node is not None
+        return key_node, value
+
+    def get(self, key: str) -> tuple[Scalar, Node] | None:
+        return self[key] if key in self._mapping.children else None
+
+    def keys(self) -> KeysView[str]:
+        return self._mapping.children.keys()
+
+    def items(self) -> list[tuple[str, tuple[Scalar, Node]]]:
+        mapping = self._mapping
+        return [
+            (key, (mapping.key_node_at(i, key), value))
+            for i, (key, value) in enumerate(mapping.children.items())
+        ]
+
+    def values(self) -> list[tuple[Scalar, Node]]:
+        return [pair for _, pair in self.items()]
+
+
+# A quoted key, from its opening quote to its closing one (keys are on one line).
+_QUOTED = {
+    '"': re.compile(r'"(?:[^"\\\n]|\\.)*"'),
+    "'": re.compile(r"'(?:[^'\n]|'')*'"),
+}
 
 
 class Sequence(Positioned):
@@ -242,7 +330,7 @@ def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
                 continue
             entered.add(id(n))
         if isinstance(n, Mapping):
-            stack.extend(((*p, k), v) for k, (_, v) in reversed(n.entries.items()))
+            stack.extend(((*p, k), v) for k, v in reversed(n.children.items()))
         elif isinstance(n, Sequence):
             stack.extend(((*p, i), v) for i, v in reversed(list(enumerate(n.items))))
 

@@ -181,7 +181,7 @@ class _Builder:
             else:
                 if pending is not False:
                     key = pending[0]
-                    parent.entries[key] = (pending[1], node)
+                    parent.add(key, pending[1], node)
                 frame[1] = None
         return root
 
@@ -200,8 +200,9 @@ class _Builder:
         # Keys repeat in every test ("query", "from", ...): one shared string each.
         key = sys.intern(node.data) if isinstance(node.data, str) else _key_text(node)
         node.data = key
-        if key in parent.entries:
-            first = parent.entries[key][0].span
+        first_node = parent.key_node(key)
+        if first_node is not None:
+            first = first_node.span
             self.finding(
                 node.span,
                 codes.DUPLICATE_KEY,
