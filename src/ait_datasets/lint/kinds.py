@@ -116,7 +116,10 @@ def _unwrap(test: Mapping) -> Mapping:
 
 
 def turns_of(test: Mapping) -> list[Node]:
-    turns = test.get("turns")
+    entry = test.entries.get("turns")
+    if entry is None:
+        return []
+    turns = entry[1]
     return turns.items if isinstance(turns, Sequence) else []
 
 
@@ -129,16 +132,24 @@ def is_agent_test(test: Mapping) -> bool:
     """
     if _is_agent_turn(test):
         return True
-    return any(isinstance(turn, Mapping) and _is_agent_turn(turn) for turn in turns_of(test))
+    # A loop, not any() over a generator: this runs for every test of every file.
+    for turn in turns_of(test):  # noqa: SIM110
+        if isinstance(turn, Mapping) and _is_agent_turn(turn):
+            return True
+    return False
 
 
 def _is_agent_turn(obj: Mapping) -> bool:
-    return isinstance(obj.get("query"), Mapping) or _has_intervention_request(obj)
-
-
-def _has_intervention_request(obj: Mapping) -> bool:
-    expected = obj.get("expected_data")
-    return isinstance(expected, Mapping) and "intervention_request" in expected.entries
+    entries = obj.entries
+    query = entries.get("query")
+    if query is not None and isinstance(query[1], Mapping):
+        return True
+    expected = entries.get("expected_data")
+    return (
+        expected is not None
+        and isinstance(expected[1], Mapping)
+        and "intervention_request" in expected[1].entries
+    )
 
 
 def is_agent_document(doc: Document) -> bool:

@@ -51,11 +51,14 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     allowed = ctx.config.intervention_types
     for turn in kinds.agent_turns(doc):
-        expected = turn.node.get("expected_data")
-        if not isinstance(expected, Mapping):
+        expected = turn.node.entries.get("expected_data")
+        if expected is None or not isinstance(expected[1], Mapping):
             continue
-        request = expected.get("intervention_request")
-        if request is None:
+        entry = expected[1].entries.get("intervention_request")
+        if entry is None:
+            continue
+        request = entry[1]
+        if isinstance(request, Mapping) and _plainly_valid(request, allowed):
             continue
         where = f"turn {turn.index + 1}"
         if not isinstance(request, Mapping):
@@ -75,6 +78,33 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         suggestions = request.get("suggestions")
         if suggestions is not None:
             yield from _suggestions(doc, suggestions)
+
+
+def _plainly_valid(request: Mapping, allowed: tuple[str, ...]) -> bool:
+    """Whether no rule of this family can fire on ``request``: known keys, an allowed
+    `type`, and distinct text suggestions, as nearly every request has."""
+    entries = request.entries
+    if not INTERVENTION_REQUEST_KEYS.issuperset(entries):
+        return False
+    type_ = entries.get("type")
+    if type_ is not None:
+        node = type_[1]
+        if not isinstance(node, Scalar) or not isinstance(node.data, str):
+            return False
+        if node.data not in allowed:
+            return False
+    suggestions = entries.get("suggestions")
+    if suggestions is None:
+        return True
+    node = suggestions[1]
+    if not isinstance(node, Sequence):
+        return False
+    codes = set()
+    for item in node.items:
+        if not isinstance(item, Scalar) or not isinstance(item.data, str):
+            return False
+        codes.add(item.data)
+    return len(codes) == len(node.items)
 
 
 def _type(doc: Document, node: Node, allowed: tuple[str, ...]) -> Iterator[Diagnostic]:
@@ -132,7 +162,8 @@ def _suggestions(doc: Document, node: Node) -> Iterator[Diagnostic]:
             f"`suggestions` must be a list of suggestion codes, not {type_name(node)}.",
         )
         return
-    seen: dict[str, int] = {}
+    # Code -> the item that first listed it; its line is worked out only for a duplicate.
+    seen: dict[str, Scalar] = {}
     for item in node.items:
         if not isinstance(item, Scalar) or not isinstance(item.data, str):
             yield SUGGESTIONS.at(
@@ -145,9 +176,10 @@ def _suggestions(doc: Document, node: Node) -> Iterator[Diagnostic]:
             yield SUGGESTIONS.at(
                 doc,
                 item.span,
-                f"Suggestion '{item.data}' is listed twice (first at line {seen[item.data]}); "
+                f"Suggestion '{item.data}' is listed twice (first at line "
+                f"{seen[item.data].span.line}); "
                 "FinalizeTurn compares the count with the agent's actual suggestions, so a "
                 "duplicate makes the turn fail.",
             )
         else:
-            seen[item.data] = item.span.line
+            seen[item.data] = item

@@ -89,12 +89,16 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             if not isinstance(turn, Mapping):
                 previous = None
                 continue
-            yield from _turn(doc, turn, index, previous)
+            found = _turn(doc, turn, index, previous)
+            if found is not None:
+                yield found
             previous = turn
 
 
 def _query(turn: Mapping) -> Mapping | None:
-    query = turn.get("query") if "query" in turn.entries else turn.get("question")
+    entries = turn.entries
+    entry = entries.get("query") if "query" in entries else entries.get("question")
+    query = None if entry is None else entry[1]
     return query if isinstance(query, Mapping) else None
 
 
@@ -106,65 +110,69 @@ def _request(turn: Mapping) -> Mapping | None:
     return request if isinstance(request, Mapping) else None
 
 
-def _turn(
-    doc: Document, turn: Mapping, index: int, previous: Mapping | None
-) -> Iterator[Diagnostic]:
+def _turn(doc: Document, turn: Mapping, index: int, previous: Mapping | None) -> Diagnostic | None:
+    """The finding (at most one) about how ``turn`` follows ``previous``."""
     query = _query(turn)
     if query is None:
-        return
-    intervention = query.get("intervention")
-    is_reply = intervention is not None and "title" not in query.entries
+        return None
+    entries = query.entries
+    intervention = entries.get("intervention")
+    is_reply = intervention is not None and "title" not in entries
     if index == 0:
         if is_reply:
             key = query.key_node("intervention")
             assert key is not None
-            yield FIRST_TURN_REPLY.at(
+            return FIRST_TURN_REPLY.at(
                 doc,
                 key.span,
                 "The first turn answers an intervention, but no task exists yet to continue. "
                 "Start with a task input (`from`, `title`, `message`).",
             )
-        return
+        return None
     if previous is None:
-        return
-    request = _request(previous)
+        return None
     if is_reply:
-        key = query.key_node("intervention")
-        assert key is not None
+        assert intervention is not None
+        request = _request(previous)
         if request is None:
-            yield REPLY_WITHOUT_PAUSE.at(
+            return REPLY_WITHOUT_PAUSE.at(
                 doc,
-                key.span,
+                intervention[0].span,
                 f"Turn {index + 1} answers an intervention, but turn {index} declares no "
                 "`intervention_request`: the agent is not expected to be waiting. Declare "
                 f"the pause in turn {index}'s `expected_data`.",
             )
-        elif isinstance(intervention, Mapping):
-            yield from _suggestion(doc, intervention, request, index)
-    elif "title" in query.entries and request is not None:
+        if isinstance(intervention[1], Mapping):
+            return _suggestion(doc, intervention[1], request, index)
+        return None
+    if "title" in entries and _request(previous) is not None:
         key = query.key_node("title")
         assert key is not None
-        yield TASK_WHILE_PAUSED.at(
+        return TASK_WHILE_PAUSED.at(
             doc,
             key.span,
             f"Turn {index} expects the agent to pause, but turn {index + 1} starts a new task "
             "instead of answering; did you mean `intervention:`?",
         )
+    return None
 
 
 def _suggestion(
     doc: Document, intervention: Mapping, request: Mapping, index: int
-) -> Iterator[Diagnostic]:
+) -> Diagnostic | None:
     chosen: Node | None = intervention.get("suggestion")
+    if not isinstance(chosen, Scalar):
+        return None
     offered = request.get("suggestions")
-    if not isinstance(chosen, Scalar) or not isinstance(offered, Sequence) or not offered.items:
-        return
+    if not isinstance(offered, Sequence) or not offered.items:
+        return None
     codes = [str(i.data) for i in offered.items if isinstance(i, Scalar)]
     value = str(chosen.data)
-    if value not in codes:
-        yield UNKNOWN_SUGGESTION.at(
-            doc,
-            chosen.span,
-            f"Suggestion '{value}' is not among the suggestions turn {index} expects "
-            f"({', '.join(codes)}).{hint(value, codes)}",
-        )
+    if value in codes:
+        return None
+    return UNKNOWN_SUGGESTION.at(
+        doc,
+        chosen.span,
+        f"Suggestion '{value}' is not among the suggestions turn {index} expects "
+        f"({', '.join(codes)}).{hint(value, codes)}",
+    )
