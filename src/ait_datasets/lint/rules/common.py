@@ -45,9 +45,8 @@ WRONG_TYPE = Rule(
 
 def head_span(node: Node) -> Span:
     """Where to point for a finding about a whole mapping: its first key, else itself."""
-    if isinstance(node, Mapping) and node.entries:
-        first = next(iter(node.entries.values()))[0]
-        return first.span
+    if isinstance(node, Mapping) and node.children:
+        return node.key_node_at(0, next(iter(node.children))).span
     return node.span
 
 
@@ -55,8 +54,7 @@ def unknown_keys(
     doc: Document, mapping: Mapping, known: frozenset[str], where: str
 ) -> list[Diagnostic]:
     """A finding for each key of ``mapping`` not in ``known`` (a list: usually empty)."""
-    entries = mapping.entries
-    if known.issuperset(entries):  # one check in C for the common case
+    if known.issuperset(mapping.children):  # one check in C for the common case
         return []
     return [
         UNKNOWN_KEY.at(
@@ -64,17 +62,16 @@ def unknown_keys(
             key_node.span,
             f"Unknown key '{key}' in {where}; the framework does not read it.{hint(key, known)}",
         )
-        for key, (key_node, _) in entries.items()
+        for key, (key_node, _) in mapping.entries.items()
         if key not in known
     ]
 
 
 def expect_text(doc: Document, mapping: Mapping, key: str, where: str) -> list[Diagnostic]:
     """``key`` (if present) must be a scalar: the framework reads it with ``ValueAsText``."""
-    entry = mapping.entries.get(key)
-    if entry is None or isinstance(entry[1], Scalar):
+    node = mapping.children.get(key)
+    if node is None or isinstance(node, Scalar):
         return []
-    node = entry[1]
     return [
         WRONG_TYPE.at(doc, node.span, f"'{key}' in {where} must be text, not {type_name(node)}.")
     ]

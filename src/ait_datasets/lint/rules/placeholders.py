@@ -88,7 +88,7 @@ def _hard_coded_dates(doc: Document, checker: _Checker) -> Iterator[Diagnostic]:
             continue
         owners = [node, *(t for t in kinds.turns_of(node) if isinstance(t, Mapping))]
         for owner in owners:
-            for key, (_, sub) in owner.entries.items():
+            for key, sub in owner.children.items():
                 if key not in DATE_SENSITIVE_KEYS:
                     continue
                 for scalar in text_scalars(sub, may_hold_date):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from operator import itemgetter
 
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
@@ -43,7 +42,7 @@ def dollar_scalars(root: Node, source: str) -> list[Scalar]:
         return find("$", start, end) >= 0 or (has_backslash and find("\\", start, end) >= 0)
 
     def visit(node: Mapping | Sequence, depth: int) -> None:
-        children = map(_value, node.entries.values()) if isinstance(node, Mapping) else node.items
+        children = node.children.values() if isinstance(node, Mapping) else node.items
         for child in children:
             if isinstance(child, Scalar):
                 data = child.data
@@ -76,7 +75,7 @@ def _deep_dollar_scalars(
     stack = [top]
     while stack:
         node = stack.pop()
-        children = map(_value, node.entries.values()) if isinstance(node, Mapping) else node.items
+        children = node.children.values() if isinstance(node, Mapping) else node.items
         for child in children:
             if isinstance(child, Scalar):
                 if isinstance(child.data, str) and "$" in child.data:
@@ -99,7 +98,7 @@ def text_scalars(root: Node, may_hold: Callable[[int, int], bool]) -> list[Scala
         node = stack.pop()
         if not may_hold(node.start_offset, node.end_offset):
             continue
-        children = map(_value, node.entries.values()) if isinstance(node, Mapping) else node.items
+        children = node.children.values() if isinstance(node, Mapping) else node.items
         for child in children:
             if isinstance(child, Scalar):
                 if isinstance(child.data, str):
@@ -108,10 +107,6 @@ def text_scalars(root: Node, may_hold: Callable[[int, int], bool]) -> list[Scala
                 stack.append(child)
     found.sort(key=_start)
     return found
-
-
-# The value node of a mapping entry (key node, value node), taken in C.
-_value = itemgetter(1)
 
 
 def _start(node: Scalar) -> int:
