@@ -36,7 +36,7 @@ class _Resolver:
 
     def value(self, node: Node) -> object:
         if isinstance(node, Mapping):
-            return {key: self.value(value) for key, (_, value) in node.entries.items()}
+            return {key: self.value(value) for key, value in node.children.items()}
         if isinstance(node, Sequence):
             return [self.value(item) for item in node.items]
         data = node.data

@@ -80,7 +80,9 @@ def looks_legacy(doc: Document) -> bool:
         if is_agent_test(test.node):
             return False
         owners = [test.node, *(t for t in turns_of(test.node) if isinstance(t, Mapping))]
-        legacy = legacy or any("question" in o.entries or "test_setup" in o.entries for o in owners)
+        legacy = legacy or any(
+            "question" in o.children or "test_setup" in o.children for o in owners
+        )
     return legacy
 
 
@@ -116,10 +118,7 @@ def _unwrap(test: Mapping) -> Mapping:
 
 
 def turns_of(test: Mapping) -> list[Node]:
-    entry = test.entries.get("turns")
-    if entry is None:
-        return []
-    turns = entry[1]
+    turns = test.children.get("turns")
     return turns.items if isinstance(turns, Sequence) else []
 
 
@@ -140,16 +139,11 @@ def is_agent_test(test: Mapping) -> bool:
 
 
 def _is_agent_turn(obj: Mapping) -> bool:
-    entries = obj.entries
-    query = entries.get("query")
-    if query is not None and isinstance(query[1], Mapping):
+    children = obj.children
+    if isinstance(children.get("query"), Mapping):
         return True
-    expected = entries.get("expected_data")
-    return (
-        expected is not None
-        and isinstance(expected[1], Mapping)
-        and "intervention_request" in expected[1].entries
-    )
+    expected = children.get("expected_data")
+    return isinstance(expected, Mapping) and "intervention_request" in expected.children
 
 
 def is_agent_document(doc: Document) -> bool:

@@ -51,13 +51,12 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     allowed = ctx.config.intervention_types
     for turn in kinds.agent_turns(doc):
-        expected = turn.node.entries.get("expected_data")
-        if expected is None or not isinstance(expected[1], Mapping):
+        expected = turn.node.get("expected_data")
+        if not isinstance(expected, Mapping):
             continue
-        entry = expected[1].entries.get("intervention_request")
-        if entry is None:
+        request = expected.get("intervention_request")
+        if request is None:
             continue
-        request = entry[1]
         if isinstance(request, Mapping) and _plainly_valid(request, allowed):
             continue
         where = f"turn {turn.index + 1}"
@@ -83,20 +82,18 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 def _plainly_valid(request: Mapping, allowed: tuple[str, ...]) -> bool:
     """Whether no rule of this family can fire on ``request``: known keys, an allowed
     `type`, and distinct text suggestions, as nearly every request has."""
-    entries = request.entries
-    if not INTERVENTION_REQUEST_KEYS.issuperset(entries):
+    children = request.children
+    if not INTERVENTION_REQUEST_KEYS.issuperset(children):
         return False
-    type_ = entries.get("type")
+    type_ = children.get("type")
     if type_ is not None:
-        node = type_[1]
-        if not isinstance(node, Scalar) or not isinstance(node.data, str):
+        if not isinstance(type_, Scalar) or not isinstance(type_.data, str):
             return False
-        if node.data not in allowed:
+        if type_.data not in allowed:
             return False
-    suggestions = entries.get("suggestions")
-    if suggestions is None:
+    node = children.get("suggestions")
+    if node is None:
         return True
-    node = suggestions[1]
     if not isinstance(node, Sequence):
         return False
     codes = set()

@@ -96,9 +96,8 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
 
 def _query(turn: Mapping) -> Mapping | None:
-    entries = turn.entries
-    entry = entries.get("query") if "query" in entries else entries.get("question")
-    query = None if entry is None else entry[1]
+    children = turn.children
+    query = children.get("query") if "query" in children else children.get("question")
     return query if isinstance(query, Mapping) else None
 
 
@@ -115,9 +114,9 @@ def _turn(doc: Document, turn: Mapping, index: int, previous: Mapping | None) ->
     query = _query(turn)
     if query is None:
         return None
-    entries = query.entries
-    intervention = entries.get("intervention")
-    is_reply = intervention is not None and "title" not in entries
+    children = query.children
+    intervention = children.get("intervention")
+    is_reply = intervention is not None and "title" not in children
     if index == 0:
         if is_reply:
             key = query.key_node("intervention")
@@ -135,17 +134,19 @@ def _turn(doc: Document, turn: Mapping, index: int, previous: Mapping | None) ->
         assert intervention is not None
         request = _request(previous)
         if request is None:
+            key = query.key_node("intervention")
+            assert key is not None
             return REPLY_WITHOUT_PAUSE.at(
                 doc,
-                intervention[0].span,
+                key.span,
                 f"Turn {index + 1} answers an intervention, but turn {index} declares no "
                 "`intervention_request`: the agent is not expected to be waiting. Declare "
                 f"the pause in turn {index}'s `expected_data`.",
             )
-        if isinstance(intervention[1], Mapping):
-            return _suggestion(doc, intervention[1], request, index)
+        if isinstance(intervention, Mapping):
+            return _suggestion(doc, intervention, request, index)
         return None
-    if "title" in entries and _request(previous) is not None:
+    if "title" in children and _request(previous) is not None:
         key = query.key_node("title")
         assert key is not None
         return TASK_WHILE_PAUSED.at(

@@ -47,14 +47,14 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
         return
     for turn in kinds.agent_turns(doc):
-        if LEGACY_TURN_KEYS.isdisjoint(turn.node.entries):
+        if LEGACY_TURN_KEYS.isdisjoint(turn.node.children):
             continue  # nearly every turn: one check in C
         where = f"turn {turn.index + 1}"
         key = turn.node.key_node("question")
         if key is not None:
             also = (
                 " (it is ignored: this turn also has `query`)"
-                if "query" in turn.node.entries
+                if "query" in turn.node.children
                 else ""
             )
             yield QUESTION.at(
@@ -64,7 +64,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"`datasets migrate {doc.path}` to convert the file.",
             )
         key = turn.node.key_node("test_setup")
-        if key is not None and "turn_setup" not in turn.node.entries:
+        if key is not None and "turn_setup" not in turn.node.children:
             fix = None
             if key.style == "":
                 fix = Fix(

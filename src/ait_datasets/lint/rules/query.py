@@ -119,12 +119,11 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
         return
     for turn in kinds.agent_turns(doc):
-        entries = turn.node.entries
-        key = "query" if "query" in entries else "question"
-        entry = entries.get(key)
-        if entry is None:
+        children = turn.node.children
+        key = "query" if "query" in children else "question"
+        query = children.get(key)
+        if query is None:
             continue
-        query = entry[1]
         if isinstance(query, Mapping) and _plainly_valid(query):
             continue
         where = f"turn {turn.index + 1}"
@@ -143,23 +142,23 @@ def _plainly_valid(query: Mapping) -> bool:
     """Whether ``query`` is a well-formed task input or intervention reply, so that no rule
     of this family can fire; checked with a few lookups, since nearly every query is.
     Anything unusual (a timeout, attachments) is left to the full checks."""
-    entries = query.entries
-    if not QUERY_KEYS.issuperset(entries) or "timeout" in entries or "attachments" in entries:
+    children = query.children
+    if not QUERY_KEYS.issuperset(children) or "timeout" in children or "attachments" in children:
         return False
     for text_key in _TEXT_KEYS:
-        entry = entries.get(text_key)
-        if entry is not None and not isinstance(entry[1], Scalar):
+        value = children.get(text_key)
+        if value is not None and not isinstance(value, Scalar):
             return False
-    intervention = entries.get("intervention")
-    if "title" in entries:
-        return intervention is None and "from" in entries
-    if intervention is None or not isinstance(intervention[1], Mapping):
+    intervention = children.get("intervention")
+    if "title" in children:
+        return intervention is None and "from" in children
+    if not isinstance(intervention, Mapping):
         return False
-    reply = intervention[1].entries
+    reply = intervention.children
     if not INTERVENTION_KEYS.issuperset(reply) or len(reply) != 1:
         return False
     # One key, `suggestion` or `instruction`, and it must be text.
-    return isinstance(next(iter(reply.values()))[1], Scalar)
+    return isinstance(next(iter(reply.values())), Scalar)
 
 
 _TEXT_KEYS = ("title", "from", "message")
@@ -167,7 +166,7 @@ _TEXT_KEYS = ("title", "from", "message")
 
 def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
     yield from unknown_keys(doc, query, QUERY_KEYS, f"the {where}")
-    has_title = "title" in query.entries
+    has_title = "title" in query.children
     intervention = query.get("intervention")
     if has_title and intervention is not None:
         key = query.key_node("intervention")
@@ -177,7 +176,7 @@ def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
         yield QUERY_NEITHER.at(doc, query.span, f"{NEITHER_TEXT} (the {where})")
     for text_key in _TEXT_KEYS:
         yield from expect_text(doc, query, text_key, f"the {where}")
-    if has_title and "from" not in query.entries:
+    if has_title and "from" not in query.children:
         title_key = query.key_node("title")
         assert title_key is not None
         yield QUERY_FROM.at(
@@ -222,7 +221,7 @@ def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
             )
             continue
         yield from unknown_keys(doc, item, ATTACHMENT_KEYS, "an attachment")
-        if "file" not in item.entries:
+        if "file" not in item.children:
             yield ATTACHMENTS.at(
                 doc,
                 item.span,
@@ -240,8 +239,8 @@ def _intervention(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]
         )
         return
     yield from unknown_keys(doc, node, INTERVENTION_KEYS, f"the intervention of the {where}")
-    has_suggestion = "suggestion" in node.entries
-    has_instruction = "instruction" in node.entries
+    has_suggestion = "suggestion" in node.children
+    has_instruction = "instruction" in node.children
     if not has_suggestion and not has_instruction:
         yield INTERVENTION_NEITHER.at(doc, node.span, f"{INTERVENTION_TEXT} (the {where})")
     elif has_suggestion and has_instruction:

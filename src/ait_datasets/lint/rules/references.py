@@ -177,7 +177,7 @@ def _queries(doc: Document) -> Iterator[Mapping]:
     """The `query` mappings of agent tests: of each turn, or of the test without turns."""
     for test in kinds.agent_tests(doc):
         turns = kinds.turns_of(test.node)
-        holders = turns if "turns" in test.node.entries else [test.node]
+        holders = turns if "turns" in test.node.children else [test.node]
         for holder in holders:
             query = holder.get("query") if isinstance(holder, Mapping) else None
             if isinstance(query, Mapping):

@@ -119,7 +119,7 @@ def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
             )
         diag = SETUP_WITH_TESTS.at(doc, key_node.span, message)
         yield diag if key == "tests" else with_severity(diag, Severity.WARNING)
-    if "name" not in root.entries:
+    if "name" not in root.children:
         setup_key = root.key_node("suite_setup")
         yield SETUP_NAME.at(
             doc,

@@ -82,21 +82,21 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     # for a duplicate: a position costs a search, and large files have many names.
     seen: dict[str, Scalar] = {}
     for test in kinds.tests_of(doc):
-        entries = test.node.entries
-        name = entries.get("name")
+        children = test.node.children
+        name = children.get("name")
         if name is None:
             yield from _no_name(doc, test.node)
         else:
-            yield from _name(doc, name[1], seen)
-        description = entries.get("description")
+            yield from _name(doc, name, seen)
+        description = children.get("description")
         if description is not None:
-            yield from _description(doc, description[1])
+            yield from _description(doc, description)
 
 
 def _no_name(doc: Document, node: Mapping) -> Iterator[Diagnostic]:
     # Copilot datasets (JSONL especially) are routinely unnamed; agent scenarios are the
     # ones people trace through logs turn by turn.
-    if node.entries and kinds.is_agent_test(node):
+    if node.children and kinds.is_agent_test(node):
         yield NAME_MISSING.at(
             doc,
             head_span(node),

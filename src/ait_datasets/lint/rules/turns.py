@@ -65,12 +65,11 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     for test in kinds.agent_tests(doc):
         node = test.node
-        if not FLAT_TURN_KEYS.isdisjoint(node.entries):
+        if not FLAT_TURN_KEYS.isdisjoint(node.children):
             yield _flat_test(doc, node)
-        entry = node.entries.get("turns")
-        if entry is None:
+        turns = node.children.get("turns")
+        if turns is None:
             continue
-        turns = entry[1]
         if not isinstance(turns, Sequence):
             yield WRONG_TYPE.at(
                 doc,
@@ -85,24 +84,24 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                     doc, turn.span, f"Turn {i + 1} must be a mapping, not {type_name(turn)}."
                 )
                 continue
-            entries = turn.entries
+            children = turn.children
             # Nearly every turn is complete and spelt right: one check in C each.
             if (
-                _ALL_TURN_KEYS.issuperset(entries)
-                and "expected_data" in entries
-                and ("query" in entries or "question" in entries)
+                _ALL_TURN_KEYS.issuperset(children)
+                and "expected_data" in children
+                and ("query" in children or "question" in children)
             ):
                 continue
             yield from _turn(doc, turn, i)
 
 
 def _flat_test(doc: Document, node: Mapping) -> Diagnostic:
-    flat = [k for k in node.entries if k in FLAT_TURN_KEYS]
+    flat = [k for k in node.children if k in FLAT_TURN_KEYS]
     key_node = node.key_node(flat[0])
     assert key_node is not None
     where = (
         "beside `turns:`, where the framework ignores them"
-        if "turns" in node.entries
+        if "turns" in node.children
         else "directly under the test"
     )
     suite = doc.cache.get(kinds.AGENT_SUITE)
@@ -123,14 +122,14 @@ def _flat_test(doc: Document, node: Mapping) -> Diagnostic:
 def _turn(doc: Document, turn: Mapping, index: int) -> Iterator[Diagnostic]:
     where = f"turn {index + 1}"
     yield from unknown_keys(doc, turn, _ALL_TURN_KEYS, f"agent {where}")
-    if "query" not in turn.entries and "question" not in turn.entries:
+    if "query" not in turn.children and "question" not in turn.children:
         yield TURN_WITHOUT_QUERY.at(
             doc,
             head_span(turn),
             f"The {where} has no `query`; the framework fails it with 'DataInput - The element "
             "question does not exist.'",
         )
-    if "expected_data" not in turn.entries:
+    if "expected_data" not in turn.children:
         yield TURN_WITHOUT_EXPECTED.at(
             doc,
             head_span(turn),
