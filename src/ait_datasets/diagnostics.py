@@ -8,8 +8,11 @@ severity, a message written for dataset authors, and optionally a fix made of te
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from ait_datasets.records import FrozenRecord
+
+_set = object.__setattr__
 
 
 class Severity(str, enum.Enum):
@@ -40,32 +43,56 @@ class Positioned(Protocol):
     def end_column(self) -> int: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(FrozenRecord):
     """Replace ``text[start:end]`` (character offsets into the decoded file) by ``replacement``.
 
     One edit type serves `lint --fix`, `migrate` and the TUI's save, so that untouched
     bytes stay untouched whoever changes the file.
     """
 
+    _fields = ("start", "end", "replacement")
+    __slots__ = _fields
     start: int
     end: int
     replacement: str
 
+    def __init__(self, start: int, end: int, replacement: str) -> None:
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "replacement", replacement)
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+
+class Fix(FrozenRecord):
     """A proposed change. ``safe`` fixes never change what the framework reads."""
 
+    _fields = ("description", "edits", "safe")
+    __slots__ = _fields
     description: str
-    edits: tuple[Edit, ...] = ()
-    safe: bool = True
+    edits: tuple[Edit, ...]
+    safe: bool
+
+    def __init__(self, description: str, edits: tuple[Edit, ...] = (), safe: bool = True) -> None:
+        _set(self, "description", description)
+        _set(self, "edits", edits)
+        _set(self, "safe", safe)
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """One finding about one file."""
+class Diagnostic(FrozenRecord):
+    """One finding about one file (two findings are equal whatever their fixes)."""
 
+    _fields = (
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "code",
+        "severity",
+        "message",
+        "fix",
+    )
+    __slots__ = _fields
+    _uncompared = ("fix",)
     path: str
     line: int
     column: int
@@ -74,7 +101,29 @@ class Diagnostic:
     code: str
     severity: Severity
     message: str
-    fix: Fix | None = field(default=None, compare=False)
+    fix: Fix | None
+
+    def __init__(
+        self,
+        path: str,
+        line: int,
+        column: int,
+        end_line: int,
+        end_column: int,
+        code: str,
+        severity: Severity,
+        message: str,
+        fix: Fix | None = None,
+    ) -> None:
+        _set(self, "path", path)
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "end_line", end_line)
+        _set(self, "end_column", end_column)
+        _set(self, "code", code)
+        _set(self, "severity", severity)
+        _set(self, "message", message)
+        _set(self, "fix", fix)
 
     @classmethod
     def at(

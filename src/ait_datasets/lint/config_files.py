@@ -19,11 +19,11 @@ import datetime as dt
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.config import LintConfig
+from ait_datasets.records import Record
 
 CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
 _KEYS = frozenset(
@@ -50,26 +50,41 @@ class ConfigError(Exception):
     """An invalid configuration; the message names the file and the key."""
 
 
-@dataclass(slots=True)
-class Override:
+class Override(Record):
+    """An ``[[overrides]]`` entry: settings for the files its globs match."""
+
+    _fields = ("files", "settings")
+    __slots__ = _fields
     files: tuple[str, ...]
     settings: dict[str, Any]
 
+    def __init__(self, files: tuple[str, ...], settings: dict[str, Any]) -> None:
+        self.files = files
+        self.settings = settings
 
-@dataclass(slots=True)
-class ConfigFile:
+
+class ConfigFile(Record):
+    """One configuration file: its settings, and the overrides for some of its files."""
+
+    _fields = ("path", "base", "overrides")
+    __slots__ = _fields
     path: str
     base: LintConfig
-    overrides: list[Override] = field(default_factory=list)
+    overrides: list[Override]
+
+    def __init__(
+        self, path: str, base: LintConfig, overrides: list[Override] | None = None
+    ) -> None:
+        self.path = path
+        self.base = base
+        self.overrides = [] if overrides is None else overrides
 
     def for_file(self, path: str) -> LintConfig:
         config = self.base
         rel = _relative(path, config.root)
         for override in self.overrides:
             if any(_matches(rel, pattern) for pattern in override.files):
-                config = _apply(
-                    replace(config, severity=dict(config.severity)), override.settings, self.path
-                )
+                config = _apply(config.copy(), override.settings, self.path)
         return config
 
 
@@ -292,7 +307,7 @@ class ConfigResolver:
     def _with_cli(self, config: LintConfig) -> LintConfig:
         if not self.cli:
             return config
-        config = replace(config, severity=dict(config.severity))
+        config = config.copy()
         for key, value in self.cli.items():
             setattr(config, key, value)
         return config

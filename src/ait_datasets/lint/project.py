@@ -15,12 +15,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ait_datasets.lint import kinds
 from ait_datasets.lint.discover import discover
 from ait_datasets.lint.facts import FileFacts, extract_facts
+from ait_datasets.records import Record
 from ait_datasets.source.load import format_of, load_bytes
 from ait_datasets.source.xml_loader import load_xml_bytes
 
@@ -67,11 +67,22 @@ def display_path(path: str) -> str:
     return path if rel.startswith("..") else rel
 
 
-@dataclass(slots=True)
-class Project:
-    files: dict[str, FileFacts] = field(default_factory=dict)
+class Project(Record):
+    """The facts of every linted file, and of the other files of their apps."""
+
+    _fields = ("files", "_apps")
+    __slots__ = _fields
+    files: dict[str, FileFacts]
     # app key -> every file of the app (linted and not), filled on first use.
-    _apps: dict[str, list[FileFacts]] = field(default_factory=dict)
+    _apps: dict[str, list[FileFacts]]
+
+    def __init__(
+        self,
+        files: dict[str, FileFacts] | None = None,
+        _apps: dict[str, list[FileFacts]] | None = None,
+    ) -> None:
+        self.files = {} if files is None else files
+        self._apps = {} if _apps is None else _apps
 
     def add(self, facts: FileFacts) -> None:
         self.files[facts.path] = facts

@@ -10,10 +10,10 @@ diagnostics), so one walk over a document serves all the rules of the family.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic, Fix, Severity
+from ait_datasets.records import FrozenRecord
 from ait_datasets.source.tree import Span
 
 if TYPE_CHECKING:
@@ -21,8 +21,25 @@ if TYPE_CHECKING:
     from ait_datasets.source.document import Document
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+_set = object.__setattr__
+
+
+class Rule(FrozenRecord):
+    """One rule: its code and documentation (a family module's ``check`` finds it)."""
+
+    _fields = (
+        "code",
+        "name",
+        "family",
+        "severity",
+        "summary",
+        "what",
+        "why",
+        "example",
+        "fix",
+        "fixable",
+    )
+    __slots__ = _fields
     code: str
     name: str
     family: str
@@ -33,7 +50,31 @@ class Rule:
     example: str
     fix: str
     # "safe", "unsafe" or None: whether `lint --fix` can repair it.
-    fixable: str | None = None
+    fixable: str | None
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        family: str,
+        severity: Severity,
+        summary: str,
+        what: str,
+        why: str,
+        example: str,
+        fix: str,
+        fixable: str | None = None,
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "name", name)
+        _set(self, "family", family)
+        _set(self, "severity", severity)
+        _set(self, "summary", summary)
+        _set(self, "what", what)
+        _set(self, "why", why)
+        _set(self, "example", example)
+        _set(self, "fix", fix)
+        _set(self, "fixable", fixable)
 
     def at(
         self,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.rule import Rule
+from ait_datasets.records import Record
 
 UNUSED = Rule(
     "SUP001",
@@ -44,22 +44,52 @@ _MARK = re.compile(r"(?:#|<!--)\s*datasets:\s*(?P<body>[^\n>]*)")
 _DIRECTIVE = re.compile(r"(?P<kind>disable-file|disable)\s*=\s*(?P<codes>[A-Za-z0-9_,\s]+)")
 
 
-@dataclass(slots=True)
-class Directive:
+class Directive(Record):
+    """One ``disable=`` / ``disable-file=`` comment, and which of its codes were used."""
+
+    _fields = ("line", "column", "end_column", "codes", "whole_file", "lines", "used")
+    __slots__ = _fields
     line: int  # 1-based line of the comment
     column: int
     end_column: int
     codes: tuple[str, ...]
     whole_file: bool
     # The lines it applies to (its own, and the next one when it stands alone).
-    lines: tuple[int, ...] = ()
-    used: set[str] = field(default_factory=set)
+    lines: tuple[int, ...]
+    used: set[str]
+
+    def __init__(
+        self,
+        line: int,
+        column: int,
+        end_column: int,
+        codes: tuple[str, ...],
+        whole_file: bool,
+        lines: tuple[int, ...] = (),
+        used: set[str] | None = None,
+    ) -> None:
+        self.line = line
+        self.column = column
+        self.end_column = end_column
+        self.codes = codes
+        self.whole_file = whole_file
+        self.lines = lines
+        self.used = set() if used is None else used
 
 
-@dataclass(slots=True)
-class Suppressions:
-    directives: list[Directive] = field(default_factory=list)
-    malformed: list[Diagnostic] = field(default_factory=list)
+class Suppressions(Record):
+    """The suppression comments of one file, and the malformed ones (SUP002)."""
+
+    _fields = ("directives", "malformed")
+    __slots__ = _fields
+    directives: list[Directive]
+    malformed: list[Diagnostic]
+
+    def __init__(
+        self, directives: list[Directive] | None = None, malformed: list[Diagnostic] | None = None
+    ) -> None:
+        self.directives = [] if directives is None else directives
+        self.malformed = [] if malformed is None else malformed
 
 
 def parse_suppressions(path: str, text: str) -> Suppressions:

@@ -7,23 +7,42 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.records import Record
 
 FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit")
 
 
-@dataclass(slots=True)
-class Report:
+class Report(Record):
+    """What a reporter renders: the findings of a run and what it looked at."""
+
+    _fields = ("diagnostics", "files", "sources", "color", "statistics", "paths")
+    __slots__ = _fields
     diagnostics: list[Diagnostic]
     files: int
     # The text of each file that has findings, for showing the offending line.
-    sources: dict[str, str] = field(default_factory=dict)
-    color: bool = False
-    statistics: bool = False
+    sources: dict[str, str]
+    color: bool
+    statistics: bool
     # Every linted file, with or without findings (the JUnit report has a case per file).
-    paths: list[str] = field(default_factory=list)
+    paths: list[str]
+
+    def __init__(
+        self,
+        diagnostics: list[Diagnostic],
+        files: int,
+        sources: dict[str, str] | None = None,
+        color: bool = False,
+        statistics: bool = False,
+        paths: list[str] | None = None,
+    ) -> None:
+        self.diagnostics = diagnostics
+        self.files = files
+        self.sources = {} if sources is None else sources
+        self.color = color
+        self.statistics = statistics
+        self.paths = [] if paths is None else paths
 
 
 def renderer(fmt: str) -> Callable[[Report], str]:
