@@ -28,7 +28,7 @@ from ait_datasets.lint.rules.placeholder_rules import (
 )
 from ait_datasets.lint.rules.scalar_search import (
     MAYBE_DATE,
-    DateFilter,
+    DateSearch,
     dollar_scalars,
     text_scalars,
 )
@@ -64,7 +64,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     checker = _Checker(doc, ctx)
     for root in roots:
         for node in dollar_scalars(root, doc.text):
-            found = checker.scalar(node, _text(node))
+            found = checker.scalar(node)
             if found:
                 yield from found
     yield from _hard_coded_dates(doc, checker)
@@ -76,36 +76,25 @@ def _hard_coded_dates(doc: Document, checker: _Checker) -> Iterator[Diagnostic]:
     That is its turn setup, queries and expectations. Copilot tests read their dates from
     fixed input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
     """
-    source = doc.text
-    may_hold_date = DateFilter(source)
-    for test in kinds.agent_tests(doc):
+    tests = kinds.agent_tests(doc)
+    if not tests:
+        return
+    search = DateSearch(doc.text)
+    for test in tests:
         node = test.node
-        start, end = node.start_offset, node.end_offset
-        # Most tests have no date at all: with no digit-separator-digit in the test's
-        # text, and no escape or alias that could bring one in, none of its values has
-        # one, so the test is skipped without visiting its turns.
-        if not may_hold_date(start, end) and not _may_bring_in(source, start, end):
+        # Most tests have no date at all: then none of their values has one, and the
+        # test is skipped without visiting its turns.
+        if not search.may_yield(node.start_offset, node.end_offset):
             continue
         owners = [node, *(t for t in kinds.turns_of(node) if isinstance(t, Mapping))]
         for owner in owners:
             for key, sub in owner.children.items():
                 if key not in DATE_SENSITIVE_KEYS:
                     continue
-                for scalar in text_scalars(sub, may_hold_date):
-                    found = checker.hard_coded(key, scalar, _text(scalar))
+                for scalar in text_scalars(sub, search.may_hold):
+                    found = checker.hard_coded(key, scalar)
                     if found:
                         yield from found
-
-
-def _may_bring_in(source: str, start: int, end: int) -> bool:
-    """Whether ``source[start:end]`` has an escape or an alias (a value from elsewhere)."""
-    return source.find("\\", start, end) >= 0 or source.find("*", start, end) >= 0
-
-
-def _text(node: Scalar) -> str:
-    # The scalar search only returns text scalars.
-    assert isinstance(node.data, str)
-    return node.data
 
 
 class _Checker:
@@ -117,7 +106,8 @@ class _Checker:
         # Values already seen to produce no finding. Findings depend only on the value,
         # its quoting and the document (positions aside), and datasets repeat their
         # placeholders across tests, so most values are checked once per file.
-        self._clean: set[tuple[str, str]] = set()
+        self._clean_tokens: set[tuple[str, str]] = set()  # (value, quoting)
+        self._clean_dates: set[tuple[str, str]] = set()  # (key, value)
         # Datasets repeat the same few formulas many times; judge each once.
         self._verdicts: dict[str, FormulaError | CalcDateError | None] = {}
 
@@ -143,14 +133,16 @@ class _Checker:
     def span(self, node: Scalar, value: str, at: int, length: int) -> Span:
         return span_in_scalar(self.doc.text, self.lines, node.span, value, at, length)
 
-    def scalar(self, node: Scalar, value: str) -> list[Diagnostic]:
-        """The findings about the tokens of ``value`` (a list: most values have none)."""
-        memo = ("token", value + "\x00" + node.style)
-        if memo in self._clean:
+    def scalar(self, node: Scalar) -> list[Diagnostic]:
+        """The findings about the tokens in a text scalar (a list: most have none)."""
+        value = node.data
+        assert isinstance(value, str)
+        memo = (value, node.style)
+        if memo in self._clean_tokens:
             return []
         found = list(self._scalar(node, value))
         if not found:
-            self._clean.add(memo)
+            self._clean_tokens.add(memo)
         return found
 
     def _scalar(self, node: Scalar, value: str) -> Iterator[Diagnostic]:
@@ -280,14 +272,16 @@ class _Checker:
 
     # -- hard-coded dates ------------------------------------------------------------------
 
-    def hard_coded(self, where: str, node: Scalar, value: str) -> list[Diagnostic]:
-        """The fixed dates in ``value`` under the key ``where`` (a list: most have none)."""
+    def hard_coded(self, where: str, node: Scalar) -> list[Diagnostic]:
+        """The fixed dates in a text scalar under the key ``where`` (a list: most have none)."""
+        value = node.data
+        assert isinstance(value, str)
         memo = (where, value)
-        if memo in self._clean:
+        if memo in self._clean_dates:
             return []
         found = list(self._hard_coded(where, node, value))
         if not found:
-            self._clean.add(memo)
+            self._clean_dates.add(memo)
         return found
 
     def _hard_coded(self, where: str, node: Scalar, value: str) -> Iterator[Diagnostic]:

@@ -23,64 +23,62 @@ def dollar_scalars(root: Node, source: str) -> list[Scalar]:
 
     A mapping or list whose text has neither a `$` nor a backslash (a `$` can come from
     an escape: `\\x24` in YAML, `\\u0024` in JSON) is skipped whole.
-
-    This runs over nearly every value of a large file, so it is written for speed: a
-    recursive visit (nested calls are cheap, and recursion keeps file order) with the
-    searches bound to local names, judging each scalar where its parent is visited. Very
-    deep (or deeply aliased) subtrees are handed to an explicit stack.
     """
     if isinstance(root, Scalar):
         data = root.data
         return [root] if isinstance(data, str) and "$" in data else []
+    if not _may_hold_dollar(source, root):
+        return []
+    try:
+        return _dollar_scalars_recursive(root, source)
+    except RecursionError:
+        # Only aliases nest deeper than the loader's depth limit; walk those with a stack.
+        return _dollar_scalars_with_stack(root, source)
+
+
+def _may_hold_dollar(source: str, node: Mapping | Sequence) -> bool:
+    start, end = node.start_offset, node.end_offset
+    return source.find("$", start, end) >= 0 or source.find("\\", start, end) >= 0
+
+
+def _dollar_scalars_recursive(root: Mapping | Sequence, source: str) -> list[Scalar]:
+    """:func:`dollar_scalars` for a mapping or list that may hold a `$`.
+
+    This runs over nearly every value of a large file, so it is written for speed: a
+    recursive visit (nested calls are cheap, and recursion keeps file order) with the
+    searches bound to local names, judging each scalar where its parent is visited.
+    """
     found: list[Scalar] = []
     add = found.append
     find = source.find
     has_backslash = "\\" in source
 
-    def may_hold(node: Mapping | Sequence) -> bool:
-        start, end = node.start_offset, node.end_offset
-        return find("$", start, end) >= 0 or (has_backslash and find("\\", start, end) >= 0)
-
-    def visit(node: Mapping | Sequence, depth: int) -> None:
-        children = node.children.values() if isinstance(node, Mapping) else node.items
-        for child in children:
+    def visit(node: Mapping | Sequence) -> None:
+        for child in node.children.values() if isinstance(node, Mapping) else node.items:
             if isinstance(child, Scalar):
-                data = child.data
-                if isinstance(data, str) and "$" in data:
+                if isinstance(child.data, str) and "$" in child.data:
                     add(child)
-                continue
-            # may_hold(child), written out: this is the innermost loop.
-            start, end = child.start_offset, child.end_offset
-            if find("$", start, end) >= 0 or (has_backslash and find("\\", start, end) >= 0):
-                if depth < _MAX_RECURSION:
-                    visit(child, depth + 1)
-                else:
-                    found.extend(_deep_dollar_scalars(child, may_hold))
+            # _may_hold_dollar(source, child), written out: this is the innermost loop.
+            elif find("$", child.start_offset, child.end_offset) >= 0 or (
+                has_backslash and find("\\", child.start_offset, child.end_offset) >= 0
+            ):
+                visit(child)
 
-    if may_hold(root):
-        visit(root, 0)
+    visit(root)
     return found
 
 
-# Deeper than this (only aliases nest further than the loader's depth limit), a walk uses
-# an explicit stack instead of recursion.
-_MAX_RECURSION = 100
-
-
-def _deep_dollar_scalars(
-    top: Mapping | Sequence, may_hold: Callable[[Mapping | Sequence], bool]
-) -> list[Scalar]:
-    """:func:`dollar_scalars` for a subtree known to hold a `$`, without recursion."""
+def _dollar_scalars_with_stack(root: Mapping | Sequence, source: str) -> list[Scalar]:
+    """:func:`dollar_scalars` for a mapping or list that may hold a `$`, without recursion."""
     found: list[Scalar] = []
-    stack = [top]
+    stack = [root]
     while stack:
         node = stack.pop()
-        children = node.children.values() if isinstance(node, Mapping) else node.items
-        for child in children:
+        for child in node.children.values() if isinstance(node, Mapping) else node.items:
             if isinstance(child, Scalar):
                 if isinstance(child.data, str) and "$" in child.data:
                     found.append(child)
-            elif may_hold(child):
+            elif _may_hold_dollar(source, child):
                 stack.append(child)
     # The stack takes lists in reverse; sort so that findings come in file order.
     found.sort(key=_start)
@@ -98,8 +96,7 @@ def text_scalars(root: Node, may_hold: Callable[[int, int], bool]) -> list[Scala
         node = stack.pop()
         if not may_hold(node.start_offset, node.end_offset):
             continue
-        children = node.children.values() if isinstance(node, Mapping) else node.items
-        for child in children:
+        for child in node.children.values() if isinstance(node, Mapping) else node.items:
             if isinstance(child, Scalar):
                 if isinstance(child.data, str):
                     found.append(child)
@@ -113,38 +110,47 @@ def _start(node: Scalar) -> int:
     return node.start_offset
 
 
-class DateFilter:
-    """``filter(start, end)``: whether ``text[start:end]`` matches :data:`MAYBE_DATE`.
+class DateSearch:
+    """Where in one large text a date may be, asked for many ranges of it.
 
-    Asked for many ranges of one large text. A regular expression scans a few nanoseconds
-    a character; for ASCII text (nearly every dataset) the digits and separators are
-    mapped to two marker bytes once, and each range is then searched with ``bytes.find``,
-    which runs at memory speed.
+    A regular expression scans a few nanoseconds a character; for ASCII text (nearly
+    every dataset) the characters that matter are mapped to marker bytes once (digits to
+    `0`, date separators to `-`, `*` and `\\` to `!`), and each range is then searched
+    with ``bytes.find``, which runs at memory speed.
     """
 
-    __slots__ = ("_mask", "_text")
+    __slots__ = ("_marks", "_text")
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._mask: bytes | None = None
+        self._marks = text.encode("ascii").translate(_MARKERS) if text.isascii() else None
 
-    def __call__(self, start: int, end: int) -> bool:
-        mask = self._mask
-        if mask is None:
-            if not self._text.isascii():
-                # `\d` also matches other scripts' digits: search with the pattern itself.
-                return MAYBE_DATE.search(self._text, start, end) is not None
-            mask = self._mask = self._text.encode("ascii").translate(_MARKERS)
-        return mask.find(b"0-0", start, end) >= 0
+    def may_hold(self, start: int, end: int) -> bool:
+        """Whether ``text[start:end]`` matches :data:`MAYBE_DATE`."""
+        if self._marks is None:
+            # `\d` also matches other scripts' digits: search with the pattern itself.
+            return MAYBE_DATE.search(self._text, start, end) is not None
+        return self._marks.find(b"0-0", start, end) >= 0
+
+    def may_yield(self, start: int, end: int) -> bool:
+        """Whether a value parsed from ``text[start:end]`` can hold a date: the text may
+        hold one, or has an escape or an alias (whose value is written elsewhere)."""
+        if self._marks is None:
+            text = self._text
+            return self.may_hold(start, end) or any(text.find(c, start, end) >= 0 for c in "*\\")
+        marks = self._marks
+        return marks.find(b"0-0", start, end) >= 0 or marks.find(b"!", start, end) >= 0
 
 
 def _markers() -> bytes:
-    """The translation table: ASCII digits to `0`, date separators to `-`, all else ` `."""
+    """The translation table behind :class:`DateSearch` (every other byte becomes ` `)."""
     table = bytearray(b" " * 256)
     for digit in b"0123456789":
         table[digit] = ord("0")
     for separator in b"-/.":
         table[separator] = ord("-")
+    for bring_in in b"*\\":
+        table[bring_in] = ord("!")
     return bytes(table)
 
 
