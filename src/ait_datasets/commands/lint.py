@@ -138,7 +138,6 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.lint.config_files import ConfigError, ConfigResolver
     from ait_datasets.lint.engine import lint_paths
-    from ait_datasets.lint.fixing import Fixer, unified_diff
     from ait_datasets.lint.progress import ProgressBar
     from ait_datasets.lint.reporters import Report, renderer
 
@@ -154,7 +153,11 @@ def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not os.path.exists(p) and not os.path.islink(p)]
     for path in missing:
         print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
-    fixer = Fixer(unsafe=args.unsafe_fixes) if (args.fix or args.diff) else None
+    fixer = None
+    if args.fix or args.diff:
+        from ait_datasets.lint.fixing import Fixer
+
+        fixer = Fixer(unsafe=args.unsafe_fixes)
     progress = ProgressBar()
     try:
         run_ = lint_paths(
@@ -172,6 +175,8 @@ def run(args: argparse.Namespace) -> int:
     for path, reason in run_.unreadable:
         print(f"{path}: cannot read: {reason}", file=sys.stderr)
     if args.diff:
+        from ait_datasets.lint.fixing import unified_diff
+
         for path, (old, new) in run_.fixed.items():
             sys.stdout.write(unified_diff(path, old, new))
         n = run_.fixes_applied

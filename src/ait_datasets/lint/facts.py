@@ -6,11 +6,15 @@ are plain picklable values, so files can be linted in worker processes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ait_datasets.lint import kinds
 from ait_datasets.records import Record
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Span
-from ait_datasets.source.xml_loader import XmlDocument, XmlElement
+
+if TYPE_CHECKING:
+    from ait_datasets.source.xml_loader import XmlDocument, XmlElement
 
 # Kinds of XML files (dataset kinds are in ait_datasets.lint.kinds).
 SUITE_XML = "suite-xml"  # a suite definition for XmlPort 149031 (root element `Root`)
@@ -95,8 +99,12 @@ class FileFacts(Record):
 
 def extract_facts(doc: Document, kind: str) -> FileFacts:
     """The facts of one loaded file (``kind`` as detected by the engine)."""
-    if isinstance(doc, XmlDocument):
-        return _xml_facts(doc)
+    if doc.format == "xml":
+        # Imported here: a run over YAML files only needs no XML parser.
+        from ait_datasets.source.xml_loader import XmlDocument
+
+        if isinstance(doc, XmlDocument):
+            return _xml_facts(doc)
     facts = FileFacts(doc.path, kind, doc.format)
     root = doc.root
     if isinstance(root, Mapping):

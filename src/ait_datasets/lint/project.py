@@ -22,7 +22,6 @@ from ait_datasets.lint.discover import discover
 from ait_datasets.lint.facts import FileFacts, extract_facts
 from ait_datasets.records import Record
 from ait_datasets.source.load import format_of, load_bytes
-from ait_datasets.source.xml_loader import load_xml_bytes
 
 T = TypeVar("T")
 
@@ -133,6 +132,8 @@ def _read_facts(path: str) -> FileFacts | None:
     except OSError:
         return None
     if fmt == "xml":
+        from ait_datasets.source.xml_loader import load_xml_bytes
+
         return extract_facts(load_xml_bytes(path, raw), "")
     if not _METADATA.search(raw):
         return FileFacts(path, kinds.DATASET, fmt)
