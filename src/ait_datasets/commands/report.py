@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 HELP = "pass@1, pass^k and flaky cases of repeated runs; compare with a baseline"
 
@@ -76,6 +79,8 @@ def _positive_int(text: str) -> int:
 
 def _share(text: str) -> Fraction:
     """``0.9`` or ``90%`` -> an exact fraction in [0, 1] (exact, so 16/20 is not < 0.8)."""
+    from fractions import Fraction  # here: `datasets --help` need not load it
+
     raw = text.strip()
     try:
         value = Fraction(raw[:-1]) / 100 if raw.endswith("%") else Fraction(raw)
@@ -144,6 +149,8 @@ def _gate(passed: int, total: int, k: int, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    from fractions import Fraction
+
     if Fraction(passed, total) < limit:
         print(
             f"datasets report: pass^{k} is {passed}/{total} ({passed / total * 100:.1f}%), "
