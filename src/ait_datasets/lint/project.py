@@ -29,7 +29,8 @@ T = TypeVar("T")
 GIVEN_PATHS = ""
 
 # Only a YAML file's top-level `suite_setup:`/`language:` make its facts worth a parse.
-_METADATA = re.compile(rb"^(?:suite_setup|language)[ \t]*:", re.M)
+# Compiled (and cached by `re`) on first use: only a run over an app's files needs it.
+_METADATA = rb"^(?:suite_setup|language)[ \t]*:"
 
 
 def app_root(path: str) -> str | None:
@@ -135,7 +136,7 @@ def _read_facts(path: str) -> FileFacts | None:
         from ait_datasets.source.xml_loader import load_xml_bytes
 
         return extract_facts(load_xml_bytes(path, raw), "")
-    if not _METADATA.search(raw):
+    if not re.search(_METADATA, raw, re.MULTILINE):
         return FileFacts(path, kinds.DATASET, fmt)
     doc = load_bytes(path, raw)
     return extract_facts(doc, kinds.file_kind(doc))

@@ -40,8 +40,9 @@ MALFORMED = Rule(
 )
 RULES = (UNUSED, MALFORMED)
 
-_MARK = re.compile(r"(?:#|<!--)\s*datasets:\s*(?P<body>[^\n>]*)")
-_DIRECTIVE = re.compile(r"(?P<kind>disable-file|disable)\s*=\s*(?P<codes>[A-Za-z0-9_,\s]+)")
+# Patterns, compiled (and cached by `re`) on first use: most files have no suppression.
+_MARK = r"(?:#|<!--)\s*datasets:\s*(?P<body>[^\n>]*)"
+_DIRECTIVE = r"(?P<kind>disable-file|disable)\s*=\s*(?P<codes>[A-Za-z0-9_,\s]+)"
 
 
 class Directive(Record):
@@ -99,9 +100,9 @@ def parse_suppressions(path: str, text: str) -> Suppressions:
     for line_no, line in enumerate(text.splitlines(), start=1):
         if "datasets:" not in line:
             continue
-        for mark in _MARK.finditer(line):
+        for mark in re.finditer(_MARK, line):
             body = mark.group("body")
-            directive = _DIRECTIVE.match(body.strip())
+            directive = re.match(_DIRECTIVE, body.strip())
             col = mark.start() + 1
             end = mark.end() + 1
             codes = tuple(
