@@ -206,9 +206,8 @@ class _Reader:
         starts = self.starts
         index = self.index
         count = len(lines)
-        node = Mapping(index, starts[i] + column, 0)
+        node = Mapping(index, starts[i] + column, 0, keys_in_text=True)
         children = node.children
-        key_nodes = node.key_nodes
         key_match = _KEY.match
         double_match = _DOUBLE_VALUE.match
         intern = sys.intern
@@ -275,9 +274,7 @@ class _Reader:
                 i += 1
             else:
                 value_node, i = self.inline(i, at, column)
-            children[key] = value_node
-            # Only where the key starts: its node is made if it is ever asked for.
-            key_nodes.append(line_start + column)
+            children[key] = value_node  # the key's node is made if it is ever asked for
             lines[key_line] = ""  # read: let it go while the tree grows (see _Reader)
             # The next line with content (comments and blank lines are skipped).
             while i < count:

@@ -133,9 +133,10 @@ class Mapping(Positioned):
     """A mapping: ``children`` maps each key to its value node, in the file's order.
 
     The key's own node (its position and quoting) is :meth:`key_node`. A large file has
-    hundreds of thousands of keys and almost none is ever shown, so the line reader keeps
-    only the offset where a key starts and the node is made when asked for; the event
-    builder and the JSON reader store their key nodes as they are.
+    hundreds of thousands of keys and almost none is ever shown, so a block mapping read
+    by the line reader keeps no key nodes (``key_nodes`` is None): each of its keys starts
+    a line at the mapping's column, and the node is made from the text when asked for.
+    The event builder and the JSON reader store their key nodes.
     """
 
     __slots__ = ("_data", "children", "flow", "key_nodes", "tag")
@@ -147,20 +148,23 @@ class Mapping(Positioned):
         end_offset: int,
         flow: bool = False,
         tag: str | None = None,
+        *,
+        keys_in_text: bool = False,
     ) -> None:
         self._data: dict[str, object] | None = None
         self.lines = lines
         self.start_offset = start_offset
         self._length = end_offset - start_offset
         self.children: dict[str, Node] = {}
-        # The key nodes, in the order of ``children``: a node, or where a key written on
-        # one line starts (see :meth:`key_node_at`).
-        self.key_nodes: list[Scalar | int] = []
+        # The key nodes, in the order of ``children``; None when they are found in the
+        # text (see :meth:`key_node_at`).
+        self.key_nodes: list[Scalar] | None = None if keys_in_text else []
         self.flow = flow
         self.tag = tag
 
-    def add(self, key: str, key_node: Scalar | int, value: Node) -> None:
-        """Append an entry; ``key_node`` may be the offset of a key written on one line."""
+    def add(self, key: str, key_node: Scalar, value: Node) -> None:
+        """Append an entry (for mappings that keep their key nodes)."""
+        assert self.key_nodes is not None
         self.children[key] = value
         self.key_nodes.append(key_node)
 
@@ -186,16 +190,34 @@ class Mapping(Positioned):
 
     def key_node_at(self, position: int, key: str) -> Scalar:
         """The node of ``key``, the ``position``-th key."""
-        node = self.key_nodes[position]
-        if isinstance(node, Scalar):
-            return node
+        if self.key_nodes is not None:
+            return self.key_nodes[position]
+        start = self._key_start(position)
         text = self.lines.text
-        quote = text[node]
+        quote = text[start]
         if quote == '"' or quote == "'":
-            match = _QUOTED[quote].match(text, node)
-            end = match.end() if match else node + len(key)
-            return Scalar(key, self.lines, node, end, quote)
-        return Scalar(key, self.lines, node, node + len(key))
+            match = _QUOTED[quote].match(text, start)
+            end = match.end() if match else start + len(key)
+            return Scalar(key, self.lines, start, end, quote)
+        return Scalar(key, self.lines, start, start + len(key))
+
+    def _key_start(self, position: int) -> int:
+        """Where the ``position``-th key of a mapping read by the line reader starts.
+
+        The first key is where the mapping starts (perhaps after a list item's ``- ``);
+        every later one starts a line indented exactly to the mapping's column. Nothing
+        else in the mapping does: deeper lines belong to values, and a list at the same
+        column starts with ``-``, a comment with ``#``.
+        """
+        if position == 0:
+            return self.start_offset
+        column = self.lines.position(self.start_offset)[1] - 1
+        line_at_column = re.compile(f"\n {{{column}}}(?=[^ #\n-])")
+        found = line_at_column.finditer(self.lines.text, self.start_offset, self.end_offset)
+        for count, match in enumerate(found, 1):
+            if count == position:
+                return match.end()
+        raise IndexError(position)
 
     def __repr__(self) -> str:
         return f"Mapping({list(self.children)!r}, {self.start_offset}..{self.end_offset})"
