@@ -113,7 +113,7 @@ def _find_tests(doc: Document) -> Iterator[TestRef]:
 
 def _unwrap(test: Mapping) -> Mapping:
     """The legacy ``testInput:`` wrapper: only its value is stored as the test."""
-    inner = test.get("testInput")
+    inner = test.children.get("testInput")
     return inner if isinstance(inner, Mapping) else test
 
 

@@ -51,10 +51,10 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     allowed = ctx.config.intervention_types
     for turn in kinds.agent_turns(doc):
-        expected = turn.node.get("expected_data")
+        expected = turn.node.children.get("expected_data")
         if not isinstance(expected, Mapping):
             continue
-        request = expected.get("intervention_request")
+        request = expected.children.get("intervention_request")
         if request is None:
             continue
         if isinstance(request, Mapping) and _plainly_valid(request, allowed):

@@ -102,10 +102,10 @@ def _query(turn: Mapping) -> Mapping | None:
 
 
 def _request(turn: Mapping) -> Mapping | None:
-    expected = turn.get("expected_data")
+    expected = turn.children.get("expected_data")
     if not isinstance(expected, Mapping):
         return None
-    request = expected.get("intervention_request")
+    request = expected.children.get("intervention_request")
     return request if isinstance(request, Mapping) else None
 
 
@@ -161,10 +161,10 @@ def _turn(doc: Document, turn: Mapping, index: int, previous: Mapping | None) ->
 def _suggestion(
     doc: Document, intervention: Mapping, request: Mapping, index: int
 ) -> Diagnostic | None:
-    chosen: Node | None = intervention.get("suggestion")
+    chosen: Node | None = intervention.children.get("suggestion")
     if not isinstance(chosen, Scalar):
         return None
-    offered = request.get("suggestions")
+    offered = request.children.get("suggestions")
     if not isinstance(offered, Sequence) or not offered.items:
         return None
     codes = [str(i.data) for i in offered.items if isinstance(i, Scalar)]

@@ -10,6 +10,7 @@ what their text cannot contain. A scalar itself is always judged by its value: e
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -113,33 +114,66 @@ def _start(node: Scalar) -> int:
 class DateSearch:
     """Where in one large text a date may be, asked for many ranges of it.
 
-    A regular expression scans a few nanoseconds a character; for ASCII text (nearly
+    A regular expression scans a few nanoseconds a character. For ASCII text (nearly
     every dataset) the characters that matter are mapped to marker bytes once (digits to
-    `0`, date separators to `-`, `*` and `\\` to `!`), and each range is then searched
-    with ``bytes.find``, which runs at memory speed.
+    `0`, date separators to `-`, `*` and `\\` to `!`) and the few places of `0-0` and `!`
+    are listed, so each range is answered by a binary search.
     """
 
-    __slots__ = ("_marks", "_text")
+    __slots__ = ("_bring_in_at", "_date_at", "_text")
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._marks = text.encode("ascii").translate(_MARKERS) if text.isascii() else None
+        self._date_at: list[int] | None = None
+        self._bring_in_at: list[int] | None = None
+        if text.isascii():
+            self._date_at, self._bring_in_at = [], []
+            # In slices: marking a large file whole would hold two more copies of it.
+            for start in range(0, len(text), _SLICE):
+                # Two characters of overlap, so that a `0-0` across the cut is found once.
+                marks = text[start : start + _SLICE + 2].encode("ascii").translate(_MARKERS)
+                self._date_at += _places(marks, b"0-0", start, _SLICE)
+                self._bring_in_at += _places(marks, b"!", start, _SLICE)
+
+    def nowhere(self) -> bool:
+        """Whether no range of the text can hold a date or bring one in."""
+        return self._date_at == [] and self._bring_in_at == []
 
     def may_hold(self, start: int, end: int) -> bool:
         """Whether ``text[start:end]`` matches :data:`MAYBE_DATE`."""
-        if self._marks is None:
+        places = self._date_at
+        if places is None:
             # `\d` also matches other scripts' digits: search with the pattern itself.
             return MAYBE_DATE.search(self._text, start, end) is not None
-        return self._marks.find(b"0-0", start, end) >= 0
+        i = bisect_left(places, start)
+        return i < len(places) and places[i] + 3 <= end
 
     def may_yield(self, start: int, end: int) -> bool:
         """Whether a value parsed from ``text[start:end]`` can hold a date: the text may
         hold one, or has an escape or an alias (whose value is written elsewhere)."""
-        if self._marks is None:
+        if self.may_hold(start, end):
+            return True
+        places = self._bring_in_at
+        if places is None:
             text = self._text
-            return self.may_hold(start, end) or any(text.find(c, start, end) >= 0 for c in "*\\")
-        marks = self._marks
-        return marks.find(b"0-0", start, end) >= 0 or marks.find(b"!", start, end) >= 0
+            return text.find("*", start, end) >= 0 or text.find("\\", start, end) >= 0
+        i = bisect_left(places, start)
+        return i < len(places) and places[i] < end
+
+
+def _places(marks: bytes, needle: bytes, offset: int, before: int) -> list[int]:
+    """Every place where ``needle`` starts in ``marks`` (overlapping ones included) before
+    ``before``, plus ``offset`` (where ``marks`` starts in the text)."""
+    places = []
+    at = marks.find(needle, 0, before + len(needle) - 1)
+    while at >= 0:
+        places.append(offset + at)
+        at = marks.find(needle, at + 1, before + len(needle) - 1)
+    return places
+
+
+# Characters marked at a time (see DateSearch).
+_SLICE = 1 << 20
 
 
 def _markers() -> bytes:
