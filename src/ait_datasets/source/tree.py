@@ -13,6 +13,7 @@ import re
 from array import array
 from collections.abc import Iterator, KeysView
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 
 PathPart = str | int
@@ -192,7 +193,10 @@ class Mapping(Positioned):
         """The node of ``key``, the ``position``-th key."""
         if self.key_nodes is not None:
             return self.key_nodes[position]
-        start = self._key_start(position)
+        return self._key_node_from_text(self._key_starts(position + 1)[position], key)
+
+    def _key_node_from_text(self, start: int, key: str) -> Scalar:
+        """The node of ``key``, written on one line from ``start`` (see :meth:`_key_starts`)."""
         text = self.lines.text
         quote = text[start]
         if quote == '"' or quote == "'":
@@ -201,23 +205,25 @@ class Mapping(Positioned):
             return Scalar(key, self.lines, start, end, quote)
         return Scalar(key, self.lines, start, start + len(key))
 
-    def _key_start(self, position: int) -> int:
-        """Where the ``position``-th key of a mapping read by the line reader starts.
+    def _key_starts(self, count: int) -> list[int]:
+        """Where the first ``count`` keys of a mapping read by the line reader start.
 
         The first key is where the mapping starts (perhaps after a list item's ``- ``);
         every later one starts a line indented exactly to the mapping's column. Nothing
         else in the mapping does: deeper lines belong to values, and a list at the same
-        column starts with ``-``, a comment with ``#``.
+        column starts with ``-``, a comment with ``#``. One search finds them all.
         """
-        if position == 0:
-            return self.start_offset
-        column = self.lines.position(self.start_offset)[1] - 1
-        line_at_column = re.compile(f"\n {{{column}}}(?=[^ #\n-])")
-        found = line_at_column.finditer(self.lines.text, self.start_offset, self.end_offset)
-        for count, match in enumerate(found, 1):
-            if count == position:
-                return match.end()
-        raise IndexError(position)
+        starts = [self.start_offset]
+        if count > 1:
+            column = self.lines.position(self.start_offset)[1] - 1
+            found = _line_at_column(column).finditer(
+                self.lines.text, self.start_offset, self.end_offset
+            )
+            for match in found:
+                starts.append(match.end())
+                if len(starts) == count:
+                    break
+        return starts
 
     def __repr__(self) -> str:
         return f"Mapping({list(self.children)!r}, {self.start_offset}..{self.end_offset})"
@@ -259,13 +265,24 @@ class Entries:
 
     def items(self) -> list[tuple[str, tuple[Scalar, Node]]]:
         mapping = self._mapping
+        children = mapping.children
+        if mapping.key_nodes is not None:
+            pairs = zip(mapping.key_nodes, children.values(), strict=True)
+            return list(zip(children, pairs, strict=True))
+        starts = mapping._key_starts(len(children))
         return [
-            (key, (mapping.key_node_at(i, key), value))
-            for i, (key, value) in enumerate(mapping.children.items())
+            (key, (mapping._key_node_from_text(start, key), value))
+            for start, (key, value) in zip(starts, children.items(), strict=True)
         ]
 
     def values(self) -> list[tuple[Scalar, Node]]:
         return [pair for _, pair in self.items()]
+
+
+@cache
+def _line_at_column(column: int) -> re.Pattern[str]:
+    """A line start, then exactly ``column`` spaces and a key (see ``_key_starts``)."""
+    return re.compile(f"\n {{{column}}}(?=[^ #\n-])")
 
 
 # A quoted key, from its opening quote to its closing one (keys are on one line).
