@@ -9,8 +9,8 @@ one test; a ``.jsonl`` file has one test per line.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from ait_datasets.records import Record
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Path, Scalar, Sequence
 
@@ -34,14 +34,20 @@ def file_kind(doc: Document) -> str:
     return UNKNOWN
 
 
-@dataclass(slots=True)
-class TestRef:
+class TestRef(Record):
     """A test object and where it is."""
 
+    _fields = ("path", "node", "row")
+    __slots__ = _fields
     path: Path
     node: Mapping
     # The test's own tree, for JSONL rows (each row is its own root).
-    row: int | None = None
+    row: int | None
+
+    def __init__(self, path: Path, node: Mapping, row: int | None = None) -> None:
+        self.path = path
+        self.node = node
+        self.row = row
 
 
 def tests_of(doc: Document) -> Iterator[TestRef]:
@@ -160,11 +166,19 @@ def scalar_text(node: Node | None) -> str | None:
     return str(value)
 
 
-@dataclass(slots=True)
-class TurnRef:
+class TurnRef(Record):
+    """A turn (a mapping) of a test, and its place in the test's turns."""
+
+    _fields = ("test", "index", "node")
+    __slots__ = _fields
     test: TestRef
     index: int  # 0-based; messages say "turn {index + 1}"
     node: Mapping
+
+    def __init__(self, test: TestRef, index: int, node: Mapping) -> None:
+        self.test = test
+        self.index = index
+        self.node = node
 
 
 def agent_turns(doc: Document) -> Iterator[TurnRef]:

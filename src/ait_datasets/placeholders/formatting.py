@@ -13,18 +13,33 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from functools import cache
 
-_FIELD = re.compile(r"YYYY|YY|MM|M|DD|D|HH|H|hh|h|mm|ss|fff|tt")
+from ait_datasets.records import FrozenRecord
+
+# Frozen records set their fields once, in __init__.
+_set = object.__setattr__
 
 
-@dataclass(frozen=True, slots=True)
-class DateFormat:
+@cache
+def _field() -> re.Pattern[str]:
+    """A field of a date pattern (compiled on first use, not when the module loads)."""
+    return re.compile(r"YYYY|YY|MM|M|DD|D|HH|H|hh|h|mm|ss|fff|tt")
+
+
+class DateFormat(FrozenRecord):
     """A way to write dates (``date_pattern``) and datetimes (``datetime_pattern``)."""
 
+    _fields = ("name", "date_pattern", "datetime_pattern")
+    __slots__ = _fields
     name: str
     date_pattern: str
     datetime_pattern: str
+
+    def __init__(self, name: str, date_pattern: str, datetime_pattern: str) -> None:
+        _set(self, "name", name)
+        _set(self, "date_pattern", date_pattern)
+        _set(self, "datetime_pattern", datetime_pattern)
 
 
 ISO = DateFormat("iso", "YYYY-MM-DD", "YYYY-MM-DDTHH:mm:ss")
@@ -63,7 +78,7 @@ def date_format(spec: str | None) -> DateFormat:
         return named
     if "$" in spec:
         raise ValueError("a date format cannot contain '$'")
-    if not any(f in ("YYYY", "YY", "MM", "M", "DD", "D") for f in _FIELD.findall(spec)):
+    if not any(f in ("YYYY", "YY", "MM", "M", "DD", "D") for f in _field().findall(spec)):
         known = ", ".join(["iso", *(f.name for f in REGIONAL.values())])
         raise ValueError(
             f"unknown date format '{spec}': use one of {known}, or a pattern such as DD.MM.YYYY"
@@ -106,4 +121,4 @@ def _render(pattern: str, d: dt.date, t: dt.time | None) -> str:
         }
         return values[f]
 
-    return _FIELD.sub(field, pattern)
+    return _field().sub(field, pattern)

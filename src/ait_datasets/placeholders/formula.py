@@ -22,7 +22,11 @@ A bare unit counts one (``CM-M+D`` is ``CM-1M+1D``).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from ait_datasets.records import FrozenRecord
+
+# Frozen records set their fields once, in __init__.
+_set = object.__setattr__
 
 MAX_NUMBER = 9999
 UNITS = ("WD", "D", "W", "M", "Q", "Y")
@@ -47,17 +51,36 @@ class TermKind(str, enum.Enum):
     WEEKDAY = "weekday"  # WD4: the next Thursday
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(FrozenRecord):
     """One signed term of a formula and where it is in the formula text."""
 
+    _fields = ("kind", "sign", "unit", "number", "start", "end", "explicit_sign")
+    __slots__ = _fields
     kind: TermKind
     sign: int  # +1 or -1
     unit: str  # one of UNITS
     number: int  # the count, the day number or the weekday number; 0 for CURRENT
     start: int  # offset of the term (its sign included) in the formula text
     end: int
-    explicit_sign: bool = False
+    explicit_sign: bool
+
+    def __init__(
+        self,
+        kind: TermKind,
+        sign: int,
+        unit: str,
+        number: int,
+        start: int,
+        end: int,
+        explicit_sign: bool = False,
+    ) -> None:
+        _set(self, "kind", kind)
+        _set(self, "sign", sign)
+        _set(self, "unit", unit)
+        _set(self, "number", number)
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "explicit_sign", explicit_sign)
 
     @property
     def text(self) -> str:
@@ -72,13 +95,19 @@ class Term:
         return sign + body
 
 
-@dataclass(frozen=True, slots=True)
-class Formula:
+class Formula(FrozenRecord):
     """A parsed date formula."""
 
+    _fields = ("text", "terms", "bracketed")
+    __slots__ = _fields
     text: str  # as written
     terms: tuple[Term, ...]
     bracketed: bool
+
+    def __init__(self, text: str, terms: tuple[Term, ...], bracketed: bool) -> None:
+        _set(self, "text", text)
+        _set(self, "terms", terms)
+        _set(self, "bracketed", bracketed)
 
     @property
     def canonical(self) -> str:

@@ -6,25 +6,39 @@ Both are pure scans of one string value; the lint rules turn them into findings.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
-from dataclasses import dataclass
+from functools import cache
 
 from ait_datasets.placeholders.tokens import DATE_PREFIX, DATETIME_PREFIX
+from ait_datasets.records import FrozenRecord
+
+# Frozen records set their fields once, in __init__.
+_set = object.__setattr__
 
 _PREFIX_WORDS = {"dateformula": DATE_PREFIX, "datetimeformula": DATETIME_PREFIX}
-# A '$' and a word, optionally two words joined by '-' ($Date-Formula-).
-_CANDIDATE = re.compile(r"\$([A-Za-z_]{3,30})(?:-([A-Za-z_]{1,30}))?")
 
 
-@dataclass(frozen=True, slots=True)
-class Misspelt:
+@cache
+def _candidate() -> re.Pattern[str]:
+    """A '$' and a word, optionally two words joined by '-' ($Date-Formula-)."""
+    return re.compile(r"\$([A-Za-z_]{3,30})(?:-([A-Za-z_]{1,30}))?")
+
+
+class Misspelt(FrozenRecord):
     """``value[start:end]`` was meant to be ``prefix`` (``$dateformula-`` -> ``$DateFormula-``)."""
 
+    _fields = ("start", "end", "written", "prefix")
+    __slots__ = _fields
     start: int
     end: int
     written: str
     prefix: str
+
+    def __init__(self, start: int, end: int, written: str, prefix: str) -> None:
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "written", written)
+        _set(self, "prefix", prefix)
 
 
 def misspelt_prefixes(value: str) -> list[Misspelt]:
@@ -34,7 +48,7 @@ def misspelt_prefixes(value: str) -> list[Misspelt]:
     not a placeholder); a prefix in the wrong case or without its dash always counts.
     """
     found: list[Misspelt] = []
-    for m in _CANDIDATE.finditer(value):
+    for m in _candidate().finditer(value):
         start = m.start()
         if value.startswith((DATE_PREFIX, DATETIME_PREFIX), start):
             continue
@@ -60,6 +74,8 @@ def _intended(value: str, start: int, first: str, second: str | None) -> Misspel
             else:
                 if not value.startswith("<", end):
                     continue
+                import difflib  # only for near misses, which are rare
+
                 close = difflib.get_close_matches(normal, list(_PREFIX_WORDS), n=1, cutoff=0.8)
                 target = _PREFIX_WORDS[close[0]] if close else None
             if target is not None:
@@ -67,37 +83,50 @@ def _intended(value: str, start: int, first: str, second: str | None) -> Misspel
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class DateLiteral:
+class DateLiteral(FrozenRecord):
     """A date written in a value: ``value[start:end]``, its date, and an optional time."""
 
+    _fields = ("start", "end", "date", "time")
+    __slots__ = _fields
     start: int
     end: int
     date: dt.date
-    time: str | None = None
+    time: str | None
+
+    def __init__(self, start: int, end: int, date: dt.date, time: str | None = None) -> None:
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "date", date)
+        _set(self, "time", time)
 
 
-_ISO = re.compile(
-    r"(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?))?(?![\w:])"
-)
-_SLASH = re.compile(r"(?<![\w/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/])")
-_DOTTED = re.compile(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]\w)")
+@cache
+def _date_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The ISO, slash and dotted date patterns (compiled on first use: most runs of the
+    linter never see a value that could hold a date)."""
+    iso = re.compile(
+        r"(?<![\w-])(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,7})?)?))?(?![\w:])"
+    )
+    slash = re.compile(r"(?<![\w/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\w/])")
+    dotted = re.compile(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]\w)")
+    return iso, slash, dotted
 
 
 def date_literals(value: str) -> list[DateLiteral]:
     """Dates written as ``2026-02-15`` (optionally ``T10:00:00``), ``02/15/2026``
     (month first when that is a date, else day first) or ``15.02.2026``."""
     found: list[DateLiteral] = []
-    for m in _ISO.finditer(value):
+    iso, slash, dotted = _date_patterns()
+    for m in iso.finditer(value):
         d = _date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         if d is not None:
             found.append(DateLiteral(m.start(), m.end(), d, m.group(4)))
-    for m in _SLASH.finditer(value):
+    for m in slash.finditer(value):
         a, b, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
         d = _date(year, a, b) or _date(year, b, a)
         if d is not None:
             found.append(DateLiteral(m.start(), m.end(), d))
-    for m in _DOTTED.finditer(value):
+    for m in dotted.finditer(value):
         d = _date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
         if d is not None:
             found.append(DateLiteral(m.start(), m.end(), d))

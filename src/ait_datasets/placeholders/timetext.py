@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import cache
 
-_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?\Z", re.ASCII)
+
+@cache
+def _time() -> re.Pattern[str]:
+    """HH:MM[:SS[.fffffff]] (compiled on first use, not when the module loads)."""
+    return re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?\Z", re.ASCII)
 
 
 class TimeTextError(ValueError):
@@ -27,7 +32,7 @@ def parse_time_text(text: str) -> dt.time:
     """``13:30:00`` -> 13:30; raises :class:`TimeTextError` for anything else."""
     if text == "":
         return dt.time(0, 0)
-    m = _TIME.match(text)
+    m = _time().match(text)
     if m is None:
         raise TimeTextError(
             f"'{text}' is not a time; write it as HH:MM:SS, for example 13:30:00", 0

@@ -16,34 +16,58 @@ framework's ``Test Input Data Tools`` codeunit does.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from ait_datasets.placeholders.calcdate import calc_date
 from ait_datasets.placeholders.formatting import ISO, DateFormat, format_date, format_datetime
 from ait_datasets.placeholders.formula import parse_formula
 from ait_datasets.placeholders.timetext import parse_time_text
+from ait_datasets.records import FrozenRecord
+
+# Frozen records set their fields once, in __init__.
+_set = object.__setattr__
 
 DATE_PREFIX = "$DateFormula-"
 DATETIME_PREFIX = "$DateTimeFormula-"
 PREFIXES = (DATETIME_PREFIX, DATE_PREFIX)  # resolution order
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(FrozenRecord):
     """A token as the framework would cut it out of a text value.
 
     Offsets are into the value's text. ``formula``/``time`` are the parts handed to
     ``CalcDate`` and ``Evaluate(Time, …)``; ``time`` is None when there is no time part.
     """
 
+    _fields = ("prefix", "start", "end", "text", "formula", "formula_start", "time", "time_start")
+    __slots__ = _fields
     prefix: str
     start: int
     end: int  # exclusive: just after the closing '$'
     text: str
     formula: str
     formula_start: int
-    time: str | None = None
-    time_start: int = 0
+    time: str | None
+    time_start: int
+
+    def __init__(
+        self,
+        prefix: str,
+        start: int,
+        end: int,
+        text: str,
+        formula: str,
+        formula_start: int,
+        time: str | None = None,
+        time_start: int = 0,
+    ) -> None:
+        _set(self, "prefix", prefix)
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "text", text)
+        _set(self, "formula", formula)
+        _set(self, "formula_start", formula_start)
+        _set(self, "time", time)
+        _set(self, "time_start", time_start)
 
     @property
     def is_datetime(self) -> bool:
@@ -55,12 +79,17 @@ class Token:
         return self.text[len(self.prefix) : -1]
 
 
-@dataclass(frozen=True, slots=True)
-class Unterminated:
+class Unterminated(FrozenRecord):
     """A prefix with no ``$`` after it: the framework leaves it (and later ones) as text."""
 
+    _fields = ("prefix", "start")
+    __slots__ = _fields
     prefix: str
     start: int
+
+    def __init__(self, prefix: str, start: int) -> None:
+        _set(self, "prefix", prefix)
+        _set(self, "start", start)
 
 
 def split_token(prefix: str, start: int, text: str) -> Token:

@@ -1,0 +1,36 @@
+"""Where tests and turns are (TestRef, TurnRef) behave as the slotted dataclasses they were."""
+
+from __future__ import annotations
+
+from ait_datasets.lint import kinds
+from ait_datasets.source import load_text
+from ait_datasets.source.tree import Mapping
+
+
+def a_mapping() -> Mapping:
+    root = load_text("t.yaml", "a: 1\n").root
+    assert isinstance(root, Mapping)
+    return root
+
+
+def test_test_ref_fields_defaults_equality_and_repr() -> None:
+    node = a_mapping()
+    ref = kinds.TestRef(("tests", 0), node)
+    assert (ref.path, ref.node, ref.row) == (("tests", 0), node, None)
+    assert ref == kinds.TestRef(path=("tests", 0), node=node, row=None)
+    assert ref != kinds.TestRef(("tests", 0), node, row=3)
+    assert repr(ref) == f"TestRef(path=('tests', 0), node={node!r}, row=None)"
+    ref.row = 2  # mutable, as the dataclass was
+    assert ref.row == 2
+    assert kinds.TestRef.__hash__ is None
+
+
+def test_turn_ref_fields_equality_and_repr() -> None:
+    node = a_mapping()
+    test = kinds.TestRef((), node)
+    turn = kinds.TurnRef(test, 1, node)
+    assert (turn.test, turn.index, turn.node) == (test, 1, node)
+    assert turn == kinds.TurnRef(test=test, index=1, node=node)
+    assert turn != kinds.TurnRef(test, 0, node)
+    assert repr(turn) == f"TurnRef(test={test!r}, index=1, node={node!r})"
+    assert kinds.TurnRef.__match_args__ == ("test", "index", "node")
