@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ait_datasets.migrate.text import (
     body,
+    column_of,
     indent_of,
     is_blank,
     is_comment,
@@ -63,9 +64,11 @@ def value_extent(text: str, node: Node, after: int) -> Extent:
     if node.flow:
         return Extent(start, node.end_offset)
     if isinstance(node, Mapping):
-        if not node.entries:
+        if not node.children:
             return Extent(start, node.end_offset)
-        key, value = list(node.entries.values())[-1]
+        last = len(node.children) - 1
+        name, value = next(reversed(node.children.items()))
+        key = node.key_node_at(last, name)
         return Extent(start, value_extent(text, value, key.end_offset).end)
     return Extent(start, _sequence_end(text, node))
 
@@ -81,14 +84,14 @@ def _sequence_end(text: str, node: Sequence) -> int:
 
 
 def _scalar_end(text: str, node: Scalar) -> int:
-    span = node.span
+    start, end = node.start_offset, node.end_offset
     if node.style in ("|", ">"):
-        header = _BLOCK_HEADER.search(text, span.start_offset, span.end_offset)
+        header = _BLOCK_HEADER.search(text, start, end)
         if header is not None and "+" in header.group():
-            return span.end_offset  # keep-chomping: trailing blank lines are content
-        last = len(text[span.start_offset : span.end_offset].rstrip())
-        return min(span.end_offset, line_end(text, span.start_offset + max(last - 1, 0)))
-    return span.end_offset
+            return end  # keep-chomping: trailing blank lines are content
+        last = len(text[start:end].rstrip())
+        return min(end, line_end(text, start + max(last - 1, 0)))
+    return end
 
 
 def on_shared_line(text: str, offset: int) -> bool:
@@ -101,7 +104,7 @@ def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
     start = line_start(text, key.start_offset)
     if on_shared_line(text, key.start_offset):
         return key.start_offset
-    col = key.span.column - 1
+    col = column_of(text, key.start_offset)
     while start > lower and start > 0:
         prev = line_start(text, start - 1)
         if prev < lower:
@@ -118,7 +121,7 @@ def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
     extent = value_extent(text, value, key.end_offset)
     last = max(extent.end, key.end_offset)
     end = line_end(text, last - 1)
-    col = key.span.column - 1
+    col = column_of(text, key.start_offset)
     probe = end
     while probe < min(upper, len(text)):
         nxt = line_end(text, probe)

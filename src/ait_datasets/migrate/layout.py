@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ait_datasets.migrate.text import column_of, line_start
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, walk
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, containers
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +35,16 @@ def detect_layout(doc: Document) -> Layout:
 
 
 def _mapping_step(text: str, root: Node) -> int:
-    for _, node in walk(root):
+    for node in containers(root):
         if not isinstance(node, Mapping) or node.flow:
             continue
-        for key, value in node.entries.values():
-            if (
-                isinstance(value, Mapping)
-                and not value.flow
-                and value.entries
-                and value.start_offset > key.end_offset
-            ):
-                first_key = next(iter(value.entries.values()))[0]
+        for name, value in node.children.items():
+            if not isinstance(value, Mapping) or value.flow or not value.children:
+                continue
+            key = node.key_node(name)
+            assert key is not None
+            if value.start_offset > key.end_offset:
+                first_key = value.key_node_at(0, next(iter(value.children)))
                 step = first_key.span.column - key.span.column
                 if step > 0:
                     return step
@@ -54,17 +53,18 @@ def _mapping_step(text: str, root: Node) -> int:
 
 def _list_style(text: str, root: Node) -> tuple[int, int] | None:
     """(dash, gap) from ``tests:`` if it is a block list, else from the first block list."""
-    candidates: list[tuple[Scalar, Sequence]] = []
-    for _, node in walk(root):
+    # (mapping, key, list); key nodes are made only for the lists looked at.
+    candidates: list[tuple[Mapping, str, Sequence]] = []
+    for node in containers(root):
         if not isinstance(node, Mapping) or node.flow:
             continue
-        for name, (key, value) in node.entries.items():
+        for name, value in node.children.items():
             if isinstance(value, Sequence) and not value.flow and value.items:
                 if name == "tests":
-                    candidates.insert(0, (key, value))
+                    candidates.insert(0, (node, name, value))
                 else:
-                    candidates.append((key, value))
-    for key, seq in candidates:
+                    candidates.append((node, name, value))
+    for mapping, name, seq in candidates:
         item = seq.items[0]
         if item.start_offset < seq.start_offset:
             continue  # an alias: its span is elsewhere
@@ -74,6 +74,8 @@ def _list_style(text: str, root: Node) -> tuple[int, int] | None:
         if not stripped.endswith("-") or stripped[:-1].strip():
             continue
         dash_col = len(stripped) - 1
+        key = mapping.key_node(name)
+        assert key is not None
         dash = dash_col - (key.span.column - 1)
         gap = column_of(text, start) - dash_col
         if dash >= 0 and gap >= 2:
@@ -83,9 +85,9 @@ def _list_style(text: str, root: Node) -> tuple[int, int] | None:
 
 def _quote_style(root: Node) -> str:
     styles: Counter[str] = Counter()
-    for _, node in walk(root):
+    for node in containers(root):
         if isinstance(node, Mapping):
-            for _, value in node.entries.values():
+            for value in node.children.values():
                 if isinstance(value, Scalar) and isinstance(value.data, str):
                     styles[value.style] += 1
     ranked = [(styles[s], s != '"', s) for s in ('"', "'", "")]

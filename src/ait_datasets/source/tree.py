@@ -374,6 +374,26 @@ def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
             stack.extend(((*p, i), v) for i, v in reversed(list(enumerate(n.items))))
 
 
+def containers(node: Node) -> Iterator[Mapping | Sequence]:
+    """Every mapping and list under ``node`` (itself included), in file order.
+
+    Like :func:`walk` without the paths and the scalars, for whole-tree questions on
+    large files; a container reached again through an alias is not entered again.
+    """
+    if isinstance(node, Scalar):
+        return
+    stack: list[Mapping | Sequence] = [node]
+    entered: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in entered:
+            continue
+        entered.add(id(current))
+        yield current
+        children = current.children.values() if isinstance(current, Mapping) else current.items
+        stack.extend(child for child in reversed(list(children)) if not isinstance(child, Scalar))
+
+
 def find(node: Node, path: Path) -> Node | None:
     """The node at ``path`` below ``node``, or None."""
     cur: Node | None = node
