@@ -53,6 +53,13 @@ def _mapping_step(text: str, root: Node) -> int:
 
 def _list_style(text: str, root: Node) -> tuple[int, int] | None:
     """(dash, gap) from ``tests:`` if it is a block list, else from the first block list."""
+    if isinstance(root, Mapping):
+        tests = root.get("tests")
+        if isinstance(tests, Sequence) and not tests.flow and tests.items:
+            # The dataset's own list of tests, nearly always there: no walk needed.
+            found = _dash_and_gap(text, root, "tests", tests)
+            if found is not None:
+                return found
     # (mapping, key, list); key nodes are made only for the lists looked at.
     candidates: list[tuple[Mapping, str, Sequence]] = []
     for node in containers(root):
@@ -65,22 +72,28 @@ def _list_style(text: str, root: Node) -> tuple[int, int] | None:
                 else:
                     candidates.append((node, name, value))
     for mapping, name, seq in candidates:
-        item = seq.items[0]
-        if item.start_offset < seq.start_offset:
-            continue  # an alias: its span is elsewhere
-        start = item.start_offset
-        prefix = text[line_start(text, start) : start]
-        stripped = prefix.rstrip(" ")
-        if not stripped.endswith("-") or stripped[:-1].strip():
-            continue
-        dash_col = len(stripped) - 1
-        key = mapping.key_node(name)
-        assert key is not None
-        dash = dash_col - (key.span.column - 1)
-        gap = column_of(text, start) - dash_col
-        if dash >= 0 and gap >= 2:
-            return dash, gap
+        found = _dash_and_gap(text, mapping, name, seq)
+        if found is not None:
+            return found
     return None
+
+
+def _dash_and_gap(text: str, mapping: Mapping, name: str, seq: Sequence) -> tuple[int, int] | None:
+    """How the block list ``seq`` (the value of ``name``) places its dashes, if it can tell."""
+    item = seq.items[0]
+    if item.start_offset < seq.start_offset:
+        return None  # an alias: its span is elsewhere
+    start = item.start_offset
+    prefix = text[line_start(text, start) : start]
+    stripped = prefix.rstrip(" ")
+    if not stripped.endswith("-") or stripped[:-1].strip():
+        return None
+    dash_col = len(stripped) - 1
+    key = mapping.key_node(name)
+    assert key is not None
+    dash = dash_col - column_of(text, key.start_offset)
+    gap = column_of(text, start) - dash_col
+    return (dash, gap) if dash >= 0 and gap >= 2 else None
 
 
 def _quote_style(root: Node) -> str:

@@ -215,10 +215,9 @@ class Mapping(Positioned):
         """
         starts = [self.start_offset]
         if count > 1:
-            column = self.lines.position(self.start_offset)[1] - 1
-            found = _line_at_column(column).finditer(
-                self.lines.text, self.start_offset, self.end_offset
-            )
+            text = self.lines.text
+            column = self.start_offset - text.rfind("\n", 0, self.start_offset) - 1
+            found = _line_at_column(column).finditer(text, self.start_offset, self.end_offset)
             for match in found:
                 starts.append(match.end())
                 if len(starts) == count:
@@ -383,15 +382,21 @@ def containers(node: Node) -> Iterator[Mapping | Sequence]:
     if isinstance(node, Scalar):
         return
     stack: list[Mapping | Sequence] = [node]
+    push = stack.append
     entered: set[int] = set()
+    enter = entered.add
     while stack:
         current = stack.pop()
         if id(current) in entered:
             continue
-        entered.add(id(current))
+        enter(id(current))
         yield current
-        children = current.children.values() if isinstance(current, Mapping) else current.items
-        stack.extend(child for child in reversed(list(children)) if not isinstance(child, Scalar))
+        children: list[Node] = (
+            list(current.children.values()) if isinstance(current, Mapping) else current.items
+        )
+        for child in reversed(children):
+            if not isinstance(child, Scalar):
+                push(child)
 
 
 def find(node: Node, path: Path) -> Node | None:
