@@ -9,7 +9,7 @@ import pytest
 
 from ait_datasets.cli import main
 from ait_datasets.source import load
-from ait_datasets.source.expansion import expanded_size, too_big_when_expanded
+from ait_datasets.source.expansion import expanded_size, may_expand, too_big_when_expanded
 from ait_datasets.source.tree import walk
 
 CORPUS = Path(__file__).resolve().parent / "hostile"
@@ -53,6 +53,14 @@ def test_expanded_size_counts_shared_data_once_per_use_without_expanding_it() ->
     doc = load(str(CORPUS / "yaml" / "billion_laughs.yaml"))
     assert too_big_when_expanded(doc.data, len(doc.text)) == 1_000_000
     assert too_big_when_expanded({"tests": [leaf] * 10}, 0) is None
+
+
+def test_only_yaml_with_an_alias_mark_can_expand_past_its_text() -> None:
+    # Without a `*` no alias can share data, so the measuring walk is skipped.
+    assert may_expand("yaml", "a: &x [1]\nb: *x\n")
+    assert not may_expand("yaml", "a: [1]\nb: 2\n")
+    assert not may_expand("json", '{"a": "*x"}')
+    assert not may_expand("jsonl", '{"a": "*x"}\n')
 
 
 def test_resolve_refuses_a_billion_laughs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,7 @@ from ait_datasets.placeholders import (
 from ait_datasets.placeholders.positions import LineIndex, span_in_scalar
 from ait_datasets.placeholders.tokens import scan
 from ait_datasets.source import Document, Mapping, Node, Scalar, Sequence, load
-from ait_datasets.source.expansion import too_big_when_expanded
+from ait_datasets.source.expansion import may_expand, too_big_when_expanded
 
 
 @dataclass(slots=True)
@@ -33,6 +33,8 @@ class _Resolver:
     language: str | None = None
     problems: list[str] = field(default_factory=list)
     lines: LineIndex | None = None
+    # Datasets repeat the same placeholders in many tests: each text is resolved once.
+    resolved: dict[str, object] = field(default_factory=dict)
 
     def value(self, node: Node) -> object:
         if isinstance(node, Mapping):
@@ -45,11 +47,15 @@ class _Resolver:
         return data
 
     def scalar(self, node: Scalar, text: str) -> object:
+        if text in self.resolved:
+            return self.resolved[text]
         try:
-            return resolve_value(text, self.work_date, self.fmt, self.language)
+            value = resolve_value(text, self.work_date, self.fmt, self.language)
         except (FormulaError, CalcDateError, TimeTextError) as exc:
-            self.report(node, text, exc)
+            self.report(node, text, exc)  # every occurrence is reported, so not cached
             return text
+        self.resolved[text] = value
+        return value
 
     def report(self, node: Scalar, text: str, exc: Exception) -> None:
         if self.lines is None:
@@ -97,8 +103,10 @@ def resolve_file(args: argparse.Namespace) -> int:
         for d in errors or doc.diagnostics:
             print(f"{d.path}:{d.line}:{d.column}: {d.severity.value}: {d.message}", file=sys.stderr)
         return 2
-    data = [row.data for row in doc.rows] if doc.format == "jsonl" else doc.data
-    limit = too_big_when_expanded(data, len(doc.text))
+    limit = None
+    if may_expand(doc.format, doc.text):
+        data = [row.data for row in doc.rows] if doc.format == "jsonl" else doc.data
+        limit = too_big_when_expanded(data, len(doc.text))
     if limit is not None:
         print(
             f"{doc.path}: error: its aliases expand to more than {limit} values; resolving "

@@ -11,7 +11,7 @@ from ait_datasets.migrate.al import plan_al
 from ait_datasets.migrate.detect import agent_suite_for, has_agent_markers
 from ait_datasets.migrate.model import KIND_AGENT, Change, MigrationOptions, MigrationPlan
 from ait_datasets.migrate.planner import plan_migration
-from ait_datasets.source.expansion import too_big_when_expanded
+from ait_datasets.source.expansion import may_expand, too_big_when_expanded
 from ait_datasets.source.load import decode, format_of, load_bytes, regular_file_size
 
 # Outcomes of one file.
@@ -112,7 +112,9 @@ def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions) -> FileRe
         return result
     after = keep_final_newline(doc.text, after)
     # The check copies the data; a file whose aliases expand without bound is refused.
-    limit = too_big_when_expanded(verify.document_data(doc), len(doc.text))
+    limit = None
+    if may_expand(doc.format, doc.text):
+        limit = too_big_when_expanded(verify.document_data(doc), len(doc.text))
     if limit is not None:
         result.outcome = FAILED
         result.reason = (

@@ -38,6 +38,15 @@ def expanded_size(data: object, stop_at: int) -> int:
     return size(data)
 
 
+def may_expand(fmt: str, text: str) -> bool:
+    """Whether the data of a ``fmt`` file with ``text`` can be larger than the text.
+
+    Only YAML aliases share data, and an alias is written ``*name``: a text without a
+    ``*`` cannot have one, and the (linear) measuring walk is skipped.
+    """
+    return fmt == "yaml" and "*" in text
+
+
 def too_big_when_expanded(data: object, text_length: int) -> int | None:
     """The limit crossed when aliases in ``data`` expand past it, else None."""
     limit = max(MAX_EXPANDED_VALUES, text_length)
