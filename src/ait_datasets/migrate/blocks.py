@@ -76,6 +76,10 @@ def value_extent(text: str, node: Node, after: int) -> Extent:
 def _sequence_end(text: str, node: Sequence) -> int:
     if not node.items:
         return node.end_offset
+    if text.find("*", node.start_offset, node.end_offset) < 0:
+        # No alias in the list's text: every item is its own text, the last one ends it.
+        last = node.items[-1]
+        return value_extent(text, last, last.start_offset).end
     after = node.start_offset
     for item in node.items:
         # An item starts after the previous one (or its dash); earlier means alias.

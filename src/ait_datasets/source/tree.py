@@ -135,9 +135,9 @@ class Mapping(Positioned):
 
     The key's own node (its position and quoting) is :meth:`key_node`. A large file has
     hundreds of thousands of keys and almost none is ever shown, so a block mapping read
-    by the line reader keeps no key nodes (``key_nodes`` is None): each of its keys starts
-    a line at the mapping's column, and the node is made from the text when asked for.
-    The event builder and the JSON reader store their key nodes.
+    by the line reader starts without key nodes (``key_nodes`` is None): each of its keys
+    starts a line at the mapping's column, and the nodes are made from the text when
+    first asked for. The event builder and the JSON reader store their key nodes.
     """
 
     __slots__ = ("_data", "children", "flow", "key_nodes", "tag")
@@ -193,7 +193,23 @@ class Mapping(Positioned):
         """The node of ``key``, the ``position``-th key."""
         if self.key_nodes is not None:
             return self.key_nodes[position]
-        return self._key_node_from_text(self._key_starts(position + 1)[position], key)
+        if position == 0:  # where the mapping starts: no search needed
+            return self._key_node_from_text(self.start_offset, key)
+        return self.kept_key_nodes()[position]
+
+    def kept_key_nodes(self) -> list[Scalar]:
+        """All key nodes, made from the text (once, then kept) if the mapping has none.
+
+        Code that asks for one key's position usually asks for its neighbours' next
+        (migrate plans edits entry by entry), and one search finds them all.
+        """
+        if self.key_nodes is None:
+            starts = self._key_starts(len(self.children))
+            self.key_nodes = [
+                self._key_node_from_text(start, key)
+                for start, key in zip(starts, self.children, strict=True)
+            ]
+        return self.key_nodes
 
     def _key_node_from_text(self, start: int, key: str) -> Scalar:
         """The node of ``key``, written on one line from ``start`` (see :meth:`_key_starts`)."""
@@ -265,14 +281,8 @@ class Entries:
     def items(self) -> list[tuple[str, tuple[Scalar, Node]]]:
         mapping = self._mapping
         children = mapping.children
-        if mapping.key_nodes is not None:
-            pairs = zip(mapping.key_nodes, children.values(), strict=True)
-            return list(zip(children, pairs, strict=True))
-        starts = mapping._key_starts(len(children))
-        return [
-            (key, (mapping._key_node_from_text(start, key), value))
-            for start, (key, value) in zip(starts, children.items(), strict=True)
-        ]
+        pairs = zip(mapping.kept_key_nodes(), children.values(), strict=True)
+        return list(zip(children, pairs, strict=True))
 
     def values(self) -> list[tuple[Scalar, Node]]:
         return [pair for _, pair in self.items()]
