@@ -18,16 +18,24 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
 
 from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence
 
 # Characters this reader accepts anywhere in a file. Everything else (tabs, carriage
 # returns, NEL/LS/PS line breaks, a byte order mark, control characters, characters that
-# libyaml refuses) sends the file to libyaml, which knows their rules.
-_UNHANDLED_CHARACTER = re.compile(
-    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
-)
+# libyaml refuses) sends the file to libyaml, which knows their rules. The pattern for
+# other than ASCII text takes milliseconds to compile: only such texts compile it.
+_UNHANDLED_ASCII = re.compile("[^\n\x20-\x7e]")
+
+
+@cache
+def _unhandled_character() -> re.Pattern[str]:
+    return re.compile(
+        "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+    )
+
 
 # A mapping key at the start of the text searched, with its colon and the spaces after it:
 # a plain key (no ':' or '#' in it, not starting with an indicator, no trailing space), or
@@ -93,7 +101,8 @@ class _GiveUp(Exception):
 
 def read_block_yaml(text: str) -> Node | None:
     """The tree of ``text``, or None when the text needs the full YAML reader."""
-    if _UNHANDLED_CHARACTER.search(text):
+    unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
+    if unhandled.search(text):
         return None
     try:
         return _Reader(text).document()

@@ -12,10 +12,12 @@ import os
 import stat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
+from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
 from ait_datasets.source.json_loader import load_json, load_jsonl
-from ait_datasets.source.yaml_loader import load_yaml
+from ait_datasets.source.tree import Node
 
 YAML_SUFFIXES = (".yaml", ".yml")
 DATASET_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
@@ -174,7 +176,7 @@ def parse_text(doc: Document) -> Document:
         )
         return doc
     if doc.format == "yaml":
-        root, found = load_yaml(doc.path, text)
+        root, found = _load_yaml(doc.path, text)
         doc.root = root
         doc.diagnostics.extend(_tabs_explained(found, text))
         if root is None and not found:
@@ -240,3 +242,15 @@ def _long_line(path: str, text: str, limit: int) -> Diagnostic | None:
                 "(the `max-line-length` setting); the file is not read.",
             )
     return None
+
+
+def _load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
+    """The line reader's tree, else libyaml's (imported only then: PyYAML takes about
+    10 ms to import, a good part of a small lint run)."""
+    with paused_gc():
+        root = read_block_yaml(text)
+    if root is not None:
+        return root, []
+    from ait_datasets.source.yaml_loader import load_yaml_events
+
+    return load_yaml_events(path, text)

@@ -325,6 +325,11 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
         root = read_block_yaml(text)
     if root is not None:
         return root, []
+    return load_yaml_events(path, text)
+
+
+def load_yaml_events(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
+    """:func:`load_yaml` through libyaml's events only (the full YAML reader)."""
     builder = _Builder(path)
     try:
         with paused_gc():
