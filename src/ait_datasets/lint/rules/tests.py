@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, TypeGuard
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint import kinds
@@ -12,6 +13,14 @@ from ait_datasets.lint.rules.common import head_span
 from ait_datasets.schema.vocabulary import MAX_TEST_DESCRIPTION, MAX_TEST_NAME
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, type_name
+
+if TYPE_CHECKING:
+
+    class _TextScalar(Scalar):
+        """A scalar whose value is text (for the type checker only)."""
+
+        data: str
+
 
 NAME_MISSING = Rule(
     "TST001",
@@ -86,11 +95,20 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         name = children.get("name")
         if name is None:
             yield from _no_name(doc, test.node)
+        elif _is_short_text(name, MAX_TEST_NAME) and name.data.upper() not in seen:
+            # The common case, without a generator: a new name of a valid length.
+            if name.data:
+                seen[name.data.upper()] = name
         else:
             yield from _name(doc, name, seen)
         description = children.get("description")
-        if description is not None:
+        if description is not None and not _is_short_text(description, MAX_TEST_DESCRIPTION):
             yield from _description(doc, description)
+
+
+def _is_short_text(node: Node, limit: int) -> TypeGuard[_TextScalar]:
+    """Whether ``node`` is a text scalar of at most ``limit`` characters."""
+    return isinstance(node, Scalar) and isinstance(node.data, str) and len(node.data) <= limit
 
 
 def _no_name(doc: Document, node: Mapping) -> Iterator[Diagnostic]:
