@@ -95,6 +95,10 @@ _MAX_KEY = 1000
 _INTERN_UP_TO = 40
 
 
+# "Not seen yet" in the cache of plain values (None is a value: null).
+_UNKNOWN = object()
+
+
 class _GiveUp(Exception):
     """The text uses YAML this reader does not handle; libyaml must read it."""
 
@@ -147,6 +151,9 @@ class _Reader:
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
         self.starts = self.index.starts
         self.depth = 0
+        # Plain keys and short plain values seen so far, with what they resolve to.
+        self.known_keys: dict[str, str] = {}
+        self.known_values: dict[str, object] = {}
 
     # -- lines ---------------------------------------------------------------------
 
@@ -222,6 +229,8 @@ class _Reader:
         intern = sys.intern
         maybe_not_text = MAYBE_NOT_TEXT
         not_plain_start = _NOT_PLAIN_START
+        known_keys = self.known_keys
+        known_values = self.known_values
         while True:
             key_line = i
             line = lines[i]
@@ -231,25 +240,24 @@ class _Reader:
             match = key_match(line, column)
             if match is None:
                 raise _GiveUp
-            plain = match.group("plain")
+            plain = match.group(1)  # the plain key, the common case
             if plain is not None:
-                if plain[-1] == " " or len(plain) > _MAX_KEY:
-                    raise _GiveUp
                 key_end = column + len(plain)
-                key = resolve_plain(plain) if plain[0] in maybe_not_text else plain
-                if type(key) is not str:
-                    raise _GiveUp  # a number, boolean or null as a key: libyaml's path
-                key = intern(key)
+                key = known_keys.get(plain)
+                if key is None:
+                    key = self.plain_key(plain)
+                    known_keys[plain] = key
             else:
                 key, key_end = self.quoted_key(match, column)
             if key in children:
                 raise _GiveUp  # a duplicate key is a finding
             at = match.end()
             value_node: Node
-            if at == len(line) or line[at] == "#":
+            first = line[at : at + 1]
+            if not first or first == "#":
                 # Nothing after the colon: a block below, or an empty value just after it.
                 value_node, i = self.below(i, column, line_start + key_end + 1)
-            elif line[at] == '"':
+            elif first == '"':
                 quoted = double_match(line, at)
                 if quoted is None:
                     raise _GiveUp  # continues on the next line, or is followed by text
@@ -263,7 +271,7 @@ class _Reader:
                     '"',
                 )
                 i += 1
-            elif line[at] not in not_plain_start:
+            elif first not in not_plain_start:
                 text = line[at:]
                 comment = text.find(" #")
                 if comment >= 0:
@@ -272,12 +280,14 @@ class _Reader:
                 if ": " in text or text[-1] == ":":
                     raise _GiveUp  # "mapping values are not allowed here"
                 value: object
-                if text[0] in maybe_not_text:
-                    value = resolve_plain(text)
-                elif len(text) <= _INTERN_UP_TO:
-                    value = intern(text)
+                if len(text) > _INTERN_UP_TO:
+                    value = resolve_plain(text) if text[0] in maybe_not_text else text
                 else:
-                    value = text
+                    # Short values repeat across tests: resolved and interned once each.
+                    value = known_values.get(text, _UNKNOWN)
+                    if value is _UNKNOWN:
+                        value = resolve_plain(text) if text[0] in maybe_not_text else intern(text)
+                        known_values[text] = value
                 start = line_start + at
                 value_node = Scalar(value, index, start, start + len(text))
                 i += 1
@@ -298,9 +308,19 @@ class _Reader:
                 break
             if indent > column:
                 raise _GiveUp  # a continuation line, or an error
-        node.end_offset = self.offset_of_content(i)
+        # libyaml closes the mapping where the line that ends it starts its content.
+        node.end_offset = starts[i] + indents[i] if i < count else len(self.text)
         self.depth -= 1
         return node, i
+
+    def plain_key(self, plain: str) -> str:
+        """A plain key's text, checked (keys repeat: the caller keeps the answers)."""
+        if plain[-1] == " " or len(plain) > _MAX_KEY:
+            raise _GiveUp
+        key = resolve_plain(plain) if plain[0] in MAYBE_NOT_TEXT else plain
+        if type(key) is not str:
+            raise _GiveUp  # a number, boolean or null as a key: libyaml's path
+        return sys.intern(key)
 
     def quoted_key(self, match: re.Match[str], column: int) -> tuple[str, int]:
         """A quoted key's text and end column (just after its closing quote)."""
