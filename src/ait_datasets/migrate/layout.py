@@ -3,23 +3,43 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ait_datasets.migrate.text import column_of, line_start
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, containers
 
 
-@dataclass(frozen=True, slots=True)
 class Layout:
     """``step``: spaces a nested mapping is indented by; ``dash``: where a block list's
     ``-`` sits relative to its key (0 for ``key:\\n- item``, 2 for ``key:\\n  - item``);
-    ``gap``: from the ``-`` to the item's text; ``quote``: the style of new scalars."""
+    ``gap``: from the ``-`` to the item's text; ``quote``: the style of new scalars.
 
-    step: int = 2
-    dash: int = 2
-    gap: int = 2
-    quote: str = '"'
+    The quote is the file's most common style of text values, counted over the whole
+    tree; it is counted only if asked for (most migrations insert no new text).
+    """
+
+    __slots__ = ("_quote", "_root", "dash", "gap", "step")
+
+    def __init__(
+        self,
+        step: int = 2,
+        dash: int = 2,
+        gap: int = 2,
+        quote: str | None = '"',
+        root: Node | None = None,
+    ) -> None:
+        self.step = step
+        self.dash = dash
+        self.gap = gap
+        # None: count it from ``root`` when first asked for.
+        self._quote = quote
+        self._root = root
+
+    @property
+    def quote(self) -> str:
+        if self._quote is None:
+            self._quote = _quote_style(self._root) if self._root is not None else '"'
+        return self._quote
 
 
 def detect_layout(doc: Document) -> Layout:
@@ -31,7 +51,7 @@ def detect_layout(doc: Document) -> Layout:
     step = _mapping_step(doc.text, root)
     dash_gap = _list_style(doc.text, root)
     dash, gap = dash_gap if dash_gap is not None else (2, 2)
-    return Layout(step=step, dash=dash, gap=gap, quote=_quote_style(root))
+    return Layout(step=step, dash=dash, gap=gap, quote=None, root=root)
 
 
 def _mapping_step(text: str, root: Node) -> int:
