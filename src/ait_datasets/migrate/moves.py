@@ -17,7 +17,7 @@ from ait_datasets.migrate.blocks import (
 )
 from ait_datasets.migrate.layout import Layout
 from ait_datasets.migrate.model import Unsupported
-from ait_datasets.migrate.text import key_text, line_start, shift, split_lines
+from ait_datasets.migrate.text import column_of, key_text, line_start, shift, split_lines
 from ait_datasets.source.tree import Mapping
 
 
@@ -46,7 +46,7 @@ def move_block(
                 runs.append([block])
         previous = block
     first = runs[0][0]
-    col = first.key_node.span.column - 1
+    col = column_of(text, first.key_node.start_offset)
     dash = layout.dash
     by = dash + layout.gap
     shared = on_shared_line(text, first.start)

@@ -37,7 +37,7 @@ from ait_datasets.migrate.model import (
     Unsupported,
 )
 from ait_datasets.migrate.moves import move_block, move_flow, separators
-from ait_datasets.migrate.text import key_text, quote, shift, split_lines
+from ait_datasets.migrate.text import column_of, key_text, quote, shift, split_lines
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Entries, Mapping, Node, Scalar, Sequence
@@ -236,7 +236,7 @@ class _Planner:
             inner = comma.join(f"{key_text(n, k)}{colon}{v}" for n, v in fields)
             new = f"{key_text('query', k)}{colon}{{{inner}}}"
         else:
-            col = key.span.column - 1
+            col = column_of(self.text, key.start_offset)
             pad = " " * (col + self.layout.step)
             lines = split_lines(value_text)
             moved = lines[:1] + shift(lines[1:], self.layout.step)
@@ -322,7 +322,7 @@ class _Planner:
             prev_key, prev_value = mapping.entries[keys[i - 1]]
             lower = entry_end(self.text, prev_key, prev_value, anchor.start_offset)
         at = leading_comment_start(self.text, anchor, lower)
-        pad = " " * (anchor.span.column - 1)
+        pad = " " * column_of(self.text, anchor.start_offset)
         self.content.append(Edit(at, at, f"{pad}{key_text(name, k)}: {value_text}{self.nl}"))
 
     def style_of(self, node: Node, alias: bool) -> str:
@@ -335,12 +335,12 @@ class _Planner:
     # -- report ----------------------------------------------------------------------
 
     def change(self, migration: str, key: Scalar, turn: _Turn, message: str) -> None:
-        self.plan.changes.append(Change(migration, key.span.line, turn.test, turn.number, message))
+        self.plan.changes.append(Change(migration, _line(key), turn.test, turn.number, message))
 
     def followup(
         self, migration: str, key: Scalar, test: str | None, turn: int | None, message: str
     ) -> None:
-        self.plan.followups.append(Change(migration, key.span.line, test, turn, message))
+        self.plan.followups.append(Change(migration, _line(key), test, turn, message))
 
     def missing_from(self, key: Scalar, turn: _Turn) -> None:
         self.followup(
@@ -418,3 +418,8 @@ def _describe(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return f"{value!r}"
+
+
+def _line(node: Scalar) -> int:
+    """The line of ``node`` (a whole span costs a second search, for the end)."""
+    return node.lines.position(node.start_offset)[0]

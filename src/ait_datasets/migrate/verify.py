@@ -5,7 +5,7 @@ from __future__ import annotations
 from ait_datasets.migrate import rules
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
-from ait_datasets.source.tree import format_path
+from ait_datasets.source.tree import Mapping, Node, Sequence, format_path
 
 
 def document_data(doc: Document) -> object:
@@ -32,10 +32,38 @@ def check(doc: Document, new_text: str, sender: str | None) -> str | None:
         first = errors[0]
         return f"the migrated text would not load ({first.line}:{first.column}: {first.message})"
     expected = intended(doc, sender)
-    difference = first_difference(expected, document_data(after))
+    if after.format == "jsonl":
+        difference = first_difference(expected, document_data(after))
+    elif after.root is None:
+        difference = first_difference(expected, None)
+    else:
+        difference = first_difference_in_tree(expected, after.root)
     if difference is not None:
         return f"the migrated data would differ from the intended result at {difference}"
     return None
+
+
+def first_difference_in_tree(a: object, node: Node, path: tuple[str | int, ...] = ()) -> str | None:
+    """:func:`first_difference` between ``a`` and the data of ``node``, read off the tree
+    (building the plain data of a large file first costs about as much as comparing)."""
+    if isinstance(node, Mapping) and isinstance(a, dict):
+        children = node.children
+        if list(a) != list(children):
+            return f"{format_path(path)} (keys {list(a)} expected, {list(children)} found)"
+        for key, value in children.items():
+            found = first_difference_in_tree(a[key], value, (*path, key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(node, Sequence) and isinstance(a, list):
+        if len(a) != len(node.items):
+            return f"{format_path(path)} ({len(a)} items expected, {len(node.items)} found)"
+        for i, (x, item) in enumerate(zip(a, node.items, strict=True)):
+            found = first_difference_in_tree(x, item, (*path, i))
+            if found is not None:
+                return found
+        return None
+    return first_difference(a, node.data, path)
 
 
 def first_difference(a: object, b: object, path: tuple[str | int, ...] = ()) -> str | None:
