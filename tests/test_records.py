@@ -23,9 +23,13 @@ from ait_datasets.lint.facts import FileFacts, Ref
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.suite_xml import _Attr
 from ait_datasets.lint.suppressions import Directive, Suppressions
 from ait_datasets.records import Record
 from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Span
+from ait_datasets.source.xml_loader import XmlAttribute, XmlDocument, XmlElement
 
 REQUIRED = dataclasses.MISSING
 
@@ -36,6 +40,7 @@ class Factory:
 
 
 EDIT = Edit(3, 5, "x")
+SPAN = Span(1, 2, 1, 6, 1, 5)
 FIX = Fix("Replace it", (EDIT,), safe=False)
 
 # class, frozen, [(field, default | REQUIRED | Factory(...), compared)], sample values
@@ -201,6 +206,61 @@ SPECS: list[tuple[type[Record], bool, list[tuple[str, Any, bool]], list[Any]]] =
         [("files", Factory(dict), True), ("_apps", Factory(dict), True)],
         [{}, {"": []}],
     ),
+    (
+        Span,
+        True,
+        [
+            *((name, REQUIRED, True) for name in ("line", "column", "end_line", "end_column")),
+            ("start_offset", 0, True),
+            ("end_offset", 0, True),
+        ],
+        [2, 3, 2, 9, 14, 20],
+    ),
+    (
+        Document,
+        False,
+        [
+            ("path", REQUIRED, True),
+            ("text", REQUIRED, True),
+            ("format", REQUIRED, True),
+            ("root", None, True),
+            ("rows", Factory(list), True),
+            ("diagnostics", Factory(list), True),
+            ("bom", False, True),
+            ("newline", "\n", True),
+            ("cache", Factory(dict), False),
+        ],
+        ["a.yaml", "a: 1\n", "yaml", None, [], [], True, "\r\n", {"k": 1}],
+    ),
+    (
+        XmlAttribute,
+        False,
+        [(name, REQUIRED, True) for name in ("name", "value", "name_span", "value_span")],
+        ["Code", "S1", SPAN, SPAN],
+    ),
+    (
+        XmlElement,
+        False,
+        [
+            ("name", REQUIRED, True),
+            ("span", REQUIRED, True),
+            ("name_span", REQUIRED, True),
+            ("attributes", Factory(dict), True),
+            ("children", Factory(list), True),
+        ],
+        ["AITSuite", SPAN, SPAN, {}, []],
+    ),
+    (
+        _Attr,
+        True,
+        [
+            ("required", False, True),
+            ("max_length", None, True),
+            ("kind", "text", True),
+            ("choices", (), True),
+        ],
+        [True, 10, "enum", ("a", "b")],
+    ),
 ]
 
 
@@ -322,3 +382,17 @@ def test_config_copy_has_its_own_severity_table() -> None:
     assert copied == config and copied is not config
     copied.severity["T"] = Severity.ERROR
     assert "T" not in config.severity
+
+
+def test_an_xml_document_is_a_document_with_its_own_fields_after() -> None:
+    doc = XmlDocument("s.xml", "<root/>", "xml")
+    assert isinstance(doc, Document)
+    assert XmlDocument.__match_args__[:9] == Document._fields  # type: ignore[attr-defined]
+    assert repr(doc).endswith(
+        "encoding='utf-8', declared_encoding=None, declared_span=None)"
+    ) and repr(doc).startswith("XmlDocument(path='s.xml', text='<root/>', format='xml'")
+    other = XmlDocument("s.xml", "<root/>", "xml")
+    assert doc == other
+    other.encoding = "utf-16le"
+    assert doc != other
+    assert not hasattr(doc, "__dict__")

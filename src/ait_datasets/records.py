@@ -49,7 +49,11 @@ class Record:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        fields: tuple[str, ...] = tuple(cls.__dict__.get("__slots__", ()))
+        # A class's own ``_fields`` (a record extending another lists the parent's
+        # fields first), else its slots.
+        fields: tuple[str, ...] = tuple(
+            cls.__dict__.get("_fields", cls.__dict__.get("__slots__", ()))
+        )
         compared = tuple(name for name in fields if name not in cls._uncompared)
         cls._fields = fields
         setattr(cls, "__match_args__", fields)  # noqa: B010  (mypy: no such attribute)

@@ -162,11 +162,13 @@ def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult
     from ait_datasets.lint.discover import is_xml
     from ait_datasets.lint.facts import extract_facts
     from ait_datasets.source.load import load
-    from ait_datasets.source.xml_loader import load_xml
 
     doc: Document
     try:
         if is_xml(path):
+            # Imported here: a run over YAML files needs no XML parser.
+            from ait_datasets.source.xml_loader import load_xml
+
             doc = load_xml(path)
         else:
             doc = load(path, max_bytes=config.max_file_size, max_line_length=config.max_line_length)

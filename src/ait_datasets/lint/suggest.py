@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -12,6 +11,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     for option in options:
         if option.lower() == word.lower():
             return option
+    import difflib  # only when a word is misspelt: most runs have none
+
     match = difflib.get_close_matches(word, options, n=1, cutoff=0.75)
     if match:
         return match[0]

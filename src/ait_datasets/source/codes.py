@@ -14,3 +14,6 @@ COMPLEX_KEY = "SYN008"
 JSON_SYNTAX = "SYN009"
 LIMIT = "SYN010"
 NONSTANDARD_JSON = "SYN011"
+# The suite XML reader's own findings (the XML rules are in lint/rules/suite_xml_rules.py).
+XML_SYNTAX = "XML001"
+XML_ENCODING = "XML002"

@@ -12,9 +12,12 @@ import bisect
 import re
 from array import array
 from collections.abc import Iterator, KeysView
-from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
+
+from ait_datasets.records import FrozenRecord
+
+_set = object.__setattr__
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -54,20 +57,37 @@ class LineIndex:
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(FrozenRecord):
     """A range of a file: 1-based lines and columns (end exclusive) and character offsets.
 
     Nodes keep only offsets (see :class:`Positioned`); a span is made when a position is
     asked for, which is rare: almost no node of a large file is ever shown.
     """
 
+    _fields = ("line", "column", "end_line", "end_column", "start_offset", "end_offset")
+    __slots__ = _fields
     line: int
     column: int
     end_line: int
     end_column: int
-    start_offset: int = 0
-    end_offset: int = 0
+    start_offset: int
+    end_offset: int
+
+    def __init__(
+        self,
+        line: int,
+        column: int,
+        end_line: int,
+        end_column: int,
+        start_offset: int = 0,
+        end_offset: int = 0,
+    ) -> None:
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "end_line", end_line)
+        _set(self, "end_column", end_column)
+        _set(self, "start_offset", start_offset)
+        _set(self, "end_offset", end_offset)
 
     @classmethod
     def of_offsets(cls, index: LineIndex, start_offset: int, end_offset: int) -> Span:

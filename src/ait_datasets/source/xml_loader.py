@@ -16,16 +16,15 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.records import Record
+from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Span
 
 # Codes of the findings the XML loader makes; documented in ait_datasets.lint.rules.suite_xml.
-XML_SYNTAX = "XML001"
-XML_ENCODING = "XML002"
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 
@@ -36,40 +35,70 @@ _TAG_NAME = re.compile(r"<([^\s/>]+)")
 _ATTRIBUTE = re.compile(r"\s*([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 
-@dataclass(slots=True)
-class XmlAttribute:
+class XmlAttribute(Record):
     """One attribute: its value as the XML reader sees it (entities decoded), and where."""
 
+    _fields = ("name", "value", "name_span", "value_span")
+    __slots__ = _fields
     name: str
     value: str
     name_span: Span
     # The text between the quotes.
     value_span: Span
 
+    def __init__(self, name: str, value: str, name_span: Span, value_span: Span) -> None:
+        self.name = name
+        self.value = value
+        self.name_span = name_span
+        self.value_span = value_span
 
-@dataclass(slots=True)
-class XmlElement:
+
+class XmlElement(Record):
+    _fields = ("name", "span", "name_span", "attributes", "children")
+    __slots__ = _fields
     name: str
     # The whole start tag, ``<`` to ``>``.
     span: Span
     name_span: Span
-    attributes: dict[str, XmlAttribute] = field(default_factory=dict)
-    children: list[XmlElement] = field(default_factory=list)
+    attributes: dict[str, XmlAttribute]
+    children: list[XmlElement]
+
+    def __init__(
+        self,
+        name: str,
+        span: Span,
+        name_span: Span,
+        attributes: dict[str, XmlAttribute] | None = None,
+        children: list[XmlElement] | None = None,
+    ) -> None:
+        self.name = name
+        self.span = span
+        self.name_span = name_span
+        self.attributes = {} if attributes is None else attributes
+        self.children = [] if children is None else children
 
     def get(self, name: str) -> XmlAttribute | None:
         return self.attributes.get(name)
 
 
-@dataclass(slots=True)
 class XmlDocument(Document):
     """A loaded XML file: ``xml`` is the root element, or None when it could not be parsed."""
 
-    xml: XmlElement | None = None
+    _fields = (*Document._fields, "xml", "encoding", "declared_encoding", "declared_span")
+    __slots__ = _fields[len(Document._fields) :]  # the parent's slots are its own
+    xml: XmlElement | None
     # What the bytes are: "utf-8", "utf-16le" or "utf-16be".
-    encoding: str = "utf-8"
+    encoding: str
     # The ``encoding=`` of the XML declaration, if any, and where its value is.
-    declared_encoding: str | None = None
-    declared_span: Span | None = None
+    declared_encoding: str | None
+    declared_span: Span | None
+
+    def __init__(self, path: str, text: str, format: str) -> None:
+        super().__init__(path, text, format)
+        self.xml = None
+        self.encoding = "utf-8"
+        self.declared_encoding = None
+        self.declared_span = None
 
 
 class _Positions:

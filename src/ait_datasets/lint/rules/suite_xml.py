@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
@@ -46,9 +46,14 @@ from ait_datasets.lint.rules.suite_xml_rules import (
     UNKNOWN_NAME,
 )
 from ait_datasets.lint.suggest import did_you_mean, hint
+from ait_datasets.records import FrozenRecord
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Span
-from ait_datasets.source.xml_loader import XmlDocument, XmlElement
+
+if TYPE_CHECKING:
+    from ait_datasets.source.xml_loader import XmlDocument, XmlElement
+
+_set = object.__setattr__
 
 RULES = (
     SYNTAX,
@@ -71,14 +76,27 @@ TEST_TYPES = ("Copilot", "Agent", "MCP")
 FREQUENCIES = ("Manual", "Daily", "Weekly")
 
 
-@dataclass(frozen=True, slots=True)
-class _Attr:
+class _Attr(FrozenRecord):
     """What the XmlPort does with one attribute."""
 
-    required: bool = False
-    max_length: int | None = None
-    kind: str = "text"  # text | integer | boolean | enum
-    choices: tuple[str, ...] = ()
+    _fields = ("required", "max_length", "kind", "choices")
+    __slots__ = _fields
+    required: bool
+    max_length: int | None
+    kind: str  # text | integer | boolean | enum
+    choices: tuple[str, ...]
+
+    def __init__(
+        self,
+        required: bool = False,
+        max_length: int | None = None,
+        kind: str = "text",
+        choices: tuple[str, ...] = (),
+    ) -> None:
+        _set(self, "required", required)
+        _set(self, "max_length", max_length)
+        _set(self, "kind", kind)
+        _set(self, "choices", choices)
 
 
 # element name -> attribute name -> spec, and the children each element may have.
@@ -119,6 +137,12 @@ _CHILDREN: dict[str, tuple[str, ...]] = {
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    # Only the XML reader makes "xml" documents; its module (and expat) is imported only
+    # when such a file is linted.
+    if doc.format != "xml":
+        return
+    from ait_datasets.source.xml_loader import XmlDocument
+
     if not isinstance(doc, XmlDocument) or doc.xml is None:
         return
     root = doc.xml

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Rule
-from ait_datasets.source.xml_loader import XML_ENCODING, XML_SYNTAX
+from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 
 FAMILY = "suite_xml"
 
