@@ -145,7 +145,7 @@ def main() -> None:
     resolve_ratio = paired_ratio(
         [datasets, "resolve", files[big], "--work-date", "2026-03-17"],
         [datasets, "lint", files[big]],
-        repeat + 2,
+        repeat + 4,
     )
     rows.append(
         (
@@ -159,7 +159,7 @@ def main() -> None:
     legacy.write_text(generate(big, "legacy"), encoding="utf-8")
     migrate, migrate_mem, _ = measure([datasets, "migrate", "--check", str(legacy)], repeat)
     migrate_ratio = paired_ratio(
-        [datasets, "migrate", "--check", str(legacy)], [datasets, "lint", str(legacy)], repeat + 2
+        [datasets, "migrate", "--check", str(legacy)], [datasets, "lint", str(legacy)], repeat + 4
     )
     rows.append(
         (
@@ -174,7 +174,9 @@ def main() -> None:
         ours, _, _ = measure([datasets, "lint", files[mid]], repeat)
         theirs, theirs_mem, _ = measure([cj, "--schemafile", str(schema), files[mid]], repeat)
         cj_ratio = paired_ratio(
-            [cj, "--schemafile", str(schema), files[mid]], [datasets, "lint", files[mid]], repeat
+            [cj, "--schemafile", str(schema), files[mid]],
+            [datasets, "lint", files[mid]],
+            repeat + 2,
         )
         rows.append(
             (
