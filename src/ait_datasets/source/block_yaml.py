@@ -203,11 +203,6 @@ class _Reader:
             return self.sequence(i, indent)
         return self.mapping(i, indent)
 
-    def enter(self) -> None:
-        self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _GiveUp
-
     # -- block mappings --------------------------------------------------------------
 
     def mapping(self, i: int, column: int) -> tuple[Mapping, int]:
@@ -216,7 +211,9 @@ class _Reader:
         Its later keys are on lines indented exactly to ``column``. (The first line may be
         a list item's, ``- key: value``, so its own indentation is not ``column``.)
         """
-        self.enter()
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise _GiveUp  # libyaml's path reports its own depth limit
         lines = self.lines
         indents = self.indents
         starts = self.starts
@@ -339,12 +336,25 @@ class _Reader:
         A block indented deeper, a list at the key's own indentation, or else an empty
         value, which libyaml puts at ``empty_at`` (just after the colon).
         """
-        j = self.next_content(i + 1)
-        if j < len(self.lines):
-            indent = self.indents[j]
+        lines = self.lines
+        indents = self.indents
+        count = len(lines)
+        j = i + 1
+        while j < count:  # the next line with content (see next_content)
+            following = lines[j]
+            indent = indents[j]
+            if indent < len(following) and following[indent] != "#":
+                break
+            j += 1
+        if j < count:
             if indent > column:
-                return self.block(j, indent, column)
-            following = self.lines[j]
+                # A block below (dispatched as block() does; the line is indented, so it
+                # cannot be a document marker).
+                if following[indent] == "-" and (
+                    len(following) == indent + 1 or following[indent + 1] == " "
+                ):
+                    return self.sequence(j, indent)
+                return self.mapping(j, indent)
             if (
                 indent == column
                 and following[indent] == "-"
@@ -358,7 +368,9 @@ class _Reader:
 
     def sequence(self, i: int, column: int) -> tuple[Sequence, int]:
         """The block list whose first '-' is on line ``i`` at ``column``."""
-        self.enter()
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise _GiveUp  # libyaml's path reports its own depth limit
         lines = self.lines
         indents = self.indents
         starts = self.starts
