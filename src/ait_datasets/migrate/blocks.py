@@ -122,8 +122,7 @@ def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
 
 def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
     """End (after the newline) of an entry's last line, with deeper comment lines after it."""
-    extent = value_extent(text, value, key.end_offset)
-    last = max(extent.end, key.end_offset)
+    last = max(_content_end(text, value, key.end_offset), key.end_offset)
     end = line_end(text, last - 1)
     col = column_of(text, key.start_offset)
     probe = end
@@ -138,6 +137,32 @@ def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
             continue
         break
     return min(end, upper) if upper > 0 else end
+
+
+def _content_end(text: str, value: Node, after: int) -> int:
+    """Where the last line of ``value``'s text (after a key ending at ``after``) ends.
+
+    For a block mapping or list read by the line reader, without literal blocks or
+    aliases, that is the last line in its range that is neither blank nor a comment (its
+    range ends where the next content starts): found in the text, without visiting the
+    values. Otherwise :func:`value_extent` works it out from the tree.
+    """
+    if (
+        isinstance(value, (Mapping, Sequence))
+        and not value.flow
+        and value.lines.single_line_scalars
+        and text.find("|", value.start_offset, value.end_offset) < 0
+        and text.find("*", value.start_offset, value.end_offset) < 0
+    ):
+        start, pos = value.start_offset, value.end_offset
+        while pos > start:
+            begin = max(text.rfind("\n", 0, pos) + 1, start)
+            line = text[begin:pos]
+            content = line.strip()
+            if content and content[0] != "#":
+                return begin + len(line.rstrip())
+            pos = begin - 1
+    return value_extent(text, value, after).end
 
 
 @dataclass(frozen=True, slots=True)

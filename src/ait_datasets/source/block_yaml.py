@@ -148,6 +148,7 @@ class _Reader:
         self.text = text
         self.lines = text.split("\n")
         self.index = LineIndex.of_lines(text, self.lines)
+        self.index.single_line_scalars = True
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
         self.starts = self.index.starts
         self.depth = 0

@@ -31,11 +31,14 @@ class LineIndex:
     thousands of lines, and a list would hold an int object for each.
     """
 
-    __slots__ = ("starts", "text")
+    __slots__ = ("single_line_scalars", "starts", "text")
 
     def __init__(self, text: str) -> None:
         # The text itself (not a copy): key nodes are made from it on demand.
         self.text = text
+        # Set by the line reader for its trees: every scalar is written on one line, but
+        # for literal blocks (`|`), so a line starting with `#` is a comment.
+        self.single_line_scalars = False
         self.starts = array("q", [0])
         self.starts.extend(m.end() for m in _BREAK.finditer(text))
 
@@ -44,6 +47,7 @@ class LineIndex:
         """The index of ``text``, split at LF into ``lines`` (its only line break)."""
         index = cls.__new__(cls)
         index.text = text
+        index.single_line_scalars = False
         index.starts = array("q", [0])
         index.starts.extend(accumulate(len(line) + 1 for line in lines[:-1]))
         return index
