@@ -228,17 +228,24 @@ def _long_line(path: str, text: str, limit: int) -> Diagnostic | None:
     """A finding for the first line longer than ``limit`` characters, if any."""
     if len(text) <= limit:
         return None
-    for number, line in enumerate(text.split("\n"), start=1):
-        if len(line) > limit:
+    # A line longer than the limit holds one of the offsets limit, 2*limit, ...: look at
+    # those lines only (the first long one found is the file's first long line).
+    for probe in range(limit, len(text), limit):
+        start = text.rfind("\n", 0, probe) + 1
+        end = text.find("\n", probe)
+        end = len(text) if end < 0 else end
+        length = end - start
+        if length > limit:
+            number = text.count("\n", 0, start) + 1
             return Diagnostic(
                 path,
                 number,
                 limit + 1,
                 number,
-                len(line) + 1,
+                length + 1,
                 codes.LIMIT,
                 Severity.ERROR,
-                f"Line {number} is {len(line)} characters long, over the limit of {limit} "
+                f"Line {number} is {length} characters long, over the limit of {limit} "
                 "(the `max-line-length` setting); the file is not read.",
             )
     return None
