@@ -5,7 +5,7 @@ from __future__ import annotations
 from ait_datasets.migrate import rules
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
-from ait_datasets.source.tree import Mapping, Node, Sequence, format_path
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, format_path
 
 
 def document_data(doc: Document) -> object:
@@ -51,15 +51,28 @@ def first_difference_in_tree(a: object, node: Node, path: tuple[str | int, ...] 
         if list(a) != list(children):
             return f"{format_path(path)} (keys {list(a)} expected, {list(children)} found)"
         for key, value in children.items():
-            found = first_difference_in_tree(a[key], value, (*path, key))
+            expected = a[key]
+            if type(value) is Scalar:
+                data = value.data
+                if type(data) is type(expected) and data == expected:
+                    continue  # the common case, without a call or a path
+                found = first_difference(expected, data, (*path, key))
+            else:
+                found = first_difference_in_tree(expected, value, (*path, key))
             if found is not None:
                 return found
         return None
     if isinstance(node, Sequence) and isinstance(a, list):
         if len(a) != len(node.items):
             return f"{format_path(path)} ({len(a)} items expected, {len(node.items)} found)"
-        for i, (x, item) in enumerate(zip(a, node.items, strict=True)):
-            found = first_difference_in_tree(x, item, (*path, i))
+        for i, (expected, item) in enumerate(zip(a, node.items, strict=True)):
+            if type(item) is Scalar:
+                data = item.data
+                if type(data) is type(expected) and data == expected:
+                    continue
+                found = first_difference(expected, data, (*path, i))
+            else:
+                found = first_difference_in_tree(expected, item, (*path, i))
             if found is not None:
                 return found
         return None
