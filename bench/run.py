@@ -159,7 +159,7 @@ def main() -> None:
     legacy.write_text(generate(big, "legacy"), encoding="utf-8")
     migrate, migrate_mem, _ = measure([datasets, "migrate", "--check", str(legacy)], repeat)
     migrate_ratio = paired_ratio(
-        [datasets, "migrate", "--check", str(legacy)], [datasets, "lint", str(legacy)], repeat + 4
+        [datasets, "migrate", "--check", str(legacy)], [datasets, "lint", str(legacy)], repeat + 6
     )
     rows.append(
         (
