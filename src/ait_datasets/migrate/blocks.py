@@ -105,10 +105,11 @@ def on_shared_line(text: str, offset: int) -> bool:
 
 def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
     """Start of the comment lines directly above ``key`` that belong to it (or its line)."""
-    start = line_start(text, key.start_offset)
-    if on_shared_line(text, key.start_offset):
-        return key.start_offset
-    col = column_of(text, key.start_offset)
+    offset = key.start_offset
+    start = line_start(text, offset)
+    if text[start:offset].strip():  # on a shared line (e.g. after the ``- `` of an item)
+        return offset
+    col = offset - start
     while start > lower and start > 0:
         prev = line_start(text, start - 1)
         if prev < lower:
@@ -129,6 +130,9 @@ def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
     while probe < min(upper, len(text)):
         nxt = line_end(text, probe)
         line = text[probe:nxt]
+        content = line.lstrip()
+        if content and content[0] != "#":
+            break  # the next entry or the block's end: the common case
         if is_blank(line):
             probe = nxt
             continue
