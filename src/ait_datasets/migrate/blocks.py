@@ -151,6 +151,11 @@ def _content_end(text: str, value: Node, after: int) -> int:
     range ends where the next content starts): found in the text, without visiting the
     values. Otherwise :func:`value_extent` works it out from the tree.
     """
+    if type(value) is Scalar and value.style not in ("|", ">") and value.start_offset >= after:
+        # value_extent's answer for a one-line scalar that is not an alias, without a call.
+        if value.data is None and value.style == "" and value.start_offset == value.end_offset:
+            return after  # an empty value: nothing after the key
+        return value.end_offset
     if (
         isinstance(value, (Mapping, Sequence))
         and not value.flow
