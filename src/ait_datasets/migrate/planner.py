@@ -274,7 +274,7 @@ class _Planner:
                 )
             else:
                 title = rules.title_from(message)
-                message_node = value.entries["message"][1]
+                message_node = value.children["message"]
                 style = self.style_of(message_node, False)
                 self.insert_entry(value, "message", "title", quote(title.text, style))
                 self.title_notes(key, turn, title)
@@ -301,7 +301,9 @@ class _Planner:
 
     def insert_entry(self, mapping: Mapping, before: str, name: str, value_text: str) -> None:
         """Insert ``name: value`` into ``mapping`` just before its entry ``before``."""
-        anchor = mapping.entries[before][0]
+        keys = list(mapping.children)
+        i = keys.index(before)
+        anchor = mapping.key_node_at(i, before)
         k = anchor.style if anchor.style in ('"', "'") else ""
         if self.json:
             k = '"'
@@ -315,11 +317,10 @@ class _Planner:
                 f"line {anchor.span.line}: cannot insert `{name}` before `{before}`, which "
                 "shares its line with other text; put it on a line of its own and run again"
             )
-        keys = list(mapping.entries)
-        i = keys.index(before)
         lower = 0
         if i > 0:
-            prev_key, prev_value = mapping.entries[keys[i - 1]]
+            prev_key = mapping.key_node_at(i - 1, keys[i - 1])
+            prev_value = mapping.children[keys[i - 1]]
             lower = entry_end(self.text, prev_key, prev_value, anchor.start_offset)
         at = leading_comment_start(self.text, anchor, lower)
         pad = " " * column_of(self.text, anchor.start_offset)
