@@ -67,3 +67,20 @@ def test_documents_are_walked_like_the_importer() -> None:
     assert shared == {"question": "Go"}  # the input is never changed
     turn = {"query": {"from": "Jane", "title": "Go", "message": "Go"}}
     assert migrated == {"tests": [{"turns": [turn]}, {"turns": [turn]}]}
+
+
+def test_no_part_of_the_input_is_changed_whatever_the_shape() -> None:
+    import copy
+
+    question = {"from": "J", "message": "Process order 1"}
+    documents: list[object] = [
+        {"tests": [{"name": "A", "test_setup": {"x": [1]}, "question": question}]},
+        {"tests": [{"turns": [{"question": "Go", "test_setup": {}}, {"query": {"title": "T"}}]}]},
+        {"tests": {"testInput": {"question": question, "expected_data": {"a": [1, {"b": 2}]}}}},
+        [{"question": "x"}, {"testInput": {"question": "y"}}],
+        {"question": "top level", "expected_data": None},
+    ]
+    for data in documents:
+        before = copy.deepcopy(data)
+        migrate_tests_in(data, "Jane")
+        assert data == before

@@ -156,18 +156,15 @@ def _with_sender(query: dict[str, object], sender: str | None) -> dict[str, obje
     return {"from": sender, **query}
 
 
-def plain_copy(value: object) -> object:
-    """A copy that shares nothing (YAML aliases share their data; edits must not)."""
-    if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(v) for v in value]
-    return value
-
-
 def migrate_tests_in(data: object, sender: str | None) -> object:
-    """Migrate every test of a YAML/JSON document's data, found as the importer finds them."""
-    data = plain_copy(data)
+    """Migrate every test of a YAML/JSON document's data, found as the importer finds them.
+
+    Nothing in ``data`` is changed (it may be a tree's cached data, and YAML aliases share
+    parts of it): every migrated test is a new dict, and only the top level, copied, is
+    assigned to. Unchanged parts are shared with the result, not copied.
+    """
+    if isinstance(data, dict):
+        data = dict(data)
     if isinstance(data, list):
         return [_migrate_wrapped(item, sender) for item in data]
     if not isinstance(data, dict):
