@@ -49,8 +49,6 @@ _KEY = re.compile(
     re.VERBOSE,
 )
 _DOUBLE = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')
-# A double-quoted value that ends its line (perhaps with a comment).
-_DOUBLE_VALUE = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"(?:\x20+(?:#.*)?)?\Z')
 _SINGLE = re.compile(r"'([^']*(?:''[^']*)*)'")
 # What may follow a value on its line: spaces, then perhaps a comment.
 _AFTER_VALUE = re.compile(r"(?:\x20+(?:#.*)?)?\Z")
@@ -112,6 +110,18 @@ def read_block_yaml(text: str) -> Node | None:
         return _Reader(text).document()
     except _GiveUp:
         return None
+
+
+def _plain_text(line: str, at: int) -> str:
+    """The plain value starting at ``at``: up to a comment, without trailing spaces."""
+    text = line[at:]
+    comment = text.find(" #")
+    if comment >= 0:
+        text = text[:comment]
+    text = text.rstrip(" ")
+    if ": " in text or text[-1] == ":":
+        raise _GiveUp  # "mapping values are not allowed here"
+    return text
 
 
 def _unescape(body: str) -> str:
@@ -223,12 +233,8 @@ class _Reader:
         node = Mapping(index, starts[i] + column, 0, keys_in_text=True)
         children = node.children
         key_match = _KEY.match
-        double_match = _DOUBLE_VALUE.match
-        intern = sys.intern
-        maybe_not_text = MAYBE_NOT_TEXT
         not_plain_start = _NOT_PLAIN_START
         known_keys = self.known_keys
-        known_values = self.known_values
         while True:
             key_line = i
             line = lines[i]
@@ -255,39 +261,11 @@ class _Reader:
             if not first or first == "#":
                 # Nothing after the colon: a block below, or an empty value just after it.
                 value_node, i = self.below(i, column, line_start + key_end + 1)
-            elif first == '"':
-                quoted = double_match(line, at)
-                if quoted is None:
-                    raise _GiveUp  # continues on the next line, or is followed by text
-                body = quoted.group(1)
-                text = _unescape(body) if "\\" in body else body
-                value_node = Scalar(
-                    intern(text) if len(text) <= _INTERN_UP_TO else text,
-                    index,
-                    line_start + at,
-                    line_start + at + len(body) + 2,
-                    '"',
-                )
-                i += 1
             elif first not in not_plain_start:
-                text = line[at:]
-                comment = text.find(" #")
-                if comment >= 0:
-                    text = text[:comment]
-                text = text.rstrip(" ")
-                if ": " in text or text[-1] == ":":
-                    raise _GiveUp  # "mapping values are not allowed here"
-                value: object
-                if len(text) > _INTERN_UP_TO:
-                    value = resolve_plain(text) if text[0] in maybe_not_text else text
-                else:
-                    # Short values repeat across tests: resolved and interned once each.
-                    value = known_values.get(text, _UNKNOWN)
-                    if value is _UNKNOWN:
-                        value = resolve_plain(text) if text[0] in maybe_not_text else intern(text)
-                        known_values[text] = value
+                # A plain value, the common case: read here, without a call to inline().
+                text = _plain_text(line, at)
                 start = line_start + at
-                value_node = Scalar(value, index, start, start + len(text))
+                value_node = Scalar(self.plain_value(text), index, start, start + len(text))
                 i += 1
             else:
                 value_node, i = self.inline(i, at, column)
@@ -306,8 +284,7 @@ class _Reader:
                 break
             if indent > column:
                 raise _GiveUp  # a continuation line, or an error
-        # libyaml closes the mapping where the line that ends it starts its content.
-        node.end_offset = starts[i] + indents[i] if i < count else len(self.text)
+        node.end_offset = self.offset_of_content(i)
         self.depth -= 1
         return node, i
 
@@ -462,21 +439,21 @@ class _Reader:
             return self.literal(i, at, column)
         if char in _NOT_PLAIN_START and (char != "-" or at + 1 == len(line) or line[at + 1] == " "):
             raise _GiveUp  # an indicator; only "-1" or "-word" can start a plain value
-        text = line[at:]
-        comment = text.find(" #")
-        if comment >= 0:
-            text = text[:comment]
-        text = text.rstrip(" ")
-        if ": " in text or text[-1] == ":":
-            raise _GiveUp  # "mapping values are not allowed here"
-        value: object
-        if text[0] in MAYBE_NOT_TEXT:
-            value = resolve_plain(text)
-        elif len(text) <= _INTERN_UP_TO:
-            value = sys.intern(text)
-        else:
-            value = text
-        return Scalar(value, self.index, start, start + len(text)), i + 1
+        text = _plain_text(line, at)
+        return Scalar(self.plain_value(text), self.index, start, start + len(text)), i + 1
+
+    def plain_value(self, text: str) -> object:
+        """The value of a plain scalar under the YAML 1.2 core schema, interned if short.
+
+        Short values repeat across tests (types, senders, codes): each is resolved once.
+        """
+        if len(text) > _INTERN_UP_TO:
+            return resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else text
+        value = self.known_values.get(text, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else sys.intern(text)
+            self.known_values[text] = value
+        return value
 
     def scalar(self, text: str, start: int, end: int, style: str) -> Scalar:
         value = sys.intern(text) if len(text) <= _INTERN_UP_TO else text
@@ -501,12 +478,8 @@ class _Reader:
                 if plain is not None:
                     item_start = match.start("plain")
                     text = plain.rstrip(" ")
-                    value: object
-                    if text[0] in MAYBE_NOT_TEXT:
-                        value = resolve_plain(text)
-                    else:
-                        value = sys.intern(text) if len(text) <= _INTERN_UP_TO else text
                     start = line_start + item_start
+                    value = self.plain_value(text)
                     items.append(Scalar(value, self.index, start, start + len(text)))
                 else:
                     double = match.group("double")

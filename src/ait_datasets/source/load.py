@@ -258,6 +258,6 @@ def _load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
         root = read_block_yaml(text)
     if root is not None:
         return root, []
-    from ait_datasets.source.yaml_loader import load_yaml_events
+    from ait_datasets.source.yaml_loader import load_yaml
 
-    return load_yaml_events(path, text)
+    return load_yaml(path, text)

@@ -18,7 +18,6 @@ from yaml import events as ev
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
-from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
@@ -318,18 +317,8 @@ def _key_text(node: Scalar) -> str:
 
 
 def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
-    """Parse ``text``; return the root node (None when unparsable) and the findings."""
-    with paused_gc():
-        # Most datasets are plain block YAML, which the line reader takes in a fraction
-        # of the time; it returns None for anything else, and for anything worth a finding.
-        root = read_block_yaml(text)
-    if root is not None:
-        return root, []
-    return load_yaml_events(path, text)
-
-
-def load_yaml_events(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
-    """:func:`load_yaml` through libyaml's events only (the full YAML reader)."""
+    """Parse ``text`` through libyaml's events; return the root node (None when
+    unparsable) and the findings. (``source.load`` tries the line reader first.)"""
     builder = _Builder(path)
     try:
         with paused_gc():
