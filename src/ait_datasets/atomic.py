@@ -1,27 +1,126 @@
-"""Atomic file writes: nothing a user wrote is ever half-overwritten.
+"""The only code that writes a user's file: nothing a user wrote is ever half-overwritten
+or silently lost.
 
-Write to a temporary file in the same folder, flush it to disk, give it the original
-file's permissions (a new file gets the usual ``0o666`` minus the umask), then rename it
-over the original (``os.replace`` is atomic on POSIX and Windows). If anything fails,
-the temporary file is removed and the original is intact. A path that is a symbolic
-link is written through: the file it points to is replaced, the link stays a link.
+Every command that writes (``lint --fix``, ``migrate``, the editor's save, ``init``,
+``report -o``, the DSL) comes through here:
+
+- Write to a temporary file in the same folder, flush it to disk, give it the original
+  file's permissions (a new file gets the usual ``0o666`` minus the umask) and, where the
+  process may, its owner and group; then rename it over the original (``os.replace`` is
+  atomic on POSIX and Windows). If anything fails, the temporary file is removed and the
+  original is intact.
+- A path that is a symbolic link is written through: the file it points to is replaced,
+  the link stays a link.
+- A file with more than one hard link cannot be renamed over without breaking the other
+  links: its new content is written to a verified temporary copy first, then copied into
+  the file in place (the temporary copy is kept if that copy fails, and named).
+- ``expected``: the :class:`Snapshot` of the file as the command read it. Just before the
+  file is replaced, it is checked again (its size and a hash of its bytes); if another
+  program (or another ``datasets`` run) changed it meanwhile, nothing is written and
+  :class:`ChangedOnDisk` is raised, so no one's edit is lost.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import hashlib
 import os
 import stat
 import tempfile
 
+from ait_datasets.records import FrozenRecord
 
-def write_bytes_atomically(path: str, data: bytes) -> None:
-    """Replace (or create) the file at ``path`` with ``data`` in one step."""
+
+class ChangedOnDisk(OSError):
+    """The file changed after it was read: writing would lose that change."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            errno.EAGAIN,
+            "the file changed on disk after it was read; nothing was written "
+            "(run the command again)",
+            path,
+        )
+
+
+class RefusedTarget(OSError):
+    """The target is not a regular file (a folder, pipe, socket or device)."""
+
+
+class Snapshot(FrozenRecord):
+    """What a file held when it was read: enough to tell whether it changed since."""
+
+    _fields = ("size", "digest")
+    __slots__ = _fields
+    size: int
+    digest: str
+
+    def __init__(self, size: int, digest: str) -> None:
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "digest", digest)
+
+    @classmethod
+    def of(cls, data: bytes) -> Snapshot:
+        """The snapshot of a file whose content, as read, was ``data``."""
+        return cls(len(data), _digest(data))
+
+    @classmethod
+    def of_file(cls, path: str) -> Snapshot | None:
+        """The file's snapshot now, or None when there is no file."""
+        try:
+            with open(path, "rb") as fh:
+                return cls.of(fh.read())
+        except FileNotFoundError:
+            return None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def read_for_update(path: str) -> tuple[bytes, Snapshot]:
+    """The file's bytes and the snapshot to hand back to :func:`write_bytes_atomically`."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    return data, Snapshot.of(data)
+
+
+def unchanged(path: str, expected: Snapshot | None) -> bool:
+    """Whether ``path`` still is what ``expected`` says (None: the file must not exist)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return expected is None
+    if expected is None:
+        return False
+    if info.st_size != expected.size:
+        return False
+    # The same size and modification time prove nothing on a coarse clock: compare the
+    # bytes (a hash of them) whenever the size agrees.
+    with open(path, "rb") as fh:
+        return _digest(fh.read()) == expected.digest
+
+
+# Sentinel for "do not check": distinct from None ("the file must not exist yet").
+NO_CHECK = Snapshot(-1, "")
+
+
+def write_bytes_atomically(path: str, data: bytes, *, expected: Snapshot = NO_CHECK) -> None:
+    """Replace (or create) the file at ``path`` with ``data`` in one step.
+
+    With ``expected`` (a :class:`Snapshot`, or None for "must not exist yet"), refuse with
+    :class:`ChangedOnDisk` when the file is no longer what was read.
+    """
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        info: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        mode = _new_file_mode()
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise RefusedTarget(errno.EINVAL, "not a regular file; not written", path)
+    mode = stat.S_IMODE(info.st_mode) if info is not None else _new_file_mode()
     fd, tmp = tempfile.mkstemp(prefix=".datasets-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -29,16 +128,62 @@ def write_bytes_atomically(path: str, data: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, target)
+        if info is not None:
+            _keep_owner(tmp, info)
+        if expected is not NO_CHECK and not unchanged(target, expected):
+            raise ChangedOnDisk(path)
+        if info is not None and info.st_nlink > 1:
+            _copy_in_place(tmp, target, data)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
 
 
-def write_text_atomically(path: str, text: str, *, bom: bool = False) -> None:
+def write_text_atomically(
+    path: str, text: str, *, bom: bool = False, expected: Snapshot = NO_CHECK
+) -> None:
     """Write ``text`` as UTF-8 (with a byte order mark when ``bom``), atomically."""
-    write_bytes_atomically(path, ("\ufeff" + text if bom else text).encode("utf-8"))
+    write_bytes_atomically(
+        path, ("\ufeff" + text if bom else text).encode("utf-8"), expected=expected
+    )
+
+
+def _copy_in_place(verified: str, target: str, data: bytes) -> None:
+    """Write ``data`` into ``target`` itself (keeping its hard links) from a verified copy.
+
+    The temporary file ``verified`` holds the same bytes, on disk; if writing in place
+    fails midway, it is kept and named in the error, so the content is never lost.
+    """
+    with open(verified, "rb") as fh:
+        if fh.read() != data:
+            raise OSError(errno.EIO, "the temporary copy does not read back; not written", target)
+    try:
+        with open(target, "r+b") as out:
+            out.write(data)
+            out.truncate()
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as exc:
+        kept = verified + ".kept"
+        os.replace(verified, kept)
+        raise OSError(
+            exc.errno, f"{exc.strerror}; the new content is kept in {kept}", target
+        ) from exc
+
+
+def _keep_owner(tmp: str, info: os.stat_result) -> None:
+    """Give the new file the old one's owner and group where this process may."""
+    chown = getattr(os, "chown", None)
+    if chown is None:
+        return
+    # Not root and not the owner: the file keeps this user's ownership, as any editor's
+    # save would give it.
+    with contextlib.suppress(OSError):
+        chown(tmp, info.st_uid, info.st_gid)
 
 
 def _new_file_mode() -> int:

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from ait_datasets.cli import main
-from ait_datasets.migrate.detect import clear_cache
 
 LEGACY = (
     "tests:\n"
@@ -25,7 +24,6 @@ SUITE = (
 
 
 def app(tmp_path: Path, kind: str) -> Path:
-    clear_cache()
     root = tmp_path / "app" / ".resources"
     (root / "datasets").mkdir(parents=True)
     (root / "suites").mkdir()

@@ -174,8 +174,45 @@ def test_internal_errors_name_the_command_without_a_traceback(
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(engine, "lint_document", boom)
+    monkeypatch.setattr(engine, "file_findings", boom)
     path = write(tmp_path, "a.yaml", GOOD)
     assert main(["lint", str(path)]) == 2
     err = capsys.readouterr().err
     assert "internal error" in err and "kaboom" in err and "Traceback" not in err
+    assert str(path) in err or "a.yaml" in err
+
+
+def test_an_internal_error_in_one_file_does_not_lose_the_others(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ait_datasets.lint.engine as engine
+
+    real = engine.file_findings
+
+    def boom_on_a(doc: object, ctx: object) -> object:
+        if str(getattr(doc, "path", "")).endswith("a.yaml"):
+            raise RuntimeError("kaboom")
+        return real(doc, ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "file_findings", boom_on_a)
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yaml", "tests:\n  - name: T1\n    turns:\n      - query: {}\n")
+    assert main(["lint", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "kaboom" in captured.err
+    # b.yaml's own findings are still reported.
+    assert "b.yaml" in captured.out and "QRY002" in captured.out
+
+
+def test_debug_raises_the_internal_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import ait_datasets.lint.engine as engine
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(engine, "file_findings", boom)
+    path = write(tmp_path, "a.yaml", GOOD)
+    with pytest.raises(RuntimeError, match="kaboom"):
+        main(["--debug", "lint", str(path)])

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from ait_datasets.cli import main
-from ait_datasets.migrate.detect import clear_cache
 
 LEGACY = """\
 tests:
@@ -27,10 +26,6 @@ AGENT_SUITE = """<?xml version="1.0" encoding="UTF-16" standalone="no"?>
 </Root>
 """
 
-
-@pytest.fixture(autouse=True)
-def _fresh_xml_cache() -> None:
-    clear_cache()
 
 
 def _write(path: Path, text: str) -> Path:

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.engine import lint_document
 from ait_datasets.schema import shipped_schema
 from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
@@ -50,13 +50,13 @@ def lint_rejects(doc: Document) -> list[str]:
 
 
 def schema_rejects(doc: Document) -> list[str]:
-    kind = kinds.file_kind(doc)
-    if kind == kinds.JSONL:
+    kind = shape.file_kind(doc)
+    if kind == shape.JSONL:
         pairs = [("jsonl-row", row.data) for row in doc.rows]
     elif doc.format == "json" and isinstance(doc.data, list):
         pairs = [("jsonl-row", item) for item in doc.data]
-    elif kind in (kinds.DATASET, kinds.SUITE_SETUP):
-        pairs = [("dataset" if kind == kinds.DATASET else "suite-setup", doc.data)]
+    elif kind in (shape.DATASET, shape.SUITE_SETUP):
+        pairs = [("dataset" if kind == shape.DATASET else "suite-setup", doc.data)]
     else:
         pairs = []
     return [

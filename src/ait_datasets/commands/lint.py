@@ -166,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
             fixer=fixer,
             jobs=args.jobs,
             progress=progress,
+            debug=getattr(args, "debug", False),
         )
     except ConfigError as exc:
         print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
@@ -173,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     for path, reason in run_.unreadable:
-        print(f"{path}: cannot read: {reason}", file=sys.stderr)
+        what = reason if reason.startswith("internal error") else f"cannot read: {reason}"
+        print(f"{path}: {what}", file=sys.stderr)
     if args.diff:
         from ait_datasets.lint.fixing import unified_diff
 
@@ -186,11 +188,15 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2 if (missing or run_.unreadable) else (1 if run_.fixed else 0)
     if args.fix:
-        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.atomic import Snapshot, write_text_atomically
 
-        for path, (_old, new) in list(run_.fixed.items()):
+        for path, (old, new) in list(run_.fixed.items()):
+            bom = _has_bom(path)
+            # The file must still hold what was linted: another program (or a second
+            # `datasets` run) may have changed it meanwhile, and its change must not vanish.
+            read = Snapshot.of((("\ufeff" if bom else "") + old).encode("utf-8"))
             try:
-                write_text_atomically(path, new, bom=_has_bom(path))
+                write_text_atomically(path, new, bom=bom, expected=read)
             except OSError as exc:
                 # The file is left as it was (the write is atomic); say so and move on.
                 print(f"{path}: cannot write the fixes: {exc.strerror or exc}", file=sys.stderr)

@@ -1,21 +1,43 @@
-"""What a rule gets besides the document: configuration and what the file is."""
+"""What a rule gets besides the document: configuration, the file's kind and its app."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ait_datasets.dataset import shape
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.records import Record
+from ait_datasets.source.document import Document
 
 
 class LintContext(Record):
-    """The configuration of the file being linted, and what kind of file it is."""
+    """The configuration of the file being linted, what kind of file it is, and the
+    app-level facts about it (never stored in the document's cache)."""
 
-    _fields = ("config", "kind")
+    _fields = ("config", "kind", "agent_suite")
     __slots__ = _fields
     config: LintConfig
-    # "dataset", "suite-setup", "jsonl", "unknown" (see ait_datasets.lint.kinds).
+    # "dataset", "suite-setup", "jsonl", "unknown" (see ait_datasets.dataset.shape).
     # Cross-file rules get the project in their own phase (``check_project``).
     kind: str
+    # The agent suite XML of the app that runs this dataset (so all its tests are agent
+    # tests, whatever their keys), or None (see ait_datasets.dataset.suites).
+    agent_suite: str | None
 
-    def __init__(self, config: LintConfig | None = None, kind: str = "dataset") -> None:
+    def __init__(
+        self,
+        config: LintConfig | None = None,
+        kind: str = shape.DATASET,
+        agent_suite: str | None = None,
+    ) -> None:
         self.config = LintConfig() if config is None else config
         self.kind = kind
+        self.agent_suite = agent_suite
+
+    def agent_tests(self, doc: Document) -> list[shape.TestRef]:
+        """The agent tests of ``doc`` with this file's app facts."""
+        return shape.agent_tests(doc, self.agent_suite is not None)
+
+    def agent_turns(self, doc: Document) -> Iterator[shape.TurnRef]:
+        """Every turn of every agent test of ``doc`` with this file's app facts."""
+        return shape.agent_turns(doc, self.agent_suite is not None)

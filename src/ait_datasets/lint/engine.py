@@ -1,9 +1,15 @@
-"""The lint engine: documents in, sorted diagnostics out.
+"""The lint engine: the one entry point every surface calls.
 
-Per file: load once, detect the file kind, run every rule family over the same tree,
-record the file's facts for the cross-file rules. Then the cross-file rules run once,
-the configuration (select/ignore, per-rule severity) and the inline suppressions are
-applied, and everything is sorted.
+:func:`lint_document` (a loaded document), :func:`lint_text` (text and the path it
+belongs to) and :func:`lint_paths` (files and folders) give the same findings for the
+same bytes and the same app, cross-file rules included: the command line, the fixer, the
+editor, the language server and the tests all come through here.
+
+Per file: load once, say what kind of file it is and what its app says about it (the
+dataset layer), build one :class:`LintContext`, and run every family whose descriptor
+reads that file over the same tree; record the file's facts. Then the cross-file
+families run once over the facts, and the configuration (select/ignore, per-rule
+severity) and the inline suppressions are applied, once, at the end.
 """
 
 from __future__ import annotations
@@ -11,62 +17,123 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 
+from ait_datasets.dataset import shape
+from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.internal_error import FileInternalError
-from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.facts import FileFacts
-from ait_datasets.lint.rules import family_modules
+from ait_datasets.lint.facts import FileFacts, extract_facts
+from ait_datasets.lint.project import Project
+from ait_datasets.lint.rules import FAMILIES
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suppressions import Suppressions, apply_suppressions, parse_suppressions
 from ait_datasets.records import Record
 from ait_datasets.source.document import Document
+from ait_datasets.source.neighbours import Limits
 
-# Families that still make sense when the file could not be parsed (they look at its name).
-_UNPARSED_FAMILIES = frozenset({"ait_datasets.lint.rules.file"})
-# The families that read suite XML (the others read YAML/JSON trees only).
-_XML_FAMILIES = frozenset({"ait_datasets.lint.rules.suite_xml"})
 # Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
 _COMMENTED_FORMATS = frozenset({"yaml", "xml"})
 
 
 def lint_document(
-    doc: Document,
-    config: LintConfig | None = None,
-    *,
-    suppress: bool = True,
+    doc: Document, config: LintConfig | None = None, *, apps: Apps | None = None
 ) -> list[Diagnostic]:
-    """All findings for ``doc``, filtered and re-graded by ``config``, in file order.
+    """Every finding for ``doc``, as `datasets lint` reports it for that file.
 
-    With ``suppress`` (the default) the file's inline suppressions are applied too;
-    :func:`lint_paths` applies them itself, after the cross-file rules.
+    ``apps`` is what this run (or editor session) has read of the app's other files;
+    without it they are read afresh. Cross-file findings are included.
     """
     config = config or LintConfig()
-    ctx = LintContext(config=config, kind=kinds.file_kind(doc))
+    apps = apps if apps is not None else apps_for(config)
+    ctx = context_for(doc, config, apps)
+    with paused_gc():
+        found = file_findings(doc, ctx)
+        facts = extract_facts(doc, ctx.kind)
+    project = Project(apps)
+    project.add(facts)
+    found.extend(project_findings(project, config))
+    suppressions = {doc.path: parse_suppressions(doc.path, doc.text)}
+    return finish(found, suppressions, lambda _path: config)
+
+
+def lint_text(
+    text: str,
+    path: str,
+    config: LintConfig | None = None,
+    *,
+    apps: Apps | None = None,
+) -> list[Diagnostic]:
+    """Every finding for ``text`` as the content of ``path`` (which decides the format,
+    the file kind's neighbours and the app); the file on disk, if any, is not read."""
+    doc: Document
+    if path.lower().endswith(".xml"):
+        from ait_datasets.source.xml_loader import load_xml_text
+
+        doc = load_xml_text(path, text)
+    else:
+        from ait_datasets.source.load import load_text
+
+        doc = load_text(path, text)
+    return lint_document(doc, config, apps=apps)
+
+
+def apps_for(config: LintConfig) -> Apps:
+    """A fresh memory of the app's files, read under ``config``'s limits."""
+    return Apps(Limits(config.max_file_size, config.max_line_length))
+
+
+def context_for(doc: Document, config: LintConfig, apps: Apps) -> LintContext:
+    """What the rules get for ``doc``: its config, its kind and its app's facts."""
+    kind = shape.file_kind(doc)
+    agent_suite = None
+    # Only a legacy-looking dataset needs the suite XMLs: any other either has agent
+    # markers of its own or uses `question:` rightly (a Copilot dataset).
+    if doc.format != "xml" and shape.looks_legacy(doc):
+        agent_suite = apps.agent_suite_for(doc.path)
+    return LintContext(config, kind, agent_suite)
+
+
+def file_findings(doc: Document, ctx: LintContext) -> list[Diagnostic]:
+    """The loader's and every applicable family's findings for one file, unfiltered."""
     found: list[Diagnostic] = list(doc.diagnostics)
-    parsed = doc.root is not None or (doc.format == "jsonl" and bool(doc.rows))
-    for module in family_modules():
-        if doc.format == "xml":
-            if module.__name__ in _XML_FAMILIES:
-                found.extend(module.check(doc, ctx))
-        elif parsed or module.__name__ in _UNPARSED_FAMILIES:
-            found.extend(module.check(doc, ctx))
-    found = apply_config(found, config)
-    if suppress and doc.format in _COMMENTED_FORMATS:
-        found = apply_suppressions(found, {doc.path: parse_suppressions(doc.path, doc.text)})
-        found = apply_config(found, config)
-    return sorted(found, key=Diagnostic.sort_key)
+    for family in FAMILIES:
+        if family.check is not None and family.reads(doc, ctx.kind):
+            found.extend(family.check(doc, ctx))
+    return found
 
 
-def apply_config(found: Iterable[Diagnostic], config: LintConfig) -> list[Diagnostic]:
-    out = []
-    for diag in found:
+def project_findings(project: Project, config: LintConfig) -> list[Diagnostic]:
+    """The cross-file families' findings over ``project``, unfiltered."""
+    found: list[Diagnostic] = []
+    for family in FAMILIES:
+        if family.check_project is not None:
+            found.extend(family.check_project(project, config))
+    return found
+
+
+def finish(
+    found: Iterable[Diagnostic],
+    suppressions: dict[str, Suppressions],
+    config_for: Callable[[str], LintConfig],
+) -> list[Diagnostic]:
+    """Apply the configuration and the suppressions, once, and sort.
+
+    Disabled codes go first, so that an ignored finding does not count as a use of a
+    suppression; the suppression findings (SUP) obey select/ignore like every other
+    finding; severities are re-graded last.
+    """
+    enabled = [d for d in found if config_for(d.path).enabled(d.code)]
+    kept = apply_suppressions(enabled, suppressions)
+    out: list[Diagnostic] = []
+    for diag in kept:
+        config = config_for(diag.path)
         if not config.enabled(diag.code):
             continue
         severity = config.severity_for(diag.code)
         out.append(with_severity(diag, severity) if severity is not None else diag)
+    out.sort(key=Diagnostic.sort_key)
     return out
 
 
@@ -107,9 +174,9 @@ class LintRun(Record):
 
 
 ConfigFor = Callable[[str], LintConfig]
-# Given a loaded document and its config, return the document to lint (possibly fixed),
-# the original text and the number of fixes applied.
-Fixer = Callable[[Document, LintConfig], tuple[Document, int]]
+# Given a loaded document, its config and the run's app memory, return the document to
+# lint (possibly fixed) and the number of fixes applied.
+Fixer = Callable[[Document, LintConfig, Apps], tuple[Document, int]]
 
 
 class FileResult(Record):
@@ -146,21 +213,22 @@ class FileResult(Record):
         self.unreadable = unreadable
 
 
-def lint_file(path: str, config: LintConfig, fixer: Fixer | None = None) -> FileResult:
+def lint_file(
+    path: str, config: LintConfig, fixer: Fixer | None = None, apps: Apps | None = None
+) -> FileResult:
     """Load, fix (optionally) and lint one file; never raises for a file's content.
 
     A file that cannot be read is reported in the result; anything else that escapes
     is a bug, raised as :class:`FileInternalError` naming the file.
     """
     try:
-        return _lint_file(path, config, fixer)
+        return _lint_file(path, config, fixer, apps if apps is not None else apps_for(config))
     except Exception as exc:
         raise FileInternalError(path, exc) from exc
 
 
-def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult:
+def _lint_file(path: str, config: LintConfig, fixer: Fixer | None, apps: Apps) -> FileResult:
     from ait_datasets.lint.discover import is_xml
-    from ait_datasets.lint.facts import extract_facts
     from ait_datasets.source.load import load
 
     doc: Document
@@ -174,42 +242,56 @@ def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult
             doc = load(path, max_bytes=config.max_file_size, max_line_length=config.max_line_length)
     except OSError as exc:
         return FileResult(path, [], unreadable=exc.strerror or str(exc))
-    _note_agent_suite(doc)
     fixed = None
     if fixer is not None:
         original = doc.text
-        doc, applied = fixer(doc, config)
+        doc, applied = fixer(doc, config, apps)
         if applied:
             fixed = (original, doc.text, applied)
+    ctx = context_for(doc, config, apps)
     with paused_gc():
-        diags = lint_document(doc, config, suppress=False)
-        facts = extract_facts(doc, kinds.file_kind(doc))
+        diags = file_findings(doc, ctx)
+        facts = extract_facts(doc, ctx.kind)
     sup = None
     if doc.format in _COMMENTED_FORMATS:
         parsed = parse_suppressions(path, doc.text)
         if parsed.directives or parsed.malformed:
             sup = parsed
-    keep = diags or sup is not None
+    keep = bool(diags) or sup is not None
     return FileResult(path, diags, facts, doc.text if keep else None, sup, fixed)
 
 
-def _note_agent_suite(doc: Document) -> None:
-    """A legacy-looking dataset is an agent dataset when an agent suite XML runs it.
-
-    Only then do `question:` and flat tests matter (a Copilot dataset uses them rightly);
-    the suite XMLs of the app are read once per app (see ``migrate.detect``).
-    """
-    if doc.format == "xml" or not kinds.looks_legacy(doc):
-        return
-    from ait_datasets.migrate.detect import agent_suite_for
-
-    suite = agent_suite_for(doc.path)
-    if suite is not None:
-        doc.cache[kinds.AGENT_SUITE] = suite
+# Each worker process's memory of the app files it has read, for one run (set by
+# ``_start_worker`` when the pool starts, so it is never shared across runs).
+_worker_apps: Apps | None = None
 
 
-def _lint_file_job(job: tuple[str, LintConfig, Fixer | None]) -> FileResult:
-    return lint_file(*job)
+def _start_worker(limits: Limits) -> None:
+    global _worker_apps
+    _worker_apps = Apps(limits)
+
+
+def _lint_file_job(job: tuple[str, LintConfig, Fixer | None, bool]) -> FileResult:
+    path, config, fixer, debug = job
+    return _guarded(path, config, fixer, _worker_apps, debug)
+
+
+def _guarded(
+    path: str, config: LintConfig, fixer: Fixer | None, apps: Apps | None, debug: bool
+) -> FileResult:
+    """One file's result; an unexpected error is that file's problem, not the run's."""
+    try:
+        return lint_file(path, config, fixer, apps)
+    except FileInternalError as exc:
+        if debug:
+            raise
+        error = exc.error
+        return FileResult(
+            path,
+            [],
+            unreadable=f"internal error: {type(error).__name__}: {error} (run again with "
+            "--debug for a traceback, and please report it)",
+        )
 
 
 # Below this many files, starting worker processes costs more than it saves.
@@ -223,23 +305,26 @@ def lint_paths(
     fixer: Fixer | None = None,
     jobs: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
+    debug: bool = False,
 ) -> LintRun:
     """Lint every dataset file under ``paths``, then run the cross-file rules.
 
     ``config`` is one configuration for every file, or a function giving each file's
     own (see :class:`ait_datasets.lint.config_files.ConfigResolver`). ``jobs`` is the
     number of worker processes (None: one per core); ``progress(done, total)`` is
-    called after each file.
+    called after each file. An unexpected error in one file is reported as that file
+    being unreadable, and every other file is still linted (``debug``: raised instead).
     """
     from ait_datasets.lint.config_files import is_included
     from ait_datasets.lint.discover import discover
-    from ait_datasets.lint.project import Project
 
     config_for = _config_function(config)
     given = list(paths)
     explicit = set(given)
     run = LintRun()
-    project = Project()
+    first_config = config_for(given[0]) if given else LintConfig()
+    apps = apps_for(first_config)
+    project = Project(apps)
     configs: dict[str, LintConfig] = {}
     for path in discover(given, run.unreadable):
         file_config = config_for(path)
@@ -247,7 +332,7 @@ def lint_paths(
             configs[path] = file_config
     suppressions: dict[str, Suppressions] = {}
     found: list[Diagnostic] = []
-    for done, result in enumerate(_results(configs, fixer, jobs), start=1):
+    for done, result in enumerate(_results(configs, fixer, jobs, apps, debug), start=1):
         if progress is not None:
             progress(done, len(configs))
         path = result.path
@@ -267,40 +352,38 @@ def lint_paths(
         found.extend(result.diagnostics)
         if result.text is not None:
             run.sources[path] = result.text
-    for module in family_modules():
-        check_project = getattr(module, "check_project", None)
-        if check_project is not None:
-            # Filtered before the suppressions, so that an ignored code does not count
-            # as a used suppression (per-file findings were filtered in lint_document).
-            for diag in check_project(project, config_for(given[0]) if given else LintConfig()):
-                found.extend(apply_config([diag], configs.get(diag.path) or config_for(diag.path)))
-    found = apply_suppressions(found, suppressions)
-    # Suppression findings obey select/ignore/severity like every other finding.
-    run.diagnostics = [
-        d
-        for diag in found
-        for d in apply_config([diag], configs.get(diag.path) or config_for(diag.path))
-    ]
-    run.diagnostics.sort(key=Diagnostic.sort_key)
+    found.extend(project_findings(project, first_config))
+    run.unreadable.extend(apps.unreadable)
+    run.diagnostics = finish(found, suppressions, lambda p: configs.get(p) or config_for(p))
     return run
 
 
 def _results(
-    configs: dict[str, LintConfig], fixer: Fixer | None, jobs: int | None
+    configs: dict[str, LintConfig],
+    fixer: Fixer | None,
+    jobs: int | None,
+    apps: Apps,
+    debug: bool,
 ) -> Iterator[FileResult]:
     """Results in discovery order, from worker processes when that pays off."""
     workers = effective_jobs(jobs, len(configs))
-    work = [(path, config, fixer) for path, config in configs.items()]
     if workers <= 1:
-        yield from map(_lint_file_job, work)
+        for path, config in configs.items():
+            yield _guarded(path, config, fixer, apps, debug)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    work = [(path, config, fixer, debug) for path, config in configs.items()]
     # fork (where there is one) starts workers in milliseconds with the modules loaded.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(apps.limits or Limits(),),
+    ) as pool:
         yield from pool.map(_lint_file_job, work, chunksize=max(1, len(work) // (workers * 8)))
 
 

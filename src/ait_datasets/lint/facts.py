@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ait_datasets.lint import kinds
+from ait_datasets.dataset import shape
 from ait_datasets.records import Record
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Span
@@ -16,7 +16,7 @@ from ait_datasets.source.tree import Mapping, Scalar, Span
 if TYPE_CHECKING:
     from ait_datasets.source.xml_loader import XmlDocument, XmlElement
 
-# Kinds of XML files (dataset kinds are in ait_datasets.lint.kinds).
+# Kinds of XML files (dataset kinds are in ait_datasets.dataset.shape).
 SUITE_XML = "suite-xml"  # a suite definition for XmlPort 149031 (root element `Root`)
 OTHER_XML = "xml"  # any other XML in the resources (test data, not a suite)
 
@@ -52,7 +52,7 @@ class FileFacts(Record):
     )
     __slots__ = _fields
     path: str
-    kind: str  # see ait_datasets.lint.kinds
+    kind: str  # see ait_datasets.dataset.shape
     format: str  # yaml | json | jsonl | xml
     # Top-level `name:` and `language:` (scalars only, as the importer reads them).
     name: str | None
@@ -110,14 +110,14 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
     if isinstance(root, Mapping):
         name = root.get("name")
         if isinstance(name, Scalar):
-            facts.name = kinds.scalar_text(name)
+            facts.name = shape.scalar_text(name)
             facts.name_span = name.span
         language = root.get("language")
         if isinstance(language, Scalar):
-            facts.language = kinds.scalar_text(language)
+            facts.language = shape.scalar_text(language)
         setup = root.get("suite_setup")
-        if kind == kinds.DATASET and isinstance(setup, Scalar):
-            text = kinds.scalar_text(setup)
+        if kind == shape.DATASET and isinstance(setup, Scalar):
+            text = shape.scalar_text(setup)
             if text is not None:
                 facts.suite_setup_ref = Ref(text, setup.span)
     return facts

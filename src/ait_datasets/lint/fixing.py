@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import difflib
 
+from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import Edit, Fix, apply_edits
-from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
@@ -25,14 +25,16 @@ class Fixer:
     def __init__(self, unsafe: bool = False) -> None:
         self.unsafe = unsafe
 
-    def __call__(self, doc: Document, config: LintConfig) -> tuple[Document, int]:
+    def __call__(
+        self, doc: Document, config: LintConfig, apps: Apps | None = None
+    ) -> tuple[Document, int]:
         from ait_datasets.lint.engine import lint_document
 
         applied = 0
         for _ in range(MAX_PASSES):
             fixes = [
                 d.fix
-                for d in lint_document(doc, config)
+                for d in lint_document(doc, config, apps=apps)
                 if d.fix is not None and d.fix.edits and (d.fix.safe or self.unsafe)
             ]
             chosen = _non_overlapping(fixes)
@@ -43,8 +45,6 @@ class Fixer:
             if new_doc.has_errors and not doc.has_errors:
                 break  # never trade a parsable file for a broken one
             new_doc.bom = doc.bom
-            if kinds.AGENT_SUITE in doc.cache:
-                new_doc.cache[kinds.AGENT_SUITE] = doc.cache[kinds.AGENT_SUITE]
             doc = new_doc
             applied += len(chosen)
         return doc, applied

@@ -3,11 +3,10 @@
 The engine adds the facts of every linted file; rule families that define
 ``check_project(project, config)`` run once at the end over all of them.
 
-An *app* is what the framework imports together: the files under the nearest ancestor
-folder named ``.resources`` (the test app's resource folder). Files without such a folder
-form one app together (the paths given on the command line). When only some files of an
-app are linted (a pre-commit hook passes the changed files), the app's other dataset and
-suite files are read once, for their facts only, so references into them still resolve.
+Which files form an app is the dataset layer's answer (:mod:`ait_datasets.dataset.app`).
+When only some files of an app are linted (a pre-commit hook passes the changed files),
+the app's other dataset and suite files are read once, for their facts only and under the
+same limits as linted files, so references into them still resolve.
 """
 
 from __future__ import annotations
@@ -15,81 +14,56 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import TypeVar
 
-from ait_datasets.lint import kinds
+from ait_datasets.dataset import app, shape
+from ait_datasets.dataset.paths import display_path
+from ait_datasets.dataset.suites import Apps
 from ait_datasets.lint.discover import discover
 from ait_datasets.lint.facts import FileFacts, extract_facts
 from ait_datasets.records import Record
 from ait_datasets.source.load import format_of, load_bytes
+from ait_datasets.source.neighbours import Limits, read_neighbour
+
+__all__ = ["GIVEN_PATHS", "Project", "later_duplicates"]
 
 T = TypeVar("T")
 
-# The app key of files that have no `.resources` ancestor.
-GIVEN_PATHS = ""
+# The app key of files that belong to no `.resources` folder and no AL app.
+GIVEN_PATHS = app.GIVEN_PATHS
 
 # Only a YAML file's top-level `suite_setup:`/`language:` make its facts worth a parse.
 # Compiled (and cached by `re`) on first use: only a run over an app's files needs it.
 _METADATA = rb"^(?:suite_setup|language)[ \t]*:"
 
 
-def app_root(path: str) -> str | None:
-    """The nearest ancestor folder named ``.resources`` (the app's resources), or None."""
-    parts = os.path.abspath(path).split(os.sep)
-    for i in range(len(parts) - 1, 0, -1):
-        if parts[i] == ".resources":
-            return os.sep.join(parts[: i + 1])
-    return None
-
-
-def group_code(file_name: str) -> str:
-    """The importer's `Test Input Group` code for a dataset file name (before truncation).
-
-    `.jsonl`/`.json` lose their extension, everything else (`.yaml`) keeps it; the code is
-    upper-cased (a Code field). The suffix test is case-sensitive, like the importer's.
-    """
-    for suffix in (".jsonl", ".json"):
-        if file_name.endswith(suffix):
-            return file_name[: -len(suffix)].upper()
-    return file_name.upper()
-
-
-def group_name(facts: FileFacts) -> str:
-    """The importer's `Group Name`: YAML top-level `name`, else the file name."""
-    if facts.format == "yaml" and facts.name is not None:
-        return facts.name
-    return os.path.basename(facts.path)
-
-
-def display_path(path: str) -> str:
-    """A path for messages: relative to the working folder when it is inside it."""
-    rel = os.path.relpath(path) if os.path.isabs(path) else path
-    return path if rel.startswith("..") else rel
-
-
 class Project(Record):
-    """The facts of every linted file, and of the other files of their apps."""
+    """The facts of every linted file, and of the other files of their apps.
 
-    _fields = ("files", "_apps")
+    ``apps`` is the run's memory of what was read from disk (suite XMLs, the app's
+    other files), so that linting many files, or one file many times (the fixer's
+    passes, an editor), reads each neighbour once.
+    """
+
+    _fields = ("files", "apps_read", "_apps")
     __slots__ = _fields
     files: dict[str, FileFacts]
+    apps_read: Apps
     # app key -> every file of the app (linted and not), filled on first use.
     _apps: dict[str, list[FileFacts]]
 
-    def __init__(
-        self,
-        files: dict[str, FileFacts] | None = None,
-        _apps: dict[str, list[FileFacts]] | None = None,
-    ) -> None:
-        self.files = {} if files is None else files
-        self._apps = {} if _apps is None else _apps
+    def __init__(self, apps_read: Apps | None = None) -> None:
+        self.files = {}
+        self.apps_read = Apps() if apps_read is None else apps_read
+        self._apps = {}
 
     def add(self, facts: FileFacts) -> None:
         self.files[facts.path] = facts
         self._apps.clear()
 
     def app_key(self, path: str) -> str:
-        return app_root(path) or GIVEN_PATHS
+        return app.app_key(path)
 
     def apps(self) -> dict[str, list[FileFacts]]:
         """Every app with linted files, and all of its files (sorted by path)."""
@@ -99,47 +73,66 @@ class Project(Record):
                 linted.setdefault(self.app_key(facts.path), []).append(facts)
             for key, members in linted.items():
                 known = {os.path.abspath(f.path) for f in members}
-                others = _scan(key, known) if key != GIVEN_PATHS else []
+                # Only a `.resources` folder is imported as a whole: an AL app's other
+                # files, or the other files of the command line, are not its resources.
+                others = self._neighbours(key, known) if is_resources(key) else []
                 self._apps[key] = sorted(members + others, key=_sort_key)
         return self._apps
+
+    def _neighbours(self, root: str, known: set[str]) -> list[FileFacts]:
+        """The facts of the app's files under ``root`` that were not linted.
+
+        Each is read once per run, however many times the project is asked.
+        """
+        read = self.apps_read
+        paths = read.remember(("app-files", root), lambda: list(discover([root], read.unreadable)))
+        out = []
+        for path in paths:
+            full = os.path.abspath(path)
+            if full in known:
+                continue
+            facts = read.remember(("facts", full), partial(_read_facts, path, read.limits))
+            if facts is not None:
+                out.append(facts)
+        return out
+
+
+def is_resources(key: str) -> bool:
+    return os.path.basename(key) == app.RESOURCES
 
 
 def _sort_key(facts: FileFacts) -> str:
     return os.path.abspath(facts.path)
 
 
-def _scan(root: str, known: set[str]) -> list[FileFacts]:
-    """The facts of the app's files under ``root`` that were not linted (each read once)."""
-    out = []
-    for path in discover([root]):
-        if os.path.abspath(path) in known:
-            continue
-        facts = _read_facts(display_path(path))
-        if facts is not None:
-            facts.linted = False
-            out.append(facts)
-    return out
-
-
-def _read_facts(path: str) -> FileFacts | None:
+def _read_facts(path: str, limits: Limits | None) -> FileFacts | None:
     """What another file of the app tells the rules, reading no more than needed."""
+    path = display_path(path)
+    facts = _facts_of(path, limits)
+    if facts is not None:
+        facts.linted = False
+    return facts
+
+
+def _facts_of(path: str, limits: Limits | None) -> FileFacts | None:
     fmt = format_of(path) or "xml"
     if fmt in ("json", "jsonl"):
         # The importer reads no metadata from JSON: the file name is all that matters.
-        return FileFacts(path, kinds.JSONL if fmt == "jsonl" else kinds.DATASET, fmt)
+        return FileFacts(path, shape.JSONL if fmt == "jsonl" else shape.DATASET, fmt)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        raw = read_neighbour(path, limits)
     except OSError:
+        # Linted on its own, the file reports why it cannot be read; as a neighbour it
+        # tells the others nothing.
         return None
     if fmt == "xml":
         from ait_datasets.source.xml_loader import load_xml_bytes
 
         return extract_facts(load_xml_bytes(path, raw), "")
     if not re.search(_METADATA, raw, re.MULTILINE):
-        return FileFacts(path, kinds.DATASET, fmt)
+        return FileFacts(path, shape.DATASET, fmt)
     doc = load_bytes(path, raw)
-    return extract_facts(doc, kinds.file_kind(doc))
+    return extract_facts(doc, shape.file_kind(doc))
 
 
 def later_duplicates(

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.rule import Rule
 from ait_datasets.records import Record
+from ait_datasets.source.lines import split_lines
 
 UNUSED = Rule(
     "SUP001",
@@ -97,7 +98,7 @@ def parse_suppressions(path: str, text: str) -> Suppressions:
     found = Suppressions()
     if "datasets:" not in text:
         return found
-    for line_no, line in enumerate(text.splitlines(), start=1):
+    for line_no, line in enumerate(split_lines(text), start=1):
         if "datasets:" not in line:
             continue
         for mark in re.finditer(_MARK, line):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ait_datasets.atomic import write_bytes_atomically
+from ait_datasets.atomic import NO_CHECK, Snapshot, write_bytes_atomically
+from ait_datasets.dataset import shape
+from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.migrate import verify
 from ait_datasets.migrate.al import plan_al
-from ait_datasets.migrate.detect import agent_suite_for, has_agent_markers
 from ait_datasets.migrate.model import KIND_AGENT, Change, MigrationOptions, MigrationPlan
 from ait_datasets.migrate.planner import plan_migration
 from ait_datasets.source.expansion import may_expand, too_big_when_expanded
@@ -43,7 +44,9 @@ class FileResult:
         return self.plan.followups
 
 
-def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) -> FileResult:
+def migrate_file(
+    path: str, options: MigrationOptions, *, write: bool = True, apps: Apps | None = None
+) -> FileResult:
     """Migrate ``path``; write it back only when ``write`` and the result checks out."""
     try:
         regular_file_size(path)
@@ -51,10 +54,10 @@ def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) ->
             raw = fh.read()
     except OSError as exc:
         return FileResult(path, FAILED, reason=f"cannot read the file: {exc.strerror or exc}")
-    result = migrate_bytes(path, raw, options)
+    result = migrate_bytes(path, raw, options, apps=apps)
     if result.outcome == MIGRATED and write:
         try:
-            write_atomic(path, _encode(result.after, raw))
+            write_atomic(path, _encode(result.after, raw), expected=Snapshot.of(raw))
         except OSError as exc:
             result.outcome = FAILED
             result.reason = f"cannot write the file: {exc.strerror or exc}"
@@ -63,11 +66,16 @@ def migrate_file(path: str, options: MigrationOptions, *, write: bool = True) ->
     return result
 
 
-def migrate_bytes(path: str, raw: bytes, options: MigrationOptions) -> FileResult:
-    """Migrate a file's bytes without writing (``path`` picks the format and suite XMLs)."""
+def migrate_bytes(
+    path: str, raw: bytes, options: MigrationOptions, *, apps: Apps | None = None
+) -> FileResult:
+    """Migrate a file's bytes without writing (``path`` picks the format and suite XMLs).
+
+    ``apps`` holds the suite XMLs read so far in this run (a new one reads them afresh).
+    """
     if path.lower().endswith(".al"):
         return _migrate_al(path, raw)
-    return _migrate_dataset(path, raw, options)
+    return _migrate_dataset(path, raw, options, apps or Apps())
 
 
 def encoded(result: FileResult, original: bytes) -> bytes:
@@ -75,7 +83,7 @@ def encoded(result: FileResult, original: bytes) -> bytes:
     return _encode(result.after, original)
 
 
-def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions) -> FileResult:
+def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions, apps: Apps) -> FileResult:
     fmt = format_of(path)
     if fmt is None:
         return FileResult(path, SKIPPED, reason="not a dataset file (.yaml, .jsonl, .json) or .al")
@@ -90,8 +98,8 @@ def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions) -> FileRe
             errors=[f"{path}:{d.line}:{d.column}: {d.message}" for d in errors],
         )
     agent: bool | None = None
-    if options.kind != KIND_AGENT and not has_agent_markers(doc):
-        agent = agent_suite_for(path) is not None
+    if options.kind != KIND_AGENT and not shape.has_agent_markers(doc):
+        agent = apps.agent_suite_for(path) is not None
     plan = plan_migration(doc, options, agent=agent)
     result = FileResult(path, UP_TO_DATE, plan, before=doc.text, after=doc.text)
     if plan.skipped is not None:
@@ -156,6 +164,6 @@ def _encode(text: str, original: bytes) -> bytes:
     return bom + text.encode("utf-8")
 
 
-def write_atomic(path: str, data: bytes) -> None:
-    """Write via a temporary file in the same folder and ``os.replace``; keep permissions."""
-    write_bytes_atomically(path, data)
+def write_atomic(path: str, data: bytes, *, expected: Snapshot = NO_CHECK) -> None:
+    """Write through the one atomic writer; refuse when the file changed since it was read."""
+    write_bytes_atomically(path, data, expected=expected)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Edit
-from ait_datasets.lint import kinds
 from ait_datasets.migrate import rules
 from ait_datasets.migrate.blocks import (
     entry_end,
@@ -22,7 +22,6 @@ from ait_datasets.migrate.blocks import (
     on_shared_line,
     value_extent,
 )
-from ait_datasets.migrate.detect import has_agent_markers
 from ait_datasets.migrate.layout import Layout, detect_layout
 from ait_datasets.migrate.model import (
     ADD_FROM,
@@ -80,10 +79,12 @@ def plan_migration(
     if not doc.parsed or doc.has_errors:
         plan.problems.append("the file has syntax errors; fix them first")
         return plan
-    if kinds.file_kind(doc) == kinds.SUITE_SETUP:
+    if shape.file_kind(doc) == shape.SUITE_SETUP:
         plan.skipped = "a suite-setup file: it holds no tests"
         return plan
-    is_agent = agent if agent is not None else options.kind == KIND_AGENT or has_agent_markers(doc)
+    is_agent = (
+        agent if agent is not None else options.kind == KIND_AGENT or shape.has_agent_markers(doc)
+    )
     if not is_agent:
         plan.skipped = NOT_AGENT
         return plan
@@ -112,7 +113,7 @@ class _Planner:
 
     def run(self) -> None:
         seen: set[int] = set()
-        for ref in kinds.tests_of(self.doc):
+        for ref in shape.tests_of(self.doc):
             # A test repeated through an alias is the anchored test: plan it once.
             if id(ref.node) not in seen:
                 seen.add(id(ref.node))
@@ -142,7 +143,7 @@ class _Planner:
         return out
 
     def test(self, test: Mapping) -> None:
-        name = kinds.scalar_text(test.get("name"))
+        name = shape.scalar_text(test.get("name"))
         if rules.is_flat(test.data):
             flat = {k: v for k, v in test.entries.items() if k in rules.FLAT_KEYS}
             self.turn(_Turn(flat, test, name, 1))
@@ -159,7 +160,7 @@ class _Planner:
                     "from the current turn only; move it into the turn that needs it",
                 )
         turns = test.get("turns")
-        for i, turn in enumerate(kinds.turns_of(test)):
+        for i, turn in enumerate(shape.turns_of(test)):
             if isinstance(turn, Mapping) and not is_alias_at(turn, _item_floor(turns, i)):
                 self.turn(_Turn(turn.entries, turn, name, i + 1))
 

@@ -304,7 +304,7 @@ def _is_agent_shaped(obj: Any) -> bool:
 
 
 def _test_kind(value: Any) -> str:
-    """The same decision as ``ait_datasets.lint.kinds.is_agent_test``."""
+    """The same decision as ``ait_datasets.dataset.shape.is_agent_test``."""
     if isinstance(value, WrappedTest):
         return "wrapped"
     if isinstance(value, AgentTest):

@@ -16,6 +16,7 @@ from functools import cache
 from itertools import accumulate
 
 from ait_datasets.records import FrozenRecord
+from ait_datasets.source.lines import LINE_BREAK
 
 _set = object.__setattr__
 
@@ -40,7 +41,7 @@ class LineIndex:
         # for literal blocks (`|`), so a line starting with `#` is a comment.
         self.single_line_scalars = False
         self.starts = array("q", [0])
-        self.starts.extend(m.end() for m in _BREAK.finditer(text))
+        self.starts.extend(m.end() for m in LINE_BREAK.finditer(text))
 
     @classmethod
     def of_lines(cls, text: str, lines: list[str]) -> LineIndex:
@@ -56,9 +57,6 @@ class LineIndex:
         """(line, column), both 1-based, of the character at ``offset``."""
         i = bisect.bisect_right(self.starts, offset) - 1
         return i + 1, offset - self.starts[i] + 1
-
-
-_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
 class Span(FrozenRecord):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
+from ait_datasets.dataset.shape import turns_of
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.engine import lint_document
-from ait_datasets.lint.kinds import turns_of
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
-
+from ait_datasets.atomic import NO_CHECK, Snapshot, write_text_atomically
 from ait_datasets.source.load import load_text
 
 
@@ -31,29 +27,10 @@ def check_parses(path: str, text: str, dash_lines: list[int] | None = None) -> N
         )
 
 
-def write_atomic(path: str, text: str, *, bom: bool = False) -> None:
-    """Write ``text`` as UTF-8 via a temporary file in the same folder and a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    mode: int | None = None
-    with contextlib.suppress(FileNotFoundError):
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    fd, tmp = tempfile.mkstemp(prefix=".datasets-edit-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write((("\ufeff" if bom else "") + text).encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def write_atomic(path: str, text: str, *, bom: bool = False, expected: Snapshot = NO_CHECK) -> None:
+    """Write ``text`` as UTF-8 through the one atomic writer (links written through,
+    permissions and owner kept; refused when the file changed since ``expected``)."""
+    write_text_atomically(path, text, bom=bom, expected=expected)
 
 
 def save_text(

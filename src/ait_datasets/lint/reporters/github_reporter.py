@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
-from ait_datasets.lint.reporters.locations import display_path
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
-from ait_datasets.lint.reporters.locations import display_path
 
 SUITE_NAME = "datasets lint"
 

@@ -15,10 +15,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import ait_datasets
+from ait_datasets.dataset.paths import relative_posix
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.reporters import Report
-from ait_datasets.lint.reporters.locations import offset_to_position, relative_posix
 from ait_datasets.lint.rule import Rule, render_doc
+from ait_datasets.source.lines import offset_to_position
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ait-datasets/ait-datasets"

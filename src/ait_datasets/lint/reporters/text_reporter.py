@@ -6,6 +6,7 @@ from collections import Counter
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
+from ait_datasets.source.lines import split_lines
 
 _COLORS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD = "\033[1m"
@@ -22,7 +23,7 @@ def render(report: Report) -> str:
         if source is not None:
             file_lines = line_cache.get(diag.path)
             if file_lines is None:
-                file_lines = line_cache[diag.path] = source.splitlines()
+                file_lines = line_cache[diag.path] = split_lines(source)
             lines.extend(_excerpt(diag, file_lines, report.color))
     if report.statistics:
         lines.extend(_statistics(report.diagnostics))

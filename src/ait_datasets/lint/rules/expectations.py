@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, unknown_keys
 from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
@@ -47,10 +47,8 @@ RULES = (TYPE, SUGGESTIONS)
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
     allowed = ctx.config.intervention_types
-    for turn in kinds.agent_turns(doc):
+    for turn in ctx.agent_turns(doc):
         expected = turn.node.children.get("expected_data")
         if not isinstance(expected, Mapping):
             continue
@@ -180,3 +178,6 @@ def _suggestions(doc: Document, node: Node) -> Iterator[Diagnostic]:
             )
         else:
             seen[item.data] = item
+
+
+FAMILY = Family("EXP", RULES, check, None, kinds=TEST_KINDS)

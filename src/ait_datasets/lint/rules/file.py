@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence, type_name
@@ -94,3 +95,6 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         tests = root.get("tests")
         if isinstance(tests, Sequence) and not tests.items:
             yield JSONL_EMPTY.at(doc, tests.span, "The `tests` list is empty.")
+
+
+FAMILY = Family("FIL", RULES, check, None, kinds=None, unparsed=True)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.document import Document
@@ -81,11 +82,9 @@ RULES = (FIRST_TURN_REPLY, REPLY_WITHOUT_PAUSE, UNKNOWN_SUGGESTION, TASK_WHILE_P
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
-    for test in kinds.agent_tests(doc):
+    for test in ctx.agent_tests(doc):
         previous: Mapping | None = None
-        for index, turn in enumerate(kinds.turns_of(test.node)):
+        for index, turn in enumerate(shape.turns_of(test.node)):
             if not isinstance(turn, Mapping):
                 previous = None
                 continue
@@ -177,3 +176,6 @@ def _suggestion(
         f"Suggestion '{value}' is not among the suggestions turn {index} expects "
         f"({', '.join(codes)}).{hint(value, codes)}",
     )
+
+
+FAMILY = Family("FLW", RULES, check, None, kinds=TEST_KINDS)

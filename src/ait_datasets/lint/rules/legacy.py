@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS
 from ait_datasets.source.document import Document
@@ -44,9 +44,7 @@ RULES = (QUESTION, TEST_SETUP)
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
-    for turn in kinds.agent_turns(doc):
+    for turn in ctx.agent_turns(doc):
         if LEGACY_TURN_KEYS.isdisjoint(turn.node.children):
             continue  # nearly every turn: one check in C
         where = f"turn {turn.index + 1}"
@@ -79,3 +77,6 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"(`datasets migrate {doc.path}` converts it).",
                 fix,
             )
+
+
+FAMILY = Family("LEG", RULES, check, None, kinds=TEST_KINDS)

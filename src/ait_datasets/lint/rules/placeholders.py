@@ -11,9 +11,10 @@ import json
 import re
 from collections.abc import Iterator
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import DATA_KINDS, Family
 from ait_datasets.lint.rules.placeholder_rules import (
     DOLLAR_IN_FORMULA,
     HARD_CODED_DATE,
@@ -25,12 +26,6 @@ from ait_datasets.lint.rules.placeholder_rules import (
     UNBRACKETED,
     UNQUOTED,
     UNTERMINATED,
-)
-from ait_datasets.lint.rules.scalar_search import (
-    MAYBE_DATE,
-    DateSearch,
-    dollar_scalars,
-    text_scalars,
 )
 from ait_datasets.placeholders import (
     DATE_PREFIX,
@@ -48,9 +43,15 @@ from ait_datasets.placeholders import (
 from ait_datasets.placeholders.literals import date_literals, misspelt_prefixes, relative_token
 from ait_datasets.placeholders.positions import LineIndex, find_in_source, span_in_scalar
 from ait_datasets.source.document import Document
+from ait_datasets.source.prefilter import (
+    MAYBE_DATE,
+    DateSearch,
+    dollar_scalars,
+    text_scalars,
+)
 from ait_datasets.source.tree import Mapping, Scalar, Span
 
-__all__ = ["RULES", "check"]
+__all__ = ["FAMILY", "RULES"]
 
 # Where a fixed date means a drifting test.
 DATE_SENSITIVE_KEYS = frozenset({"turn_setup", "query", "expected_data"})
@@ -58,8 +59,6 @@ _TIME_AFTER_BRACKET = re.compile(r"\s*<[^>]*>\s*-\s*\d{1,2}:\d{2}")
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind == kinds.UNKNOWN:
-        return
     roots = [doc.root] if doc.root is not None else list(doc.rows)
     checker = _Checker(doc, ctx)
     for root in roots:
@@ -76,7 +75,7 @@ def _hard_coded_dates(doc: Document, checker: _Checker) -> Iterator[Diagnostic]:
     That is its turn setup, queries and expectations. Copilot tests read their dates from
     fixed input text (an e-mail that says "by 2025-01-01"), so theirs are data, not drift.
     """
-    tests = kinds.agent_tests(doc)
+    tests = checker.ctx.agent_tests(doc)
     if not tests:
         return
     search = DateSearch(doc.text)
@@ -88,7 +87,7 @@ def _hard_coded_dates(doc: Document, checker: _Checker) -> Iterator[Diagnostic]:
         # test is skipped without visiting its turns.
         if not search.may_yield(node.start_offset, node.end_offset):
             continue
-        owners = [node, *(t for t in kinds.turns_of(node) if isinstance(t, Mapping))]
+        owners = [node, *(t for t in shape.turns_of(node) if isinstance(t, Mapping))]
         for owner in owners:
             for key, sub in owner.children.items():
                 if key not in DATE_SENSITIVE_KEYS:
@@ -356,3 +355,6 @@ def _cut_by_dollar(value: str, token: Token) -> str | None:
 def _double_quoted(value: str) -> str:
     # A JSON string is a valid YAML double-quoted scalar with the same value.
     return json.dumps(value, ensure_ascii=False)
+
+
+FAMILY = Family("PH", RULES, check, None, kinds=DATA_KINDS)

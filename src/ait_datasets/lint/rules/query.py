@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
 from ait_datasets.schema.vocabulary import ATTACHMENT_KEYS, INTERVENTION_KEYS, QUERY_KEYS
@@ -116,9 +116,7 @@ RULES = (
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
-    for turn in kinds.agent_turns(doc):
+    for turn in ctx.agent_turns(doc):
         children = turn.node.children
         key = "query" if "query" in children else "question"
         query = children.get(key)
@@ -254,3 +252,6 @@ def _intervention(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]
         )
     for text_key in ("suggestion", "instruction"):
         yield from expect_text(doc, node, text_key, f"the intervention of the {where}")
+
+
+FAMILY = Family("QRY", RULES, check, None, kinds=TEST_KINDS)

@@ -12,23 +12,20 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from ait_datasets.dataset import shape
+from ait_datasets.dataset.app import app_root, group_code, group_name
+from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts
-from ait_datasets.lint.project import (
-    Project,
-    app_root,
-    display_path,
-    group_code,
-    group_name,
-    later_duplicates,
-)
+from ait_datasets.lint.family import Family
+from ait_datasets.lint.project import Project, later_duplicates
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.document import Document
+from ait_datasets.source.prefilter import text_may_contain
 from ait_datasets.source.tree import Mapping, Scalar, Sequence, Span
 
 MAX_GROUP_CODE = 100
@@ -150,13 +147,11 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             f"The group code '{code[:20]}...' of this file has {len(code)} characters; the "
             f"import cuts it to {MAX_GROUP_CODE}. Shorten the file name.",
         )
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
-    if not _may_have_attachments(doc.text):
+    if not text_may_contain(doc.text, "attachments"):
         return
     root = app_root(doc.path)
     listing = _Listing()
-    for query in _queries(doc):
+    for query in _queries(doc, ctx):
         attachments = query.get("attachments")
         if not isinstance(attachments, Sequence):
             continue
@@ -166,17 +161,10 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 yield from _attachment(doc, file.data, file.span, root, listing)
 
 
-def _may_have_attachments(text: str) -> bool:
-    """Whether any mapping of the file can have an `attachments` key. The key's text is in
-    the file unless an escape (`attachm\\u0065nts`) spells it; most datasets have none,
-    and one search of the text in C spares walking every query."""
-    return "attachments" in text or "\\" in text
-
-
-def _queries(doc: Document) -> Iterator[Mapping]:
+def _queries(doc: Document, ctx: LintContext) -> Iterator[Mapping]:
     """The `query` mappings of agent tests: of each turn, or of the test without turns."""
-    for test in kinds.agent_tests(doc):
-        turns = kinds.turns_of(test.node)
+    for test in ctx.agent_tests(doc):
+        turns = shape.turns_of(test.node)
         holders = turns if "turns" in test.node.children else [test.node]
         for holder in holders:
             query = holder.get("query") if isinstance(holder, Mapping) else None
@@ -318,8 +306,8 @@ def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
 
 
 def _suite_setup_refs(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
-    setups = {group_name(f) for f in datasets if f.kind == kinds.SUITE_SETUP}
-    others = {group_name(f) for f in datasets if f.kind != kinds.SUITE_SETUP}
+    setups = {group_name(f.path, f.format, f.name) for f in datasets if f.kind == shape.SUITE_SETUP}
+    others = {group_name(f.path, f.format, f.name) for f in datasets if f.kind != shape.SUITE_SETUP}
     for facts in datasets:
         ref = facts.suite_setup_ref
         if not facts.linted or ref is None or ref.value in setups:
@@ -339,10 +327,10 @@ def _suite_setup_refs(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
 
 
 def _duplicate_setups(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
-    setups = [f for f in datasets if f.kind == kinds.SUITE_SETUP]
+    setups = [f for f in datasets if f.kind == shape.SUITE_SETUP]
 
     def key(facts: FileFacts) -> tuple[str, str]:
-        return group_name(facts), (facts.language or "").lower()
+        return group_name(facts.path, facts.format, facts.name), (facts.language or "").lower()
 
     for facts, other in later_duplicates(setups, key, lambda f: f.linted):
         name, language = key(facts)
@@ -353,3 +341,6 @@ def _duplicate_setups(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
             f"A second suite setup named '{name}' for {which} (the first is "
             f"{display_path(other.path)}); the framework uses only one of them.",
         )
+
+
+FAMILY = Family("REF", RULES, check, check_project, kinds=None)

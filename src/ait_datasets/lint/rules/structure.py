@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
@@ -72,7 +73,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"The top-level '{key}' must be text; the importer ignores {type_name(node)} "
                 "here without an error.",
             )
-    if ctx.kind == kinds.SUITE_SETUP:
+    if ctx.kind == shape.SUITE_SETUP:
         yield from _suite_setup_file(doc, root)
         return
     setup = root.get("suite_setup")
@@ -127,3 +128,6 @@ def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
             "This suite-setup file has no `name:`; datasets must then reference it by its file "
             "name. Add an explicit `name:`.",
         )
+
+
+FAMILY = Family("STR", RULES, check, None, kinds=None)

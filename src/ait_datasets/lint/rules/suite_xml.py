@@ -25,11 +25,14 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ait_datasets.dataset.app import group_code
+from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts, Ref, is_suite_root
-from ait_datasets.lint.project import Project, display_path, group_code, later_duplicates
+from ait_datasets.lint.family import XML_FORMATS, Family
+from ait_datasets.lint.project import Project, later_duplicates
 from ait_datasets.lint.rules.suite_xml_rules import (
     AGENT_RUNNER,
     BAD_BOOLEAN,
@@ -348,3 +351,6 @@ def _duplicate_codes(suites: list[FileFacts]) -> Iterator[Diagnostic]:
             f"Suite code '{ref.value}' is also used {where}; the import replaces one suite "
             "with the other. Give each suite its own code.",
         )
+
+
+FAMILY = Family("XML", RULES, check, check_project, formats=XML_FORMATS, kinds=None, unparsed=True)

@@ -6,15 +6,10 @@ this family only registers their rules so `datasets rules` documents them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ait_datasets.diagnostics import Diagnostic
-from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import ALL_FORMATS, Family
 from ait_datasets.lint.suppressions import RULES
-from ait_datasets.source.document import Document
 
-__all__ = ["RULES", "check"]
+__all__ = ["FAMILY", "RULES"]
 
 
-def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    return iter(())
+FAMILY = Family("SUP", RULES, None, None, formats=ALL_FORMATS, kinds=None)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint.context import LintContext
+from ait_datasets.diagnostics import Severity
+from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.source import codes
-from ait_datasets.source.document import Document
 
 _E = Severity.ERROR
 
@@ -145,6 +142,4 @@ RULES = (
 )
 
 
-def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    """The loader already produced these findings; they are in ``doc.diagnostics``."""
-    return iter(())
+FAMILY = Family("SYN", RULES, None, None, kinds=None)

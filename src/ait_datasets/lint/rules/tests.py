@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import head_span
 from ait_datasets.schema.vocabulary import MAX_TEST_DESCRIPTION, MAX_TEST_NAME
@@ -85,12 +86,10 @@ RULES = (NAME_MISSING, NAME_TYPE, NAME_LENGTH, NAME_DUPLICATE, DESCRIPTION_LENGT
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
     # Upper-cased code -> the name node that first used it. Its line is worked out only
     # for a duplicate: a position costs a search, and large files have many names.
     seen: dict[str, Scalar] = {}
-    for test in kinds.tests_of(doc):
+    for test in shape.tests_of(doc):
         children = test.node.children
         name = children.get("name")
         if name is None:
@@ -114,7 +113,7 @@ def _is_short_text(node: Node, limit: int) -> TypeGuard[_TextScalar]:
 def _no_name(doc: Document, node: Mapping) -> Iterator[Diagnostic]:
     # Copilot datasets (JSONL especially) are routinely unnamed; agent scenarios are the
     # ones people trace through logs turn by turn.
-    if node.children and kinds.is_agent_test(node):
+    if node.children and shape.is_agent_test(node):
         yield NAME_MISSING.at(
             doc,
             head_span(node),
@@ -171,4 +170,7 @@ def _text(node: Scalar) -> str:
     data = node.data
     if isinstance(data, str):  # nearly always: skip the general conversion
         return data
-    return kinds.scalar_text(node) or ""
+    return shape.scalar_text(node) or ""
+
+
+FAMILY = Family("TST", RULES, check, None, kinds=TEST_KINDS)

@@ -6,8 +6,8 @@ import os
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
+from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, unknown_keys
 from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, LEGACY_TURN_KEYS, TURN_KEYS
@@ -61,12 +61,10 @@ _ALL_TURN_KEYS = TURN_KEYS | LEGACY_TURN_KEYS
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
-    for test in kinds.agent_tests(doc):
+    for test in ctx.agent_tests(doc):
         node = test.node
         if not FLAT_TURN_KEYS.isdisjoint(node.children):
-            yield _flat_test(doc, node)
+            yield _flat_test(doc, node, ctx)
         turns = node.children.get("turns")
         if turns is None:
             continue
@@ -95,7 +93,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             yield from _turn(doc, turn, i)
 
 
-def _flat_test(doc: Document, node: Mapping) -> Diagnostic:
+def _flat_test(doc: Document, node: Mapping, ctx: LintContext) -> Diagnostic:
     flat = [k for k in node.children if k in FLAT_TURN_KEYS]
     key_node = node.key_node(flat[0])
     assert key_node is not None
@@ -104,7 +102,7 @@ def _flat_test(doc: Document, node: Mapping) -> Diagnostic:
         if "turns" in node.children
         else "directly under the test"
     )
-    suite = doc.cache.get(kinds.AGENT_SUITE)
+    suite = ctx.agent_suite
     why = (
         f" (the suite {os.path.basename(str(suite))} runs this dataset as an agent dataset)"
         if suite
@@ -137,3 +135,6 @@ def _turn(doc: Document, turn: Mapping, index: int) -> Iterator[Diagnostic]:
             "element expected_data does not exist.' Add `expected_data: {}` if nothing is "
             "checked.",
         )
+
+
+FAMILY = Family("TRN", RULES, check, None, kinds=TEST_KINDS)

@@ -62,21 +62,30 @@ def tests_of(doc: Document) -> Iterator[TestRef]:
     return iter(cached)
 
 
-def agent_tests(doc: Document) -> list[TestRef]:
-    """The agent tests of ``doc`` (see :func:`is_agent_test`), computed once per document."""
-    cached = doc.cache.get("agent_tests")
+def agent_tests(doc: Document, run_by_agent_suite: bool = False) -> list[TestRef]:
+    """The agent tests of ``doc`` (see :func:`is_agent_test`), computed once per document.
+
+    ``run_by_agent_suite``: an agent suite XML of the app runs this dataset (see
+    :meth:`ait_datasets.dataset.app.App.agent_suite_for`), so every test is an agent test.
+    """
+    key = "agent_tests_by_suite" if run_by_agent_suite else "agent_tests"
+    cached = doc.cache.get(key)
     if cached is None:
-        by_suite = doc.cache.get(AGENT_SUITE) is not None
-        cached = doc.cache["agent_tests"] = [
-            t for t in tests_of(doc) if by_suite or is_agent_test(t.node)
+        cached = doc.cache[key] = [
+            t for t in tests_of(doc) if run_by_agent_suite or is_agent_test(t.node)
         ]
     assert isinstance(cached, list)
     return cached
 
 
-# doc.cache key: the suite XML that runs this dataset as an agent dataset (TestType="Agent"),
-# set by the engine for legacy-looking files; all their tests are then agent tests.
-AGENT_SUITE = "agent_suite"
+def has_agent_markers(doc: Document) -> bool:
+    """``turns``, ``query`` or ``intervention_request`` anywhere a test or turn has them.
+
+    Only agent datasets are migrated: in a Copilot AI-test dataset ``question`` is the
+    right key, so a file without these markers is an agent dataset only when an agent
+    suite runs it (:meth:`ait_datasets.dataset.suites.Apps.agent_suite_for`).
+    """
+    return any("turns" in ref.node.children or is_agent_test(ref.node) for ref in tests_of(doc))
 
 
 def looks_legacy(doc: Document) -> bool:
@@ -181,13 +190,14 @@ class TurnRef(Record):
         self.node = node
 
 
-def agent_turns(doc: Document) -> Iterator[TurnRef]:
+def agent_turns(doc: Document, run_by_agent_suite: bool = False) -> Iterator[TurnRef]:
     """Every turn (a mapping) of every agent test, in file order."""
-    cached = doc.cache.get("agent_turns")
+    key = "agent_turns_by_suite" if run_by_agent_suite else "agent_turns"
+    cached = doc.cache.get(key)
     if cached is None:
-        cached = doc.cache["agent_turns"] = [
+        cached = doc.cache[key] = [
             TurnRef(test, i, turn)
-            for test in agent_tests(doc)
+            for test in agent_tests(doc, run_by_agent_suite)
             for i, turn in enumerate(turns_of(test.node))
             if isinstance(turn, Mapping)
         ]

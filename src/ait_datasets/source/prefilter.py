@@ -1,4 +1,7 @@
-"""Finding the few scalars a rule cares about in a large tree, without visiting the rest.
+"""Text prefilters: can this text or subtree contain X? The one place that reasons about
+escapes and aliases, so that rules skip work without restating YAML's or JSON's rules.
+
+Finding the few scalars a rule cares about in a large tree, without visiting the rest.
 
 The placeholder rules look at values holding a `$` and at values that may hold a date.
 Most mappings and lists of a large dataset hold neither, and a search of their source
@@ -17,6 +20,17 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
 # Every date literal has a digit, a separator and a digit in a row; most values have none.
 MAYBE_DATE = re.compile(r"\d[-/.]\d")
+
+
+def text_may_contain(text: str, literal: str) -> bool:
+    """Whether a key or value spelled ``literal`` can occur in ``text``.
+
+    It can when the literal is written out, or when an escape could spell it (YAML's
+    ``\\x61``/``\\u0061`` in double quotes, JSON's ``\\u0061``). An alias never adds
+    text of its own: it names a node whose anchor, and so its text, is earlier in the
+    file.
+    """
+    return literal in text or "\\" in text
 
 
 def dollar_scalars(root: Node, source: str) -> list[Scalar]:

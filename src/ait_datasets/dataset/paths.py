@@ -1,7 +1,8 @@
-"""Paths and positions as CI systems want them.
+"""How a file's path is shown: one definition for every message, reporter and report.
 
-Code-scanning tools and workflow annotations resolve a file relative to the repository
-checkout (the directory the command runs in), with forward slashes on every platform.
+Code-scanning tools, workflow annotations and people all resolve a file relative to the
+folder the command runs in (the repository checkout), with forward slashes on every
+platform; a file outside that folder keeps the path it was given.
 """
 
 from __future__ import annotations
@@ -28,14 +29,9 @@ def relative_posix(path: str, root: str | None = None) -> str | None:
 
 
 def display_path(path: str) -> str:
-    """The relative POSIX path when the file is under the current directory, else as given."""
+    """The relative POSIX path when the file is under the current directory, else as given.
+
+    ``./.resources/a.yaml`` and ``.resources/a.yaml`` both show as ``.resources/a.yaml``.
+    """
     rel = relative_posix(path)
     return rel if rel is not None else Path(path).as_posix()
-
-
-def offset_to_position(text: str, offset: int) -> tuple[int, int]:
-    """The 1-based (line, column) of character ``offset`` in ``text`` (columns count characters)."""
-    offset = max(0, min(offset, len(text)))
-    line = text.count("\n", 0, offset) + 1
-    line_start = text.rfind("\n", 0, offset) + 1
-    return line, offset - line_start + 1

@@ -1,0 +1,82 @@
+"""A rule family describes itself: its prefix, what files it reads, its rules and checks.
+
+Like yamllint's rule ``TYPE`` and ruff's registry, the engine never decides by module
+name which family reads which file: it asks each family's :class:`Family` descriptor.
+A family module defines its rules next to its ``check`` and ends with ``FAMILY``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from ait_datasets.dataset import shape
+from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.lint.rule import Checker, Rule
+from ait_datasets.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from ait_datasets.lint.config import LintConfig
+    from ait_datasets.lint.project import Project
+    from ait_datasets.source.document import Document
+
+ProjectChecker = Callable[["Project", "LintConfig"], Iterable[Diagnostic]]
+
+DATA_FORMATS = frozenset({"yaml", "json", "jsonl"})
+XML_FORMATS = frozenset({"xml"})
+ALL_FORMATS = DATA_FORMATS | XML_FORMATS
+# The file kinds holding tests (a suite-setup file holds setup data, not tests).
+TEST_KINDS = frozenset({shape.DATASET, shape.JSONL})
+DATA_KINDS = frozenset({shape.DATASET, shape.JSONL, shape.SUITE_SETUP})
+
+
+class Family(FrozenRecord):
+    """One rule family: which files it reads and how it checks them."""
+
+    _fields = ("prefix", "rules", "check", "check_project", "formats", "kinds", "unparsed")
+    __slots__ = _fields
+    # The code prefix of its rules (`QRY`).
+    prefix: str
+    rules: tuple[Rule, ...]
+    # Per file (None: the family only has cross-file or loader-made findings).
+    check: Checker | None
+    # Once per run, over the facts of every file (the cross-file phase).
+    check_project: ProjectChecker | None
+    # The formats (`yaml`, `json`, `jsonl`, `xml`) and file kinds (`dataset`, `jsonl`,
+    # `suite-setup`, `unknown`; None: any) whose files ``check`` reads.
+    formats: frozenset[str]
+    kinds: frozenset[str] | None
+    # Whether ``check`` also runs on a file that could not be parsed (it reads the name).
+    unparsed: bool
+
+    def __init__(
+        self,
+        prefix: str,
+        rules: tuple[Rule, ...],
+        check: Checker | None = None,
+        check_project: ProjectChecker | None = None,
+        formats: frozenset[str] = DATA_FORMATS,
+        kinds: frozenset[str] | None = None,
+        unparsed: bool = False,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "prefix", prefix)
+        _set(self, "rules", rules)
+        _set(self, "check", check)
+        _set(self, "check_project", check_project)
+        _set(self, "formats", formats)
+        _set(self, "kinds", kinds)
+        _set(self, "unparsed", unparsed)
+
+    def reads(self, doc: Document, kind: str) -> bool:
+        """Whether ``check`` runs on ``doc`` (of file kind ``kind``)."""
+        if self.check is None or doc.format not in self.formats:
+            return False
+        if not self.unparsed and not has_tree(doc):
+            return False
+        return self.kinds is None or kind in self.kinds
+
+
+def has_tree(doc: Document) -> bool:
+    """Whether the loader produced something to walk (a root, or JSONL rows)."""
+    return doc.root is not None or (doc.format == "jsonl" and bool(doc.rows))
