@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.lint import lint_text as lint_text_entry
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.lint.engine import lint_document
-from ait_datasets.source import load_text
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -30,7 +29,7 @@ LintText = Callable[..., list[Diagnostic]]  # also in tests/lint/lint_support.py
 def _lint_text(
     text: str, path: str = "t.yaml", config: LintConfig | None = None
 ) -> list[Diagnostic]:
-    return lint_document(load_text(path, text), config)
+    return lint_text_entry(text, path, config)
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ from ait_datasets.lint.config_files import ConfigFile, Override
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.engine import FileResult, LintRun
 from ait_datasets.lint.facts import FileFacts, Ref
-from ait_datasets.lint.project import Project
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.suite_xml import _Attr
@@ -108,8 +107,12 @@ SPECS: list[tuple[type[Record], bool, list[tuple[str, Any, bool]], list[Any]]] =
     (
         LintContext,
         False,
-        [("config", Factory(LintConfig), True), ("kind", "dataset", True)],
-        [LintConfig(select=("Q",)), "jsonl"],
+        [
+            ("config", Factory(LintConfig), True),
+            ("kind", "dataset", True),
+            ("agent_suite", None, True),
+        ],
+        [LintConfig(select=("Q",)), "jsonl", "suite.xml"],
     ),
     (
         Override,
@@ -199,12 +202,6 @@ SPECS: list[tuple[type[Record], bool, list[tuple[str, Any, bool]], list[Any]]] =
             ("paths", Factory(list), True),
         ],
         [[], 1, {}, True, True, ["a"]],
-    ),
-    (
-        Project,
-        False,
-        [("files", Factory(dict), True), ("_apps", Factory(dict), True)],
-        [{}, {"": []}],
     ),
     (
         Span,

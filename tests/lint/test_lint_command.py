@@ -204,9 +204,7 @@ def test_an_internal_error_in_one_file_does_not_lose_the_others(
     assert "b.yaml" in captured.out and "QRY002" in captured.out
 
 
-def test_debug_raises_the_internal_error(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_debug_raises_the_internal_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import ait_datasets.lint.engine as engine
 
     def boom(*args: object, **kwargs: object) -> None:

@@ -27,7 +27,6 @@ AGENT_SUITE = """<?xml version="1.0" encoding="UTF-16" standalone="no"?>
 """
 
 
-
 def _write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode())

@@ -137,7 +137,7 @@ def test_an_internal_error_in_a_worker_process_still_names_the_file(
 ) -> None:
     import multiprocessing
 
-    import ait_datasets.lint.rules.file as file_rules
+    import ait_datasets.lint.engine as engine
     from ait_datasets.internal_error import FileInternalError
 
     if "fork" not in multiprocessing.get_all_start_methods():
@@ -148,11 +148,16 @@ def test_an_internal_error_in_a_worker_process_still_names_the_file(
 
     for name in ("a.yaml", "b.yaml"):
         (tmp_path / name).write_text("tests:\n  - name: T\n    question: q\n")
-    monkeypatch.setattr(file_rules, "check", bug)
+    monkeypatch.setattr(engine, "file_findings", bug)
     assert main(["lint", "--jobs", "2", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"datasets lint: internal error while processing {tmp_path}/")
-    assert "ArithmeticError: simulated bug" in err
+    # Each file's error is reported on that file, and the run goes on to the next one.
+    for name in ("a.yaml", "b.yaml"):
+        assert (
+            f"datasets lint: internal error while processing {tmp_path}/{name}: "
+            "ArithmeticError: simulated bug"
+        ) in err
+    assert "--debug" in err
     # The wrapper survives the trip back from the worker (it is pickled).
     import pickle
 

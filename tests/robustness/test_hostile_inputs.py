@@ -427,11 +427,11 @@ def _bug(*_args: object, **_kwargs: object) -> object:
 
 def _crash_points(monkeypatch: pytest.MonkeyPatch) -> None:
     import ait_datasets.commands._resolving as resolving
-    import ait_datasets.lint.rules.file as file_rules
+    import ait_datasets.lint.engine as engine
     import ait_datasets.migrate.files as migrate_files
     import ait_datasets.report.inputs as report_inputs
 
-    monkeypatch.setattr(file_rules, "check", _bug)
+    monkeypatch.setattr(engine, "file_findings", _bug)
     monkeypatch.setattr(migrate_files, "plan_migration", _bug)
     monkeypatch.setattr(resolving._Resolver, "value", _bug)
     monkeypatch.setattr(report_inputs, "read_text", _bug)

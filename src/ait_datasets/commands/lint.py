@@ -137,7 +137,7 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
 
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.lint.config_files import ConfigError, ConfigResolver
-    from ait_datasets.lint.engine import lint_paths
+    from ait_datasets.lint.engine import INTERNAL_ERROR, lint_paths
     from ait_datasets.lint.progress import ProgressBar
     from ait_datasets.lint.reporters import Report, renderer
 
@@ -174,8 +174,14 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     for path, reason in run_.unreadable:
-        what = reason if reason.startswith("internal error") else f"cannot read: {reason}"
-        print(f"{path}: {what}", file=sys.stderr)
+        if reason.startswith(INTERNAL_ERROR):
+            # The same one line as every command's internal error, naming the file.
+            detail = reason[len(INTERNAL_ERROR) :]
+            print(
+                f"datasets lint: internal error while processing {path}: {detail}", file=sys.stderr
+            )
+        else:
+            print(f"{path}: cannot read: {reason}", file=sys.stderr)
     if args.diff:
         from ait_datasets.lint.fixing import unified_diff
 

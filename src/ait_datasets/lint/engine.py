@@ -33,6 +33,8 @@ from ait_datasets.records import Record
 from ait_datasets.source.document import Document
 from ait_datasets.source.neighbours import Limits
 
+# How an unexpected error in one file is reported (as the file's reason, in the run).
+INTERNAL_ERROR = "internal error: "
 # Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
 _COMMENTED_FORMATS = frozenset({"yaml", "xml"})
 
@@ -69,9 +71,10 @@ def lint_text(
     the file kind's neighbours and the app); the file on disk, if any, is not read."""
     doc: Document
     if path.lower().endswith(".xml"):
-        from ait_datasets.source.xml_loader import load_xml_text
+        from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
 
-        doc = load_xml_text(path, text)
+        # An editor's text has no bytes yet: lint it as saved in its declared encoding.
+        doc = load_xml_bytes(path, saved_bytes(text))
     else:
         from ait_datasets.source.load import load_text
 
@@ -289,7 +292,7 @@ def _guarded(
         return FileResult(
             path,
             [],
-            unreadable=f"internal error: {type(error).__name__}: {error} (run again with "
+            unreadable=f"{INTERNAL_ERROR}{type(error).__name__}: {error} (run again with "
             "--debug for a traceback, and please report it)",
         )
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 
+from ait_datasets.placeholders.errors import FormulaError as FormulaError
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
@@ -119,23 +120,6 @@ class Formula(FrozenRecord):
                 t = "+" + t
             parts.append(t)
         return "<" + "".join(parts) + ">"
-
-
-class FormulaError(ValueError):
-    """A formula Business Central would refuse (or that we cannot evaluate).
-
-    ``position`` is the 0-based offset in the formula text where the problem is;
-    ``expected`` says what would have been valid there, when that is a short phrase.
-    """
-
-    def __init__(self, message: str, position: int, expected: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.position = position
-        self.expected = expected
-
-    def __str__(self) -> str:
-        return f"at position {self.position + 1}: {self.message}"
 
 
 def parse_formula(text: str, language: str | None = None) -> Formula:

@@ -8,7 +8,7 @@ Italian are left out: their pages disagree with themselves about the "current" l
 
 from __future__ import annotations
 
-from ait_datasets.placeholders.formula import FormulaError
+from ait_datasets.placeholders.errors import FormulaError
 
 # English letter -> the language's letter, for C (current), D, WD, W, M, Q, Y.
 _LETTERS: dict[str, dict[str, str]] = {

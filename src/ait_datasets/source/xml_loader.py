@@ -154,6 +154,15 @@ def load_xml_bytes(path: str, raw: bytes) -> XmlDocument:
     return doc
 
 
+def saved_bytes(text: str) -> bytes:
+    """``text`` as an editor saves it: in the encoding its declaration names (UTF-16
+    with a byte order mark, the documented form, or UTF-8)."""
+    match = _DECLARATION.search(text[:200])
+    if match is not None and match.group(2).strip().lower() in _UTF16:
+        return b"\xff\xfe" + text.encode("utf-16-le")
+    return text.encode("utf-8")
+
+
 def load_xml_text(path: str, text: str) -> XmlDocument:
     """Parse already-decoded text (as if it were UTF-8 bytes); for tests and tools."""
     return load_xml_bytes(path, text.encode("utf-8"))
