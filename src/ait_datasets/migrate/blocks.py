@@ -26,7 +26,7 @@ from ait_datasets.migrate.text import (
     line_end,
     line_start,
 )
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, block_content_end
 
 _ALIAS = re.compile(r"\*[^\s,\[\]{}]+")
 _BLOCK_HEADER = re.compile(r"[|>][0-9+-]*")
@@ -146,31 +146,19 @@ def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
 def _content_end(text: str, value: Node, after: int) -> int:
     """Where the last line of ``value``'s text (after a key ending at ``after``) ends.
 
-    For a block mapping or list read by the line reader, without literal blocks or
-    aliases, that is the last line in its range that is neither blank nor a comment (its
-    range ends where the next content starts): found in the text, without visiting the
-    values. Otherwise :func:`value_extent` works it out from the tree.
+    For a block mapping or list, the tree may tell it from the text alone
+    (:func:`~ait_datasets.source.tree.block_content_end`); otherwise
+    :func:`value_extent` works it out from the tree.
     """
     if type(value) is Scalar and value.style not in ("|", ">") and value.start_offset >= after:
         # value_extent's answer for a one-line scalar that is not an alias, without a call.
         if value.data is None and value.style == "" and value.start_offset == value.end_offset:
             return after  # an empty value: nothing after the key
         return value.end_offset
-    if (
-        isinstance(value, (Mapping, Sequence))
-        and not value.flow
-        and value.lines.single_line_scalars
-        and text.find("|", value.start_offset, value.end_offset) < 0
-        and text.find("*", value.start_offset, value.end_offset) < 0
-    ):
-        start, pos = value.start_offset, value.end_offset
-        while pos > start:
-            begin = max(text.rfind("\n", 0, pos) + 1, start)
-            line = text[begin:pos]
-            content = line.strip()
-            if content and content[0] != "#":
-                return begin + len(line.rstrip())
-            pos = begin - 1
+    if isinstance(value, (Mapping, Sequence)):
+        end = block_content_end(value)
+        if end is not None:
+            return end
     return value_extent(text, value, after).end
 
 

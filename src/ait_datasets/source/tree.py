@@ -453,3 +453,29 @@ def format_path(path: Path) -> str:
         else:
             out += f".{part}" if out else part
     return out or "(root)"
+
+
+def block_content_end(node: Mapping | Sequence) -> int | None:
+    """Where the last line of a block container's content ends, when the text alone tells.
+
+    A container's range runs to where the next content starts, so it may end with blank
+    lines and comments. When every scalar of the tree is written on one line (but
+    literal blocks, which are excluded here, as are aliases: their text is elsewhere), a
+    line whose first character is ``#`` is a comment, and the answer is the end of the
+    last line in the range that is neither blank nor a comment. None when the tree cannot
+    promise that (its scalars may span lines): walk the tree instead.
+    """
+    if node.flow or not node.lines.single_line_scalars:
+        return None
+    text = node.lines.text
+    start, pos = node.start_offset, node.end_offset
+    if text.find("|", start, pos) >= 0 or text.find("*", start, pos) >= 0:
+        return None
+    while pos > start:
+        begin = max(text.rfind("\n", 0, pos) + 1, start)
+        line = text[begin:pos]
+        content = line.strip()
+        if content and content[0] != "#":
+            return begin + len(line.rstrip())
+        pos = begin - 1
+    return None
