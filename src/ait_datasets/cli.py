@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import gc
 import importlib
 import os
 import sys
@@ -119,15 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if module is None:
         parser.print_help()
         return EXIT_USAGE
-    collector_was_on = gc.isenabled()
-    if args.command != "edit":
-        # A command runs once and exits: its trees are acyclic and freed by reference
-        # counting, so the cyclic collector would only rescan the growing heap again and
-        # again (it tripled the time of `resolve` and `migrate` on large files). The
-        # long-running editor keeps the collector; callers in-process get it back.
-        gc.disable()
+    from ait_datasets.gc_pause import command_gc
+
     try:
-        code = int(module.run(args))
+        with command_gc(args.command):
+            code = int(module.run(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         code = 130
@@ -135,9 +130,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = EXIT_OK
     except Exception as exc:  # the last line of defence: no traceback unless asked
         code = _internal_error(args, exc)
-    finally:
-        if collector_was_on:
-            gc.enable()
     return code
 
 
