@@ -51,14 +51,8 @@ class RefusedTarget(OSError):
 class Snapshot(FrozenRecord):
     """What a file held when it was read: enough to tell whether it changed since."""
 
-    _fields = ("size", "digest")
-    __slots__ = _fields
     size: int
     digest: str
-
-    def __init__(self, size: int, digest: str) -> None:
-        object.__setattr__(self, "size", size)
-        object.__setattr__(self, "digest", digest)
 
     @classmethod
     def of(cls, data: bytes) -> Snapshot:

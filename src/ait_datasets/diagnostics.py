@@ -12,8 +12,6 @@ from typing import Protocol
 
 from ait_datasets.records import FrozenRecord
 
-_set = object.__setattr__
-
 
 class Severity(str, enum.Enum):
     """How bad a finding is. Ordered: error > warning > info."""
@@ -50,48 +48,22 @@ class Edit(FrozenRecord):
     bytes stay untouched whoever changes the file.
     """
 
-    _fields = ("start", "end", "replacement")
-    __slots__ = _fields
     start: int
     end: int
     replacement: str
-
-    def __init__(self, start: int, end: int, replacement: str) -> None:
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "replacement", replacement)
 
 
 class Fix(FrozenRecord):
     """A proposed change. ``safe`` fixes never change what the framework reads."""
 
-    _fields = ("description", "edits", "safe")
-    __slots__ = _fields
     description: str
-    edits: tuple[Edit, ...]
-    safe: bool
-
-    def __init__(self, description: str, edits: tuple[Edit, ...] = (), safe: bool = True) -> None:
-        _set(self, "description", description)
-        _set(self, "edits", edits)
-        _set(self, "safe", safe)
+    edits: tuple[Edit, ...] = ()
+    safe: bool = True
 
 
 class Diagnostic(FrozenRecord):
     """One finding about one file (two findings are equal whatever their fixes)."""
 
-    _fields = (
-        "path",
-        "line",
-        "column",
-        "end_line",
-        "end_column",
-        "code",
-        "severity",
-        "message",
-        "fix",
-    )
-    __slots__ = _fields
     _uncompared = ("fix",)
     path: str
     line: int
@@ -101,29 +73,7 @@ class Diagnostic(FrozenRecord):
     code: str
     severity: Severity
     message: str
-    fix: Fix | None
-
-    def __init__(
-        self,
-        path: str,
-        line: int,
-        column: int,
-        end_line: int,
-        end_column: int,
-        code: str,
-        severity: Severity,
-        message: str,
-        fix: Fix | None = None,
-    ) -> None:
-        _set(self, "path", path)
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "end_line", end_line)
-        _set(self, "end_column", end_column)
-        _set(self, "code", code)
-        _set(self, "severity", severity)
-        _set(self, "message", message)
-        _set(self, "fix", fix)
+    fix: Fix | None = None
 
     @classmethod
     def at(

@@ -37,17 +37,10 @@ def file_kind(doc: Document) -> str:
 class TestRef(Record):
     """A test object and where it is."""
 
-    _fields = ("path", "node", "row")
-    __slots__ = _fields
     path: Path
     node: Mapping
     # The test's own tree, for JSONL rows (each row is its own root).
-    row: int | None
-
-    def __init__(self, path: Path, node: Mapping, row: int | None = None) -> None:
-        self.path = path
-        self.node = node
-        self.row = row
+    row: int | None = None
 
 
 def tests_of(doc: Document) -> Iterator[TestRef]:
@@ -178,16 +171,9 @@ def scalar_text(node: Node | None) -> str | None:
 class TurnRef(Record):
     """A turn (a mapping) of a test, and its place in the test's turns."""
 
-    _fields = ("test", "index", "node")
-    __slots__ = _fields
     test: TestRef
     index: int  # 0-based; messages say "turn {index + 1}"
     node: Mapping
-
-    def __init__(self, test: TestRef, index: int, node: Mapping) -> None:
-        self.test = test
-        self.index = index
-        self.node = node
 
 
 def agent_turns(doc: Document, run_by_agent_suite: bool = False) -> Iterator[TurnRef]:

@@ -28,20 +28,12 @@ T = TypeVar("T")
 class SuiteRef(Record):
     """One ``AITSuite`` of a suite XML: its file, code, test type and dataset codes."""
 
-    _fields = ("path", "code", "test_type", "datasets")
-    __slots__ = _fields
     path: str
     code: str
     # `TestType` as written, lower-cased ("agent", "copilot", "" when absent).
     test_type: str
     # Upper-cased group codes of the suite's and its lines' `Dataset=`.
     datasets: frozenset[str]
-
-    def __init__(self, path: str, code: str, test_type: str, datasets: frozenset[str]) -> None:
-        self.path = path
-        self.code = code
-        self.test_type = test_type
-        self.datasets = datasets
 
 
 class SuiteIndex:

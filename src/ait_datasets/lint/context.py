@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.document import Document
 
 
@@ -14,25 +14,13 @@ class LintContext(Record):
     """The configuration of the file being linted, what kind of file it is, and the
     app-level facts about it (never stored in the document's cache)."""
 
-    _fields = ("config", "kind", "agent_suite")
-    __slots__ = _fields
-    config: LintConfig
+    config: LintConfig = field(default_factory=LintConfig)
     # "dataset", "suite-setup", "jsonl", "unknown" (see ait_datasets.dataset.shape).
     # Cross-file rules get the project in their own phase (``check_project``).
-    kind: str
+    kind: str = shape.DATASET
     # The agent suite XML of the app that runs this dataset (so all its tests are agent
     # tests, whatever their keys), or None (see ait_datasets.dataset.suites).
-    agent_suite: str | None
-
-    def __init__(
-        self,
-        config: LintConfig | None = None,
-        kind: str = shape.DATASET,
-        agent_suite: str | None = None,
-    ) -> None:
-        self.config = LintConfig() if config is None else config
-        self.kind = kind
-        self.agent_suite = agent_suite
+    agent_suite: str | None = None
 
     def agent_tests(self, doc: Document) -> list[shape.TestRef]:
         """The agent tests of ``doc`` with this file's app facts."""

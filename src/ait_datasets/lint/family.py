@@ -33,40 +33,19 @@ DATA_KINDS = frozenset({shape.DATASET, shape.JSONL, shape.SUITE_SETUP})
 class Family(FrozenRecord):
     """One rule family: which files it reads and how it checks them."""
 
-    _fields = ("prefix", "rules", "check", "check_project", "formats", "kinds", "unparsed")
-    __slots__ = _fields
     # The code prefix of its rules (`QRY`).
     prefix: str
     rules: tuple[Rule, ...]
     # Per file (None: the family only has cross-file or loader-made findings).
-    check: Checker | None
+    check: Checker | None = None
     # Once per run, over the facts of every file (the cross-file phase).
-    check_project: ProjectChecker | None
+    check_project: ProjectChecker | None = None
     # The formats (`yaml`, `json`, `jsonl`, `xml`) and file kinds (`dataset`, `jsonl`,
     # `suite-setup`, `unknown`; None: any) whose files ``check`` reads.
-    formats: frozenset[str]
-    kinds: frozenset[str] | None
+    formats: frozenset[str] = DATA_FORMATS
+    kinds: frozenset[str] | None = None
     # Whether ``check`` also runs on a file that could not be parsed (it reads the name).
-    unparsed: bool
-
-    def __init__(
-        self,
-        prefix: str,
-        rules: tuple[Rule, ...],
-        check: Checker | None = None,
-        check_project: ProjectChecker | None = None,
-        formats: frozenset[str] = DATA_FORMATS,
-        kinds: frozenset[str] | None = None,
-        unparsed: bool = False,
-    ) -> None:
-        _set = object.__setattr__
-        _set(self, "prefix", prefix)
-        _set(self, "rules", rules)
-        _set(self, "check", check)
-        _set(self, "check_project", check_project)
-        _set(self, "formats", formats)
-        _set(self, "kinds", kinds)
-        _set(self, "unparsed", unparsed)
+    unparsed: bool = False
 
     def reads(self, doc: Document, kind: str) -> bool:
         """Whether ``check`` runs on ``doc`` (of file kind ``kind``)."""

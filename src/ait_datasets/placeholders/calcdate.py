@@ -23,7 +23,6 @@ from ait_datasets.placeholders.formula import Formula, Term, TermKind, parse_for
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
-_set = object.__setattr__
 
 UNDEFINED_DATE_MESSAGE = "You cannot base a date calculation on an undefined date."
 _MIN = dt.date.min.toordinal()
@@ -42,14 +41,8 @@ class CalcDateError(ValueError):
 class Step(FrozenRecord):
     """One term and the running date after it (for ``datasets date --explain``)."""
 
-    _fields = ("term", "date")
-    __slots__ = _fields
     term: Term
     date: dt.date
-
-    def __init__(self, term: Term, date: dt.date) -> None:
-        _set(self, "term", term)
-        _set(self, "date", date)
 
 
 def calc_date(formula: Formula | str, base: dt.date | None) -> dt.date:

@@ -18,7 +18,6 @@ from functools import cache
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
-_set = object.__setattr__
 
 
 @cache
@@ -30,16 +29,9 @@ def _field() -> re.Pattern[str]:
 class DateFormat(FrozenRecord):
     """A way to write dates (``date_pattern``) and datetimes (``datetime_pattern``)."""
 
-    _fields = ("name", "date_pattern", "datetime_pattern")
-    __slots__ = _fields
     name: str
     date_pattern: str
     datetime_pattern: str
-
-    def __init__(self, name: str, date_pattern: str, datetime_pattern: str) -> None:
-        _set(self, "name", name)
-        _set(self, "date_pattern", date_pattern)
-        _set(self, "datetime_pattern", datetime_pattern)
 
 
 ISO = DateFormat("iso", "YYYY-MM-DD", "YYYY-MM-DDTHH:mm:ss")

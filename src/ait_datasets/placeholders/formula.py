@@ -27,7 +27,6 @@ from ait_datasets.placeholders.errors import FormulaError as FormulaError
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
-_set = object.__setattr__
 
 MAX_NUMBER = 9999
 UNITS = ("WD", "D", "W", "M", "Q", "Y")
@@ -55,33 +54,13 @@ class TermKind(str, enum.Enum):
 class Term(FrozenRecord):
     """One signed term of a formula and where it is in the formula text."""
 
-    _fields = ("kind", "sign", "unit", "number", "start", "end", "explicit_sign")
-    __slots__ = _fields
     kind: TermKind
     sign: int  # +1 or -1
     unit: str  # one of UNITS
     number: int  # the count, the day number or the weekday number; 0 for CURRENT
     start: int  # offset of the term (its sign included) in the formula text
     end: int
-    explicit_sign: bool
-
-    def __init__(
-        self,
-        kind: TermKind,
-        sign: int,
-        unit: str,
-        number: int,
-        start: int,
-        end: int,
-        explicit_sign: bool = False,
-    ) -> None:
-        _set(self, "kind", kind)
-        _set(self, "sign", sign)
-        _set(self, "unit", unit)
-        _set(self, "number", number)
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "explicit_sign", explicit_sign)
+    explicit_sign: bool = False
 
     @property
     def text(self) -> str:
@@ -99,16 +78,9 @@ class Term(FrozenRecord):
 class Formula(FrozenRecord):
     """A parsed date formula."""
 
-    _fields = ("text", "terms", "bracketed")
-    __slots__ = _fields
     text: str  # as written
     terms: tuple[Term, ...]
     bracketed: bool
-
-    def __init__(self, text: str, terms: tuple[Term, ...], bracketed: bool) -> None:
-        _set(self, "text", text)
-        _set(self, "terms", terms)
-        _set(self, "bracketed", bracketed)
 
     @property
     def canonical(self) -> str:

@@ -13,7 +13,6 @@ from ait_datasets.placeholders.tokens import DATE_PREFIX, DATETIME_PREFIX
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
-_set = object.__setattr__
 
 _PREFIX_WORDS = {"dateformula": DATE_PREFIX, "datetimeformula": DATETIME_PREFIX}
 
@@ -27,18 +26,10 @@ def _candidate() -> re.Pattern[str]:
 class Misspelt(FrozenRecord):
     """``value[start:end]`` was meant to be ``prefix`` (``$dateformula-`` -> ``$DateFormula-``)."""
 
-    _fields = ("start", "end", "written", "prefix")
-    __slots__ = _fields
     start: int
     end: int
     written: str
     prefix: str
-
-    def __init__(self, start: int, end: int, written: str, prefix: str) -> None:
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "written", written)
-        _set(self, "prefix", prefix)
 
 
 def misspelt_prefixes(value: str) -> list[Misspelt]:
@@ -86,18 +77,10 @@ def _intended(value: str, start: int, first: str, second: str | None) -> Misspel
 class DateLiteral(FrozenRecord):
     """A date written in a value: ``value[start:end]``, its date, and an optional time."""
 
-    _fields = ("start", "end", "date", "time")
-    __slots__ = _fields
     start: int
     end: int
     date: dt.date
-    time: str | None
-
-    def __init__(self, start: int, end: int, date: dt.date, time: str | None = None) -> None:
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "date", date)
-        _set(self, "time", time)
+    time: str | None = None
 
 
 @cache

@@ -24,7 +24,6 @@ from ait_datasets.placeholders.timetext import parse_time_text
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
-_set = object.__setattr__
 
 DATE_PREFIX = "$DateFormula-"
 DATETIME_PREFIX = "$DateTimeFormula-"
@@ -38,36 +37,14 @@ class Token(FrozenRecord):
     ``CalcDate`` and ``Evaluate(Time, …)``; ``time`` is None when there is no time part.
     """
 
-    _fields = ("prefix", "start", "end", "text", "formula", "formula_start", "time", "time_start")
-    __slots__ = _fields
     prefix: str
     start: int
     end: int  # exclusive: just after the closing '$'
     text: str
     formula: str
     formula_start: int
-    time: str | None
-    time_start: int
-
-    def __init__(
-        self,
-        prefix: str,
-        start: int,
-        end: int,
-        text: str,
-        formula: str,
-        formula_start: int,
-        time: str | None = None,
-        time_start: int = 0,
-    ) -> None:
-        _set(self, "prefix", prefix)
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "text", text)
-        _set(self, "formula", formula)
-        _set(self, "formula_start", formula_start)
-        _set(self, "time", time)
-        _set(self, "time_start", time_start)
+    time: str | None = None
+    time_start: int = 0
 
     @property
     def is_datetime(self) -> bool:
@@ -82,14 +59,8 @@ class Token(FrozenRecord):
 class Unterminated(FrozenRecord):
     """A prefix with no ``$`` after it: the framework leaves it (and later ones) as text."""
 
-    _fields = ("prefix", "start")
-    __slots__ = _fields
     prefix: str
     start: int
-
-    def __init__(self, prefix: str, start: int) -> None:
-        _set(self, "prefix", prefix)
-        _set(self, "start", start)
 
 
 def split_token(prefix: str, start: int, text: str) -> Token:

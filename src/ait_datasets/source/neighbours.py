@@ -20,16 +20,8 @@ from ait_datasets.source.load import MAX_FILE_BYTES, MAX_LINE_LENGTH
 class Limits(Record):
     """How much of a neighbour file may be read (the `max-file-size`/`max-line-length`)."""
 
-    _fields = ("max_bytes", "max_line_length")
-    __slots__ = _fields
-    max_bytes: int
-    max_line_length: int
-
-    def __init__(
-        self, max_bytes: int = MAX_FILE_BYTES, max_line_length: int = MAX_LINE_LENGTH
-    ) -> None:
-        self.max_bytes = max_bytes
-        self.max_line_length = max_line_length
+    max_bytes: int = MAX_FILE_BYTES
+    max_line_length: int = MAX_LINE_LENGTH
 
 
 def read_neighbour(path: str, limits: Limits | None = None) -> bytes:

@@ -18,8 +18,6 @@ from itertools import accumulate
 from ait_datasets.records import FrozenRecord
 from ait_datasets.source.lines import LINE_BREAK
 
-_set = object.__setattr__
-
 PathPart = str | int
 Path = tuple[PathPart, ...]
 
@@ -66,30 +64,12 @@ class Span(FrozenRecord):
     asked for, which is rare: almost no node of a large file is ever shown.
     """
 
-    _fields = ("line", "column", "end_line", "end_column", "start_offset", "end_offset")
-    __slots__ = _fields
     line: int
     column: int
     end_line: int
     end_column: int
-    start_offset: int
-    end_offset: int
-
-    def __init__(
-        self,
-        line: int,
-        column: int,
-        end_line: int,
-        end_column: int,
-        start_offset: int = 0,
-        end_offset: int = 0,
-    ) -> None:
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "end_line", end_line)
-        _set(self, "end_column", end_column)
-        _set(self, "start_offset", start_offset)
-        _set(self, "end_offset", end_offset)
+    start_offset: int = 0
+    end_offset: int = 0
 
     @classmethod
     def of_offsets(cls, index: LineIndex, start_offset: int, end_offset: int) -> Span:

@@ -19,7 +19,7 @@ import re
 from xml.parsers import expat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Span
@@ -38,44 +38,20 @@ _ATTRIBUTE = re.compile(r"\s*([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 class XmlAttribute(Record):
     """One attribute: its value as the XML reader sees it (entities decoded), and where."""
 
-    _fields = ("name", "value", "name_span", "value_span")
-    __slots__ = _fields
     name: str
     value: str
     name_span: Span
     # The text between the quotes.
     value_span: Span
 
-    def __init__(self, name: str, value: str, name_span: Span, value_span: Span) -> None:
-        self.name = name
-        self.value = value
-        self.name_span = name_span
-        self.value_span = value_span
-
 
 class XmlElement(Record):
-    _fields = ("name", "span", "name_span", "attributes", "children")
-    __slots__ = _fields
     name: str
     # The whole start tag, ``<`` to ``>``.
     span: Span
     name_span: Span
-    attributes: dict[str, XmlAttribute]
-    children: list[XmlElement]
-
-    def __init__(
-        self,
-        name: str,
-        span: Span,
-        name_span: Span,
-        attributes: dict[str, XmlAttribute] | None = None,
-        children: list[XmlElement] | None = None,
-    ) -> None:
-        self.name = name
-        self.span = span
-        self.name_span = name_span
-        self.attributes = {} if attributes is None else attributes
-        self.children = [] if children is None else children
+    attributes: dict[str, XmlAttribute] = field(default_factory=dict)
+    children: list[XmlElement] = field(default_factory=list)
 
     def get(self, name: str) -> XmlAttribute | None:
         return self.attributes.get(name)
