@@ -121,3 +121,33 @@ def test_one_line_model_for_every_surface() -> None:
     assert split_lines(text) == ["a: 1", "b: 2", "c: 3", "d: 4"]
     assert offset_to_position(text, text.index("c")) == (3, 1)
     assert offset_to_position(text, text.index("4")) == (4, 4)
+
+
+def test_an_unreadable_subfolder_is_reported_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ait_datasets.cli import main
+
+    if os.geteuid() == 0:
+        # Root reads any folder; simulate the refusal the way the walk meets it.
+        import ait_datasets.lint.discover as discover_module
+
+        real_walk = os.walk
+
+        def walk(top: str, onerror: object = None, followlinks: bool = False) -> object:
+            assert callable(onerror)
+            onerror(PermissionError(13, "Permission denied", str(tmp_path / "locked")))
+            return real_walk(top, followlinks=followlinks)
+
+        monkeypatch.setattr(discover_module.os, "walk", walk)
+    (tmp_path / "ok.yaml").write_text("tests:\n  - name: T1\n", encoding="utf-8")
+    locked = tmp_path / "locked"
+    locked.mkdir(exist_ok=True)
+    (locked / "hidden.yaml").write_text("tests: [\n", encoding="utf-8")
+    locked.chmod(0o000)
+    try:
+        code = main(["lint", str(tmp_path)])
+    finally:
+        locked.chmod(0o755)
+    assert code == 2
+    assert f"{locked}: cannot read: Permission denied" in capsys.readouterr().err

@@ -73,7 +73,13 @@ def discover(paths: Iterable[str], refused: list[tuple[str, str]] | None = None)
 def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
     base_in_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
     real_top = os.path.realpath(top)
-    for root, dirs, files in os.walk(top, followlinks=False):
+
+    def unreadable(exc: OSError) -> None:
+        # A folder that cannot be listed would hide its datasets: say so (exit 2).
+        if refused is not None:
+            refused.append((exc.filename or top, exc.strerror or str(exc)))
+
+    for root, dirs, files in os.walk(top, onerror=unreadable, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
         parts = os.path.normpath(root).split(os.sep)
         in_resources = base_in_resources or ".resources" in parts
