@@ -91,3 +91,16 @@ def test_exit_handlers_registered_by_a_command_still_run() -> None:
     assert done.returncode == 0
     assert "QRY003" in done.stdout
     assert done.stdout.endswith("exit handler ran\n")
+
+
+def test_exit_handlers_registered_before_the_command_still_run() -> None:
+    # A caller's handler, registered before the console entry runs, is never skipped.
+    code = (
+        "import atexit\n"
+        "atexit.register(print, 'caller handler ran')\n"
+        "from ait_datasets.cli import run\n"
+        "run()\n"
+    )
+    done = python(code, "rules", "QRY003")
+    assert done.returncode == 0
+    assert done.stdout.endswith("caller handler ran\n")
