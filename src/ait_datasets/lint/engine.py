@@ -55,7 +55,11 @@ def lint_document(
             found.extend(module.check(doc, ctx))
     found = apply_config(found, config)
     if suppress and doc.format in _COMMENTED_FORMATS:
-        found = apply_suppressions(found, {doc.path: parse_suppressions(doc.path, doc.text)})
+        found = apply_suppressions(
+            found,
+            {doc.path: parse_suppressions(doc.path, doc.text)},
+            enabled=lambda _path, code: config.enabled(code),
+        )
         found = apply_config(found, config)
     return sorted(found, key=Diagnostic.sort_key)
 
@@ -146,26 +150,45 @@ class FileResult(Record):
         self.unreadable = unreadable
 
 
-def lint_file(path: str, config: LintConfig, fixer: Fixer | None = None) -> FileResult:
+def lint_file(
+    path: str, config: LintConfig, fixer: Fixer | None = None, raw: bytes | None = None
+) -> FileResult:
     """Load, fix (optionally) and lint one file; never raises for a file's content.
 
     A file that cannot be read is reported in the result; anything else that escapes
-    is a bug, raised as :class:`FileInternalError` naming the file.
+    is a bug, raised as :class:`FileInternalError` naming the file. ``raw``, when given,
+    is the file's content (`datasets lint -` reads it from standard input).
     """
     try:
-        return _lint_file(path, config, fixer)
+        return _lint_file(path, config, fixer, raw)
     except Exception as exc:
         raise FileInternalError(path, exc) from exc
 
 
-def _lint_file(path: str, config: LintConfig, fixer: Fixer | None) -> FileResult:
+def _load_given(path: str, raw: bytes, config: LintConfig) -> Document:
+    """A document from content given by the caller (standard input), not from the disk."""
+    from ait_datasets.lint.discover import is_xml
+    from ait_datasets.source.load import load_bytes
+
+    if is_xml(path):
+        from ait_datasets.source.xml_loader import load_xml_bytes
+
+        return load_xml_bytes(path, raw)
+    return load_bytes(path, raw, max_line_length=config.max_line_length)
+
+
+def _lint_file(
+    path: str, config: LintConfig, fixer: Fixer | None, raw: bytes | None = None
+) -> FileResult:
     from ait_datasets.lint.discover import is_xml
     from ait_datasets.lint.facts import extract_facts
     from ait_datasets.source.load import load
 
     doc: Document
     try:
-        if is_xml(path):
+        if raw is not None:
+            doc = _load_given(path, raw, config)
+        elif is_xml(path):
             # Imported here: a run over YAML files needs no XML parser.
             from ait_datasets.source.xml_loader import load_xml
 
@@ -208,7 +231,7 @@ def _note_agent_suite(doc: Document) -> None:
         doc.cache[kinds.AGENT_SUITE] = suite
 
 
-def _lint_file_job(job: tuple[str, LintConfig, Fixer | None]) -> FileResult:
+def _lint_file_job(job: tuple[str, LintConfig, Fixer | None, bytes | None]) -> FileResult:
     return lint_file(*job)
 
 
@@ -223,13 +246,15 @@ def lint_paths(
     fixer: Fixer | None = None,
     jobs: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
+    given_content: dict[str, bytes] | None = None,
 ) -> LintRun:
     """Lint every dataset file under ``paths``, then run the cross-file rules.
 
     ``config`` is one configuration for every file, or a function giving each file's
     own (see :class:`ait_datasets.lint.config_files.ConfigResolver`). ``jobs`` is the
     number of worker processes (None: one per core); ``progress(done, total)`` is
-    called after each file.
+    called after each file. ``given_content`` maps paths to their content when it does
+    not come from the disk (standard input): those paths are linted as named.
     """
     from ait_datasets.lint.config_files import is_included
     from ait_datasets.lint.discover import discover
@@ -247,7 +272,7 @@ def lint_paths(
             configs[path] = file_config
     suppressions: dict[str, Suppressions] = {}
     found: list[Diagnostic] = []
-    for done, result in enumerate(_results(configs, fixer, jobs), start=1):
+    for done, result in enumerate(_results(configs, fixer, jobs, given_content), start=1):
         if progress is not None:
             progress(done, len(configs))
         path = result.path
@@ -274,7 +299,11 @@ def lint_paths(
             # as a used suppression (per-file findings were filtered in lint_document).
             for diag in check_project(project, config_for(given[0]) if given else LintConfig()):
                 found.extend(apply_config([diag], configs.get(diag.path) or config_for(diag.path)))
-    found = apply_suppressions(found, suppressions)
+    found = apply_suppressions(
+        found,
+        suppressions,
+        enabled=lambda path, code: (configs.get(path) or config_for(path)).enabled(code),
+    )
     # Suppression findings obey select/ignore/severity like every other finding.
     run.diagnostics = [
         d
@@ -286,11 +315,15 @@ def lint_paths(
 
 
 def _results(
-    configs: dict[str, LintConfig], fixer: Fixer | None, jobs: int | None
+    configs: dict[str, LintConfig],
+    fixer: Fixer | None,
+    jobs: int | None,
+    given_content: dict[str, bytes] | None = None,
 ) -> Iterator[FileResult]:
     """Results in discovery order, from worker processes when that pays off."""
     workers = effective_jobs(jobs, len(configs))
-    work = [(path, config, fixer) for path, config in configs.items()]
+    given = given_content or {}
+    work = [(path, config, fixer, given.get(path)) for path, config in configs.items()]
     if workers <= 1:
         yield from map(_lint_file_job, work)
         return

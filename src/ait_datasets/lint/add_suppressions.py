@@ -1,0 +1,230 @@
+"""`datasets lint --add-suppressions`: a suppression comment for every current finding.
+
+Like ruff's ``--add-noqa``, for adopting the linter in a repository with many findings:
+each finding gets ``# datasets: disable=CODE`` at the end of its line (merged into a
+suppression already there), so new findings stand out while the old ones are fixed one by
+one. Nothing else changes: the comments are inserted into the original text, and the file
+is written only when it still reads as the same data (parsed again and compared).
+
+Where a comment would change a value (inside a block scalar or a multi-line string) it
+goes on the nearest line above that starts the enclosing node, which a suppression covers
+too. Suite XML gets ``<!-- datasets: disable=CODE -->`` on a line of its own before the
+element. A finding about the whole file gets ``disable-file=`` at the end of the file.
+JSON has no comments: those findings are counted and left to a baseline.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import TYPE_CHECKING
+
+from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.source.tree import Scalar, walk
+
+if TYPE_CHECKING:
+    from ait_datasets.lint.engine import LintRun
+
+# Findings about suppressions themselves are fixed, not suppressed (SUP002 cannot be).
+_NOT_SUPPRESSIBLE = ("SUP",)
+_BLANK = " \t"
+_EXISTING = re.compile(
+    r"(?P<lead>#\s*datasets:\s*disable\s*=\s*)"
+    r"(?P<codes>[A-Za-z0-9_]+(?:[ \t]*,[ \t]*[A-Za-z0-9_]+)*)"
+)
+
+
+def add_suppressions(run_: LintRun, *, stdin: bool = False, problems: int = 0) -> int:
+    """Write the comments into every file with findings; the exit code (0, or 2)."""
+    from ait_datasets.atomic import write_text_atomically
+    from ait_datasets.lint.reporters.locations import display_path
+
+    by_file: dict[str, list[Diagnostic]] = {}
+    for diag in run_.diagnostics:
+        if not diag.code.startswith(_NOT_SUPPRESSIBLE):
+            by_file.setdefault(diag.path, []).append(diag)
+    added = files = skipped_json = 0
+    code = 2 if problems else 0
+    for path, diags in by_file.items():
+        text = run_.sources.get(path)
+        if text is None:
+            continue
+        if _format(path) == "json":
+            skipped_json += len(diags)
+            continue
+        result = with_suppressions(path, text, diags)
+        if isinstance(result, str):
+            print(f"{display_path(path)}: {result}", file=sys.stderr)
+            code = 2
+            continue
+        new, count = result
+        if stdin:
+            sys.stdout.write(new)
+        elif count:
+            try:
+                write_text_atomically(path, new, bom=_has_bom(path))
+            except OSError as exc:
+                print(f"{display_path(path)}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+                code = 2
+                continue
+        added += count
+        files += 1 if count else 0
+    if stdin and not by_file:
+        sys.stdout.write(next(iter(run_.sources.values()), ""))
+    print(
+        f"Added {added} suppression{'s' if added != 1 else ''} to {files} file(s).",
+        file=sys.stderr,
+    )
+    if skipped_json:
+        print(
+            f"{skipped_json} finding(s) in JSON files were left: JSON has no comments (use "
+            "--write-baseline, or the configuration's ignore).",
+            file=sys.stderr,
+        )
+    return code
+
+
+def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[str, int] | str:
+    """The text with a suppression for each finding and how many codes were added, or why not."""
+    fmt = _format(path)
+    if fmt == "json":
+        return "JSON has no comments: findings cannot be suppressed inline"
+    lines = text.split("\n")
+    unsafe = _unsafe_lines(path, text) if fmt == "yaml" else set()
+    if unsafe is None:
+        return "does not parse: fix its syntax first (no suppression added)"
+    per_line: dict[int, list[str]] = {}
+    whole_file: list[str] = []
+    for diag in diags:
+        if (diag.line, diag.column, diag.end_line, diag.end_column) == (1, 1, 1, 1):
+            _add(whole_file, diag.code)
+            continue
+        target = _target(lines, diag.line - 1, unsafe, xml=fmt == "xml")
+        if target is None:
+            return f"{diag.line}:{diag.column}: no line to put a suppression of {diag.code} on"
+        _add(per_line.setdefault(target, []), diag.code)
+    new_lines = list(lines)
+    count = len(whole_file)
+    # From the bottom up, so that inserting a line (XML) does not move the ones to come.
+    for index in sorted(per_line, reverse=True):
+        codes = per_line[index]
+        count += len(codes)
+        if fmt == "xml":
+            indent = re.match(r"[ \t]*", lines[index])
+            lead = indent.group() if indent else ""
+            new_lines.insert(index, f"{lead}<!-- datasets: disable={','.join(codes)} -->")
+        else:
+            new_lines[index] = _with_comment(lines[index], codes)
+    new = "\n".join(new_lines)
+    if whole_file:
+        new = _with_file_comment(new, whole_file, xml=fmt == "xml")
+    if not _same_data(path, text, new):
+        return "a suppression comment would change what the file means: add them by hand"
+    return new, count
+
+
+def _add(codes: list[str], code: str) -> None:
+    if code not in codes:
+        codes.append(code)
+
+
+def _format(path: str) -> str:
+    from ait_datasets.lint.discover import is_xml
+
+    if is_xml(path):
+        return "xml"
+    lower = path.lower()
+    return "json" if lower.endswith((".json", ".jsonl")) else "yaml"
+
+
+def _unsafe_lines(path: str, text: str) -> set[int] | None:
+    """0-based lines whose end lies inside a scalar (a comment there would be part of it)."""
+    from ait_datasets.source.load import load_text
+
+    doc = load_text(path, text)
+    if doc.root is None or any(d.code.startswith("SYN") for d in doc.diagnostics):
+        return None
+    unsafe: set[int] = set()
+    for _path, node in walk(doc.root):
+        if not isinstance(node, Scalar):
+            continue
+        span = node.span
+        if span.end_line == span.line and node.style not in ("|", ">"):
+            continue
+        if node.style in ("|", ">"):
+            # The header line (`key: |`) may carry a comment; every content line may not.
+            unsafe.update(range(span.line, span.end_line))
+        else:
+            unsafe.update(range(span.line - 1, span.end_line - 1))
+    return unsafe
+
+
+def _target(lines: list[str], index: int, unsafe: set[int], *, xml: bool) -> int | None:
+    """The line (0-based) to suppress a finding on ``index`` from: it or an enclosing one."""
+    if xml:
+        # The line where the element's start tag begins (attributes may continue below).
+        while index > 0 and not lines[index].lstrip().startswith("<"):
+            index -= 1
+        return index
+    while index in unsafe or not lines[index].strip():
+        indent = _indent(lines[index]) if lines[index].strip() else 10**9
+        above = index - 1
+        while above >= 0 and (not lines[above].strip() or _indent(lines[above]) >= indent):
+            above -= 1
+        if above < 0:
+            return None
+        index = above
+    return index
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _with_comment(line: str, codes: list[str]) -> str:
+    """``line`` with the codes added to its suppression, or a new one at its end."""
+    body, cr = (line[:-1], "\r") if line.endswith("\r") else (line, "")
+    existing = _EXISTING.search(body)
+    if existing is not None:
+        have = [c.strip().upper() for c in existing.group("codes").split(",")]
+        more = [c for c in codes if c not in have]
+        if not more:
+            return line
+        end = existing.end("codes")
+        return body[:end] + "," + ",".join(more) + body[end:] + cr
+    joined = ",".join(codes)
+    return f"{body.rstrip(_BLANK)}  # datasets: disable={joined}{cr}"
+
+
+def _with_file_comment(text: str, codes: list[str], *, xml: bool) -> str:
+    comment = f"datasets: disable-file={','.join(codes)}"
+    line = f"<!-- {comment} -->" if xml else f"# {comment}"
+    newline = "\r\n" if "\r\n" in text else "\n"
+    if text and not text.endswith("\n"):
+        text += newline
+    return text + line + newline
+
+
+def _same_data(path: str, old: str, new: str) -> bool:
+    """Whether ``new`` reads as the same data as ``old`` (only comments were added)."""
+    if _format(path) == "xml":
+        from ait_datasets.source.xml_loader import XmlElement, load_xml_text
+
+        def shape(element: XmlElement | None) -> object:
+            if element is None:
+                return None
+            attributes = {name: a.value for name, a in element.attributes.items()}
+            return (element.name, attributes, [shape(c) for c in element.children])
+
+        return shape(load_xml_text(path, old).xml) == shape(load_xml_text(path, new).xml)
+    from ait_datasets.source.load import load_text
+
+    before, after = load_text(path, old), load_text(path, new)
+    if before.root is None or after.root is None:
+        return False
+    return bool(before.root.data == after.root.data)
+
+
+def _has_bom(path: str) -> bool:
+    with open(path, "rb") as fh:
+        return fh.read(3) == b"\xef\xbb\xbf"
