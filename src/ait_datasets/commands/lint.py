@@ -273,6 +273,7 @@ class _Run:
 
     def main(self) -> int:
         from ait_datasets.lint.config_files import ConfigError
+        from ait_datasets.lint.fix_check import mark_unapplicable
 
         paths = self._paths()
         try:
@@ -294,9 +295,9 @@ class _Run:
         fixed: int | None = None
         if self.args.fix:
             fixed = self._write_fixes(run_)
-        diagnostics = run_.diagnostics
+        diagnostics = mark_unapplicable(run_.diagnostics, run_.sources)
         if self.args.baseline is not None:
-            matched = self._baseline(run_)
+            matched = self._baseline(run_, diagnostics)
             if matched is None:
                 return 2
             diagnostics = matched
@@ -420,7 +421,7 @@ class _Run:
         )
         return 2 if self.problems else 0
 
-    def _baseline(self, run_: LintRun) -> list[Diagnostic] | None:
+    def _baseline(self, run_: LintRun, diagnostics: list[Diagnostic]) -> list[Diagnostic] | None:
         from ait_datasets.atomic import write_text_atomically
         from ait_datasets.lint.baseline import Baseline, BaselineError
 
@@ -429,7 +430,7 @@ class _Run:
         except BaselineError as exc:
             print(f"datasets lint: {exc}", file=sys.stderr)
             return None
-        new, known, fixed = baseline.match(run_.diagnostics, run_.sources)
+        new, known, fixed = baseline.match(diagnostics, run_.sources)
         if known:
             print(
                 f"{known} finding{'s are' if known != 1 else ' is'} in the baseline "

@@ -18,7 +18,7 @@ def unified_diff(path: str, old: str, new: str) -> str:
     """The diff from ``old`` to ``new`` for the file at ``path``; empty when they are equal."""
     if old == new:
         return ""
-    shown = display_path(path).lstrip("/")
+    shown = display_path(path)
     out: list[str] = []
     for line in difflib.unified_diff(
         _lines(old),
