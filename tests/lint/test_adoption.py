@@ -237,3 +237,41 @@ def test_add_suppressions_leaves_json_to_the_baseline(
 def test_add_suppressions_cannot_be_combined_with_fix(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lint", "--add-suppressions", "--fix", "."]) == 2
     assert "cannot be combined" in capsys.readouterr().err
+
+
+def test_add_suppressions_keeps_a_utf16_suite_in_utf16_with_crlf(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / ".resources/a.yaml").write_text("tests:\n  - name: T\n", encoding="utf-8")
+    xml = (
+        '<?xml version="1.0" encoding="UTF-16" standalone="no"?>\r\n<Root>\r\n'
+        '  <AITSuite Code="A" Description="d" Dataset="a.yaml" TestRunnerId=" 130451 ">\r\n'
+        '    <Line CodeunitID="50100" Dataset="a.yaml" />\r\n  </AITSuite>\r\n</Root>\r\n'
+    )
+    path = repo / ".resources/suite.xml"
+    path.write_bytes(b"\xff\xfe" + xml.encode("utf-16-le"))
+    main(["lint", "--format", "concise", "."])
+    assert "XML010" in capsys.readouterr().out
+    assert main(["lint", "--add-suppressions", "."]) == 0
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xff\xfe")
+    new = raw[2:].decode("utf-16-le")
+    assert new == xml.replace("  <AITSuite", "  <!-- datasets: disable=XML010 -->\r\n  <AITSuite")
+    assert main(["lint", "."]) == 0
+
+
+def test_cross_file_findings_are_suppressed_and_fingerprinted_too(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # REF001 comes from the cross-file checks, about a file without findings of its own.
+    path = repo / ".resources/a.yaml"
+    path.write_text("suite_setup: NOPE\ntests:\n  - name: T\n", encoding="utf-8")
+    main(["lint", "--write-baseline", "baseline.json", "."])
+    data = json.loads((repo / "baseline.json").read_text(encoding="utf-8"))
+    assert [(f["code"], f["where"]) for f in data["findings"]] == [("REF001", "suite_setup")]
+    assert main(["lint", "--add-suppressions", "."]) == 0
+    assert path.read_text(encoding="utf-8").startswith(
+        "suite_setup: NOPE  # datasets: disable=REF001\n"
+    )
+    capsys.readouterr()
+    assert main(["lint", "."]) == 0

@@ -284,6 +284,7 @@ class _Run:
         for path, reason in run_.unreadable:
             print(f"{_shown(path)}: cannot read: {reason}", file=sys.stderr)
         self.problems += len(run_.unreadable)
+        self._fill_sources(run_)
         if run_.files == 0 and not self.problems and not self.stdin:
             return self._nothing_linted(paths)
         if self.args.write_baseline is not None:
@@ -343,6 +344,24 @@ class _Run:
             )
         finally:
             progress.close()
+
+    def _fill_sources(self, run_: LintRun) -> None:
+        """Read the text of files that only have cross-file findings (the engine keeps the
+        text of files with findings of their own): the excerpt, the baseline's node paths
+        and the suppressions to add need it."""
+        from ait_datasets.lint.discover import is_xml
+        from ait_datasets.source.load import load
+        from ait_datasets.source.xml_loader import load_xml
+
+        for path in {d.path for d in run_.diagnostics} - set(run_.sources):
+            if self.raw is not None and path == self.stdin_path:
+                continue
+            try:
+                doc = load_xml(path) if is_xml(path) else load(path)
+            except OSError:
+                continue
+            if not doc.diagnostics or doc.text:
+                run_.sources[path] = doc.text
 
     def _nothing_linted(self, paths: list[str]) -> int:
         if self.args.allow_empty:

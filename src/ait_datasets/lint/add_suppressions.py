@@ -36,7 +36,6 @@ _EXISTING = re.compile(
 
 def add_suppressions(run_: LintRun, *, stdin: bool = False, problems: int = 0) -> int:
     """Write the comments into every file with findings; the exit code (0, or 2)."""
-    from ait_datasets.atomic import write_text_atomically
     from ait_datasets.lint.reporters.locations import display_path
 
     by_file: dict[str, list[Diagnostic]] = {}
@@ -62,7 +61,7 @@ def add_suppressions(run_: LintRun, *, stdin: bool = False, problems: int = 0) -
             sys.stdout.write(new)
         elif count:
             try:
-                write_text_atomically(path, new, bom=_has_bom(path))
+                _write_like(path, text, new)
             except OSError as exc:
                 print(f"{display_path(path)}: cannot write: {exc.strerror or exc}", file=sys.stderr)
                 code = 2
@@ -90,16 +89,20 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
     if fmt == "json":
         return "JSON has no comments: findings cannot be suppressed inline"
     lines = text.split("\n")
+    if fmt == "xml" and _xml_shape(path, text) is None:
+        return "does not parse: fix it first (no suppression added)"
     unsafe = _unsafe_lines(path, text) if fmt == "yaml" else set()
     if unsafe is None:
         return "does not parse: fix its syntax first (no suppression added)"
     per_line: dict[int, list[str]] = {}
     whole_file: list[str] = []
     for diag in diags:
-        if (diag.line, diag.column, diag.end_line, diag.end_column) == (1, 1, 1, 1):
+        target = _target(lines, diag.line - 1, unsafe, xml=fmt == "xml")
+        whole = (diag.line, diag.column, diag.end_line, diag.end_column) == (1, 1, 1, 1)
+        if whole or (target is not None and lines[target].lstrip().startswith("<?xml")):
+            # About the whole file, or the XML declaration (nothing may come before it).
             _add(whole_file, diag.code)
             continue
-        target = _target(lines, diag.line - 1, unsafe, xml=fmt == "xml")
         if target is None:
             return f"{diag.line}:{diag.column}: no line to put a suppression of {diag.code} on"
         _add(per_line.setdefault(target, []), diag.code)
@@ -112,7 +115,9 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
         if fmt == "xml":
             indent = re.match(r"[ \t]*", lines[index])
             lead = indent.group() if indent else ""
-            new_lines.insert(index, f"{lead}<!-- datasets: disable={','.join(codes)} -->")
+            cr = "\r" if lines[index].endswith("\r") else ""
+            joined = ",".join(codes)
+            new_lines.insert(index, f"{lead}<!-- datasets: disable={joined} -->{cr}")
         else:
             new_lines[index] = _with_comment(lines[index], codes)
     new = "\n".join(new_lines)
@@ -208,15 +213,8 @@ def _with_file_comment(text: str, codes: list[str], *, xml: bool) -> str:
 def _same_data(path: str, old: str, new: str) -> bool:
     """Whether ``new`` reads as the same data as ``old`` (only comments were added)."""
     if _format(path) == "xml":
-        from ait_datasets.source.xml_loader import XmlElement, load_xml_text
-
-        def shape(element: XmlElement | None) -> object:
-            if element is None:
-                return None
-            attributes = {name: a.value for name, a in element.attributes.items()}
-            return (element.name, attributes, [shape(c) for c in element.children])
-
-        return shape(load_xml_text(path, old).xml) == shape(load_xml_text(path, new).xml)
+        before_xml = _xml_shape(path, old)
+        return before_xml is not None and before_xml == _xml_shape(path, new)
     from ait_datasets.source.load import load_text
 
     before, after = load_text(path, old), load_text(path, new)
@@ -225,6 +223,40 @@ def _same_data(path: str, old: str, new: str) -> bool:
     return bool(before.root.data == after.root.data)
 
 
-def _has_bom(path: str) -> bool:
+# Byte order marks and the encodings they announce (suite XML is often UTF-16LE).
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def _write_like(path: str, old: str, new: str) -> None:
+    """Write ``new`` in the encoding (and byte order mark) the file has now.
+
+    Refused (OSError) unless the file's bytes are exactly ``old`` in that encoding, so a
+    file that changed meanwhile, or whose encoding cannot be kept, is left alone.
+    """
+    from ait_datasets.atomic import write_bytes_atomically
+
     with open(path, "rb") as fh:
-        return fh.read(3) == b"\xef\xbb\xbf"
+        raw = fh.read()
+    bom, encoding = next(((b, e) for b, e in _BOMS if raw.startswith(b)), (b"", "utf-8"))
+    if raw != bom + old.encode(encoding, "surrogatepass"):
+        raise OSError(f"the file is not {encoding} text as it was read (left unchanged)")
+    write_bytes_atomically(path, bom + new.encode(encoding, "surrogatepass"))
+
+
+def _xml_shape(path: str, text: str) -> object:
+    """The elements and attributes of suite XML text, or None when it does not parse.
+
+    The text is parsed as UTF-8 whatever its declaration says: only the markup matters
+    here (the file is written back in its own encoding).
+    """
+    import re as _re
+
+    from ait_datasets.source.xml_loader import XmlElement, load_xml_text
+
+    def shape(element: XmlElement) -> object:
+        attributes = {name: a.value for name, a in element.attributes.items()}
+        return (element.name, attributes, [shape(c) for c in element.children])
+
+    as_utf8 = _re.sub(r'(<\?xml[^>]*encoding=)["\'][^"\']*["\']', r'\1"UTF-8"', text, count=1)
+    root = load_xml_text(path, as_utf8).xml
+    return None if root is None else shape(root)
