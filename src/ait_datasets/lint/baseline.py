@@ -63,6 +63,11 @@ class Fingerprinter:
         self.sources = sources
         self.base = base
         self._roots: dict[str, list[tuple[str, Node]]] = {}
+        self._lines: dict[str, list[int]] = {}
+        # Start offsets of each container's children, for a binary search per finding
+        # (a file with 10,000 tests and as many findings stays linear-logarithmic).
+        self._starts: dict[int, list[int]] = {}
+        self._entries: dict[int, list[tuple[str, tuple[Scalar, Node]]]] = {}
 
     def file(self, path: str) -> str:
         """The file as recorded: relative to the baseline's folder, with ``/``."""
@@ -78,10 +83,10 @@ class Fingerprinter:
         source = self.sources.get(diag.path)
         if source is None:
             return ""
-        offset = _offset(source, diag.line, diag.column)
+        offset = self._offset(diag.path, source, diag.line, diag.column)
         for prefix, root in self._trees(diag.path, source):
             if root.start_offset <= offset <= root.end_offset:
-                return _node_path(root, offset, prefix)
+                return _node_path(root, offset, prefix, self._starts, self._entries)
         return ""
 
     def value(self, diag: Diagnostic) -> str:
@@ -89,14 +94,35 @@ class Fingerprinter:
         source = self.sources.get(diag.path)
         if source is None:
             return ""
-        start = _offset(source, diag.line, diag.column)
-        end = _offset(source, diag.end_line, diag.end_column)
+        start = self._offset(diag.path, source, diag.line, diag.column)
+        end = self._offset(diag.path, source, diag.end_line, diag.end_column)
         return " ".join(source[start:end].split())
 
     def fingerprint(self, diag: Diagnostic) -> str:
-        parts = (diag.code, self.file(diag.path), self.where(diag), self.value(diag))
+        return self.identify(diag)[0]
+
+    def identify(self, diag: Diagnostic) -> tuple[str, str, str]:
+        """(fingerprint, file, node path) of a finding."""
+        file, where = self.file(diag.path), self.where(diag)
+        parts = (diag.code, file, where, self.value(diag))
         digest = hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass"))
-        return digest.hexdigest()[:20]
+        return digest.hexdigest()[:20], file, where
+
+    def _offset(self, path: str, source: str, line: int, column: int) -> int:
+        """The character offset of 1-based ``line``:``column`` (clamped to the line)."""
+        starts = self._lines.get(path)
+        if starts is None:
+            starts = self._lines[path] = [0]
+            find = source.find
+            pos = find("\n")
+            while pos >= 0:
+                starts.append(pos + 1)
+                pos = find("\n", pos + 1)
+        if line > len(starts):
+            return len(source)
+        begin = starts[max(line, 1) - 1]
+        end = starts[line] - 1 if line < len(starts) else len(source)
+        return min(begin + max(column - 1, 0), end)
 
     def _trees(self, path: str, source: str) -> list[tuple[str, Node]]:
         if path not in self._roots:
@@ -117,43 +143,48 @@ def _parse(path: str, source: str) -> list[tuple[str, Node]]:
     return [("", doc.root)] if doc.root is not None else []
 
 
-def _offset(text: str, line: int, column: int) -> int:
-    pos = 0
-    for _ in range(line - 1):
-        found = text.find("\n", pos)
-        if found < 0:
-            return len(text)
-        pos = found + 1
-    end = text.find("\n", pos)
-    end = len(text) if end < 0 else end
-    return min(pos + max(column - 1, 0), end)
-
-
-def _node_path(root: Node, offset: int, prefix: str) -> str:
+def _node_path(
+    root: Node,
+    offset: int,
+    prefix: str,
+    cache: dict[int, list[int]],
+    entries_cache: dict[int, list[tuple[str, tuple[Scalar, Node]]]],
+) -> str:
     """The path of the innermost node at ``offset``, tests named by their ``name``."""
+    from bisect import bisect_right
+
     out = prefix
     node: Node = root
     tests_list = _tests_list(root)
     for _ in range(1000):  # bounded: aliases cannot make the descent loop
-        child: tuple[str, Node] | None = None
         if isinstance(node, Mapping):
-            for key, (key_node, value) in node.entries.items():
-                if key_node.start_offset <= offset < max(value.end_offset, key_node.end_offset):
-                    part = f".{key}" if out else key
-                    child = (part, value)
-                    if offset < key_node.end_offset:
-                        return out + part  # on the key itself
-                    break
+            entries = entries_cache.get(id(node))
+            if entries is None:
+                entries = entries_cache[id(node)] = node.entries.items()
+            starts = cache.get(id(node))
+            if starts is None:
+                starts = cache[id(node)] = [key_node.start_offset for _, (key_node, _v) in entries]
+            i = bisect_right(starts, offset) - 1
+            if i < 0:
+                return out
+            key, (key_node, value) = entries[i]
+            if offset >= max(value.end_offset, key_node.end_offset):
+                return out
+            part = f".{key}" if out else key
+            if offset < key_node.end_offset:
+                return out + part  # on the key itself
+            out, node = out + part, value
         elif isinstance(node, Sequence):
-            for i, item in enumerate(node.items):
-                if item.start_offset <= offset < item.end_offset:
-                    label = _test_name(item, i) if node is tests_list else str(i)
-                    child = (f"[{label}]", item)
-                    break
-        if child is None or isinstance(node, Scalar):
+            starts = cache.get(id(node))
+            if starts is None:
+                starts = cache[id(node)] = [item.start_offset for item in node.items]
+            i = bisect_right(starts, offset) - 1
+            if i < 0 or offset >= node.items[i].end_offset:
+                return out
+            label = _test_name(node.items[i], i) if node is tests_list else str(i)
+            out, node = out + f"[{label}]", node.items[i]
+        else:
             return out
-        out += child[0]
-        node = child[1]
     return out
 
 
@@ -215,10 +246,10 @@ class Baseline:
         counts: Counter[str] = Counter()
         first: dict[str, Entry] = {}
         for diag in diagnostics:
-            fp = printer.fingerprint(diag)
+            fp, file, where = printer.identify(diag)
             counts[fp] += 1
             if fp not in first:
-                first[fp] = Entry(fp, diag.code, printer.file(diag.path), printer.where(diag), 0)
+                first[fp] = Entry(fp, diag.code, file, where, 0)
         entries = []
         for fp, entry in first.items():
             entry.count = counts[fp]
