@@ -36,7 +36,7 @@ def format_spec(text: str) -> Output:
     name, sep, path = text.partition(":")
     if name not in FORMATS:
         raise argparse.ArgumentTypeError(
-            f"unknown format '{name}' (choose from {', '.join(FORMATS)}).{hint(name, FORMATS)}"
+            f"invalid choice: '{name}' (choose from {', '.join(FORMATS)}).{hint(name, FORMATS)}"
         )
     if sep and not path:
         raise argparse.ArgumentTypeError(f"'{text}': give a file after the colon")

@@ -91,8 +91,8 @@ class Directive(Record):
         end_column: int,
         codes: tuple[str, ...],
         whole_file: bool,
-        first_line: int = 0,
-        last_line: int = 0,
+        first_line: int,
+        last_line: int,
         used: set[str] | None = None,
         removal: tuple[int, int] = (0, 0),
         codes_at: tuple[int, int] = (0, 0),
@@ -102,8 +102,8 @@ class Directive(Record):
         self.end_column = end_column
         self.codes = codes
         self.whole_file = whole_file
-        self.first_line = first_line or line
-        self.last_line = last_line or line
+        self.first_line = first_line
+        self.last_line = last_line
         self.used = set() if used is None else used
         self.removal = removal
         self.codes_at = codes_at
