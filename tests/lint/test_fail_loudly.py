@@ -175,3 +175,22 @@ def test_stdin_cannot_be_mixed_with_paths(
 ) -> None:
     assert main(["lint", "-", str(tmp_path)]) == 2
     assert "cannot be combined with other paths" in capsys.readouterr().err
+
+
+def test_add_suppressions_on_stdin_prints_the_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, NO_FROM.encode())
+    argv = ["lint", "--add-suppressions", "-", "--stdin-filename", str(tmp_path / "a.yaml")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out == NO_FROM.replace("message: Hi}", "message: Hi}  # datasets: disable=QRY003")
+    # Nothing to add: the text comes back as it was, never lost.
+    _stdin(monkeypatch, GOOD.encode())
+    assert main(argv) == 0
+    assert capsys.readouterr().out == GOOD
+    _stdin(monkeypatch, b'[{"name": "T", "turns": [{"query": {"title": "x"}}]}]')
+    json_argv = [*argv[:-1], str(tmp_path / ".resources" / "a.json")]
+    main(json_argv)
+    assert capsys.readouterr().out == '[{"name": "T", "turns": [{"query": {"title": "x"}}]}]'
+    assert not (tmp_path / "a.yaml").exists()

@@ -36,7 +36,7 @@ from ait_datasets.commands._workdate import (
 if TYPE_CHECKING:
     from ait_datasets.placeholders import Step
 
-HELP = "calculate a date formula (CalcDate) from a work date"
+HELP = "calculate date formulas (CalcDate) from a work date"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -336,7 +336,14 @@ class _Run:
     def _add_suppressions(self, run_: LintRun) -> int:
         from ait_datasets.lint.add_suppressions import add_suppressions
 
-        return add_suppressions(run_, stdin=self.stdin, problems=self.problems)
+        stdin_text = None
+        if self.raw is not None:
+            stdin_text = run_.sources.get(self.stdin_path)
+            if stdin_text is None:  # no findings: the text as read
+                from ait_datasets.source.load import decode
+
+                stdin_text = decode(self.stdin_path, self.raw)[0] or ""
+        return add_suppressions(run_, stdin_text=stdin_text, problems=self.problems)
 
     # -- reporting -------------------------------------------------------------------------
 

@@ -34,8 +34,12 @@ _EXISTING = re.compile(
 )
 
 
-def add_suppressions(run_: LintRun, *, stdin: bool = False, problems: int = 0) -> int:
-    """Write the comments into every file with findings; the exit code (0, or 2)."""
+def add_suppressions(run_: LintRun, *, stdin_text: str | None = None, problems: int = 0) -> int:
+    """Write the comments into every file with findings; the exit code (0, or 2).
+
+    With ``stdin_text`` (`datasets lint --add-suppressions -`) nothing is written: the
+    text is printed, with its suppressions when they could be added, else as it was.
+    """
     from ait_datasets.lint.reporters.locations import display_path
 
     by_file: dict[str, list[Diagnostic]] = {}
@@ -57,8 +61,8 @@ def add_suppressions(run_: LintRun, *, stdin: bool = False, problems: int = 0) -
             code = 2
             continue
         new, count = result
-        if stdin:
-            sys.stdout.write(new)
+        if stdin_text is not None:
+            stdin_text = new
         elif count:
             try:
                 _write_like(path, text, new)
@@ -68,8 +72,8 @@ def add_suppressions(run_: LintRun, *, stdin: bool = False, problems: int = 0) -
                 continue
         added += count
         files += 1 if count else 0
-    if stdin and not by_file:
-        sys.stdout.write(next(iter(run_.sources.values()), ""))
+    if stdin_text is not None:
+        sys.stdout.write(stdin_text)
     print(
         f"Added {added} suppression{'s' if added != 1 else ''} to {files} file(s).",
         file=sys.stderr,
