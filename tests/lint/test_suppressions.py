@@ -198,3 +198,11 @@ def test_cross_file_codes_are_the_rules_of_the_cross_file_checks() -> None:
     refs = [r.code for r in all_rules() if r.family == "references"]
     assert refs and all(code.startswith("REF") for code in refs)
     assert {UNKNOWN_DATASET.code, DUPLICATE_CODE.code} <= set(CROSS_FILE_CODES)
+
+
+def test_line_numbers_count_newlines_only(lint_text: LintText) -> None:
+    # A U+2028 inside a quoted value is not a line break for the diagnostics either.
+    text = NO_FROM.format(comment="  # datasets: disable=QRY003").replace(
+        "name: T1", 'name: "T\u20281"'
+    )
+    assert lint_text(text) == []

@@ -128,13 +128,18 @@ def parse_suppressions(path: str, text: str) -> Suppressions:
     found = Suppressions()
     if "datasets:" not in text:
         return found
-    lines = text.splitlines(keepends=True)
+    # Lines end at "\n" only, as diagnostics count them (str.splitlines would also
+    # split at U+2028 and form feeds inside values, shifting every line after them).
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
     starts = _line_starts(lines)
+    # The end of each node asked for, once: stacked comments share their target line.
+    ends: dict[int, int] = {}
     for index, line in enumerate(lines):
         if "datasets:" not in line:
             continue
         for mark in re.finditer(_MARK, line):
-            _parse_mark(path, lines, starts, index, mark, found)
+            _parse_mark(path, lines, starts, index, mark, found, ends)
     return found
 
 
@@ -145,6 +150,7 @@ def _parse_mark(
     index: int,
     mark: re.Match[str],
     found: Suppressions,
+    ends: dict[int, int],
 ) -> None:
     from ait_datasets.lint.config import unknown_code
 
@@ -178,7 +184,9 @@ def _parse_mark(
     target = _target_line(lines, index) if alone else index
     first = last = line_no
     if not whole and target is not None:
-        first, last = target + 1, _node_end(lines, target) + 1
+        if target not in ends:
+            ends[target] = _node_end(lines, target)
+        first, last = target + 1, ends[target] + 1
         if alone:
             first = line_no  # the comment's own line too (a finding about the comment)
     elif target is None:
