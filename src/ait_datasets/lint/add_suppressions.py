@@ -20,6 +20,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.lint.suppressions import line_body, split_lines
 from ait_datasets.source.tree import Scalar, walk
 
 if TYPE_CHECKING:
@@ -92,7 +93,8 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
     fmt = _format(path)
     if fmt == "json":
         return "JSON has no comments: findings cannot be suppressed inline"
-    lines = text.split("\n")
+    lines = [line_body(line)[0] for line in split_lines(text)]
+    breaks = [line_body(line)[1] for line in split_lines(text)]
     if fmt == "xml" and _xml_shape(path, text) is None:
         return "does not parse: fix it first (no suppression added)"
     unsafe = _unsafe_lines(path, text) if fmt == "yaml" else set()
@@ -110,7 +112,7 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
         if target is None:
             return f"{diag.line}:{diag.column}: no line to put a suppression of {diag.code} on"
         _add(per_line.setdefault(target, []), diag.code)
-    new_lines = list(lines)
+    new_lines = [line + end for line, end in zip(lines, breaks, strict=True)]
     count = len(whole_file)
     # From the bottom up, so that inserting a line (XML) does not move the ones to come.
     for index in sorted(per_line, reverse=True):
@@ -119,12 +121,12 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
         if fmt == "xml":
             indent = re.match(r"[ \t]*", lines[index])
             lead = indent.group() if indent else ""
-            cr = "\r" if lines[index].endswith("\r") else ""
             joined = ",".join(codes)
-            new_lines.insert(index, f"{lead}<!-- datasets: disable={joined} -->{cr}")
+            comment = f"{lead}<!-- datasets: disable={joined} -->"
+            new_lines.insert(index, comment + (breaks[index] or _newline(text)))
         else:
-            new_lines[index] = _with_comment(lines[index], codes)
-    new = "\n".join(new_lines)
+            new_lines[index] = _with_comment(lines[index], codes) + breaks[index]
+    new = "".join(new_lines)
     if whole_file:
         new = _with_file_comment(new, whole_file, xml=fmt == "xml")
     if not _same_data(path, text, new):
@@ -190,26 +192,30 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _with_comment(line: str, codes: list[str]) -> str:
-    """``line`` with the codes added to its suppression, or a new one at its end."""
-    body, cr = (line[:-1], "\r") if line.endswith("\r") else (line, "")
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _with_comment(body: str, codes: list[str]) -> str:
+    """The line ``body`` (without its break) with the codes added to its suppression, or
+    a new one at its end."""
     existing = _EXISTING.search(body)
     if existing is not None:
         have = [c.strip().upper() for c in existing.group("codes").split(",")]
         more = [c for c in codes if c not in have]
         if not more:
-            return line
+            return body
         end = existing.end("codes")
-        return body[:end] + "," + ",".join(more) + body[end:] + cr
+        return body[:end] + "," + ",".join(more) + body[end:]
     joined = ",".join(codes)
-    return f"{body.rstrip(_BLANK)}  # datasets: disable={joined}{cr}"
+    return f"{body.rstrip(_BLANK)}  # datasets: disable={joined}"
 
 
 def _with_file_comment(text: str, codes: list[str], *, xml: bool) -> str:
     comment = f"datasets: disable-file={','.join(codes)}"
     line = f"<!-- {comment} -->" if xml else f"# {comment}"
-    newline = "\r\n" if "\r\n" in text else "\n"
-    if text and not text.endswith("\n"):
+    newline = _newline(text)
+    if text and not text.endswith(("\n", "\r")):
         text += newline
     return text + line + newline
 

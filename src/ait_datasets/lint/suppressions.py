@@ -128,10 +128,7 @@ def parse_suppressions(path: str, text: str) -> Suppressions:
     found = Suppressions()
     if "datasets:" not in text:
         return found
-    # Lines end at "\n" only, as diagnostics count them (str.splitlines would also
-    # split at U+2028 and form feeds inside values, shifting every line after them).
-    parts = text.split("\n")
-    lines = [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+    lines = split_lines(text)
     starts = _line_starts(lines)
     # The end of each node asked for, once: stacked comments share their target line.
     ends: dict[int, int] = {}
@@ -208,6 +205,29 @@ def _parse_mark(
             codes_at=codes_at,
         )
     )
+
+
+# The line breaks diagnostics count (``source.tree.LineIndex``, as YAML does): CR LF, CR,
+# LF, NEL, LS and PS; not form feeds or vertical tabs, which ``str.splitlines`` splits at.
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` with their line breaks, numbered as diagnostics number them."""
+    lines = []
+    pos = 0
+    for found in _BREAK.finditer(text):
+        lines.append(text[pos : found.end()])
+        pos = found.end()
+    if pos < len(text):
+        lines.append(text[pos:])
+    return lines
+
+
+def line_body(line: str) -> tuple[str, str]:
+    """(the line without its break, the break)."""
+    found = _BREAK.search(line)
+    return (line[: found.start()], line[found.start() :]) if found else (line, "")
 
 
 def _line_starts(lines: list[str]) -> list[int]:
