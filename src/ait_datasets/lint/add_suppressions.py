@@ -93,8 +93,9 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
     fmt = _format(path)
     if fmt == "json":
         return "JSON has no comments: findings cannot be suppressed inline"
-    lines = [line_body(line)[0] for line in split_lines(text)]
-    breaks = [line_body(line)[1] for line in split_lines(text)]
+    split = [line_body(line) for line in split_lines(text, xml=fmt == "xml")]
+    lines = [body for body, _ in split]
+    breaks = [end for _, end in split]
     if fmt == "xml" and _xml_shape(path, text) is None:
         return "does not parse: fix it first (no suppression added)"
     unsafe = _unsafe_lines(path, text) if fmt == "yaml" else set()

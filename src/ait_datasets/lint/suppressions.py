@@ -128,7 +128,7 @@ def parse_suppressions(path: str, text: str) -> Suppressions:
     found = Suppressions()
     if "datasets:" not in text:
         return found
-    lines = split_lines(text)
+    lines = split_lines(text, xml=path.lower().endswith(".xml"))
     starts = _line_starts(lines)
     # The end of each node asked for, once: stacked comments share their target line.
     ends: dict[int, int] = {}
@@ -209,14 +209,18 @@ def _parse_mark(
 
 # The line breaks diagnostics count (``source.tree.LineIndex``, as YAML does): CR LF, CR,
 # LF, NEL, LS and PS; not form feeds or vertical tabs, which ``str.splitlines`` splits at.
+# Suite XML positions count LF only (``source.xml_loader``).
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_XML_BREAK = re.compile("\n")
+# The break a line from split_lines ends with.
+_END = re.compile("(?:\r\n|[\r\n\x85\u2028\u2029])\\Z")
 
 
-def split_lines(text: str) -> list[str]:
+def split_lines(text: str, *, xml: bool = False) -> list[str]:
     """The lines of ``text`` with their line breaks, numbered as diagnostics number them."""
     lines = []
     pos = 0
-    for found in _BREAK.finditer(text):
+    for found in (_XML_BREAK if xml else _BREAK).finditer(text):
         lines.append(text[pos : found.end()])
         pos = found.end()
     if pos < len(text):
@@ -226,7 +230,7 @@ def split_lines(text: str) -> list[str]:
 
 def line_body(line: str) -> tuple[str, str]:
     """(the line without its break, the break)."""
-    found = _BREAK.search(line)
+    found = _END.search(line)
     return (line[: found.start()], line[found.start() :]) if found else (line, "")
 
 
