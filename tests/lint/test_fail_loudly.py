@@ -194,3 +194,19 @@ def test_add_suppressions_on_stdin_prints_the_text(
     main(json_argv)
     assert capsys.readouterr().out == '[{"name": "T", "turns": [{"query": {"title": "x"}}]}]'
     assert not (tmp_path / "a.yaml").exists()
+
+
+def test_stdin_filename_decides_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, "app/.resources/setup.yaml", "name: S1\nsuite_setup:\n  x: 1\n")
+    dataset = GOOD.replace("tests:\n", "suite_setup: S1\ntests:\n")
+    inside = str(tmp_path / "app" / ".resources" / "datasets" / "a.yaml")
+    _stdin(monkeypatch, dataset.encode())
+    assert main(["lint", "--format", "concise", "-", "--stdin-filename", inside]) == 0
+    assert capsys.readouterr().out == "All checks passed (1 file).\n"
+    # The same text elsewhere belongs to no app with that suite setup.
+    _stdin(monkeypatch, dataset.encode())
+    outside = str(tmp_path / "other" / "a.yaml")
+    assert main(["lint", "--format", "concise", "-", "--stdin-filename", outside]) == 1
+    assert f"{outside}:1:14: error REF001" in capsys.readouterr().out
