@@ -58,7 +58,7 @@ def test_check_exits_0_when_nothing_is_needed(tmp_path: Path) -> None:
 def test_diff_prints_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path / "a.yaml", LEGACY)
     before = _snapshot(path)
-    assert main(["migrate", "--diff", "--kind", "agent", str(path)]) == 0
+    assert main(["migrate", "--diff", "--kind", "agent", str(path)]) == 1  # something would change
     assert _snapshot(path) == before
     out = capsys.readouterr().out
     assert f"--- a/{path}" in out

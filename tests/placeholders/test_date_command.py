@@ -155,3 +155,37 @@ def test_broken_config_is_reported(
     assert (code, out) == (2, "")
     assert err.startswith("datasets date: invalid configuration: ")
     assert "'work-date' must be a date (YYYY-MM-DD)" in err
+
+
+def test_several_formulas_one_line_each_prefixed_by_the_formula(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["date", "--work-date", "2026-03-17", "CM", "-CM", "<CW>", "CM", "+", "1M"]
+    assert run(argv, capsys) == (
+        0,
+        "CM       2026-03-31\n-CM      2026-03-01\n<CW>     2026-03-22\nCM + 1M  2026-04-30\n",
+        "",
+    )
+
+
+def test_several_formulas_go_on_after_an_invalid_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["date", "--work-date", "2026-03-17", "<1X>", "CM"], capsys)
+    assert code == 1
+    assert out == "CM    2026-03-31\n"
+    assert err.startswith("datasets date: invalid date formula at position 3:")
+
+
+def test_without_a_work_date_it_says_today_was_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["date", "<CD>"], capsys)
+    assert code == 0
+    assert err.startswith("datasets date: no work date given: using today, ")
+    today = err.strip().rsplit(" ", 1)[-1]
+    assert dt.date.fromisoformat(today).isoformat() == out.strip()
+
+
+def test_messages_print_dates_in_iso_form(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(["date", "<9999Y>", "--work-date", "2024-01-01"], capsys)
+    assert "dates run from 0001-01-01 to 9999-12-31" in err

@@ -4,10 +4,15 @@ Prints the date the formula gives from the work date, as YYYY-MM-DD. The formula
 bracketed (<CW+1M+1D>) or not (-1M-CM), or a whole placeholder token
 ($DateFormula-<CD+5D>$, $DateTimeFormula-<CD>-13:30:00$). Quote it in the shell.
 
+Several formulas give one line each, the formula then its date. Each argument is one
+formula; a lone `+` or `-` joins its neighbours (`CM + 1M` is one formula). Without a
+work date (--work-date or the configuration's), today is used and standard error says so.
+
 examples:
   datasets date '<CW+1M+1D>' --work-date 2024-05-15     -> 2024-06-20
   datasets date --work-date 2026-03-17 -CM               -> 2026-03-01
   datasets date --work-date 2026-03-17 -- -1M-CM         -> 2026-02-01
+  datasets date --work-date 2026-03-17 CM -CM '<CW>'     -> one line per formula
   datasets date --explain 'CQ+1M-10D' --work-date 1996-05-21
 
 An invalid formula prints where the problem is and exits with 1.
@@ -31,7 +36,7 @@ from ait_datasets.commands._workdate import (
 if TYPE_CHECKING:
     from ait_datasets.placeholders import Step
 
-HELP = "calculate a date formula (CalcDate) from a work date"
+HELP = "calculate date formulas (CalcDate) from a work date"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -52,6 +57,54 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    _take_options_after_formula(args)
+    if not check_language(args, "date"):
+        return 2
+    try:
+        base = work_date_of(args)
+    except WorkDateError as exc:
+        _fail(str(exc))
+        return 2
+    if base is not None and _today_was_used(args):
+        print(
+            f"datasets date: no work date given: using today, {base.isoformat()}", file=sys.stderr
+        )
+    formulas = _formulas(args.formula)
+    width = max(len(text) for text in formulas)
+    code = 0
+    for text in formulas:
+        value, steps = _evaluate(text, base, args.formula_language)
+        if value is None:
+            code = 1
+            continue
+        if args.explain and base is not None:
+            if len(formulas) > 1:
+                print(f"{text}:")
+            _explain(base, steps)
+        print(f"{text:<{width}}  {value}" if len(formulas) > 1 else value)
+    return code
+
+
+def _formulas(parts: list[str]) -> list[str]:
+    """One formula per argument; a lone ``+``/``-`` joins its neighbours (``CM + 1M``)."""
+    out: list[str] = []
+    join = False
+    for part in parts:
+        if part in ("+", "-") and out:
+            out[-1] += f" {part}"
+            join = True
+        elif join:
+            out[-1] += f" {part}"
+            join = False
+        else:
+            out.append(part)
+    return out
+
+
+def _evaluate(
+    text: str, base: dt.date | None, language: str | None
+) -> tuple[str | None, list[Step]]:
+    """The formula's date (or date-time) as ISO text and its steps; None after an error."""
     from ait_datasets.placeholders import (
         CalcDateError,
         FormulaError,
@@ -64,29 +117,18 @@ def run(args: argparse.Namespace) -> int:
     )
     from ait_datasets.placeholders.tokens import token_datetime
 
-    _take_options_after_formula(args)
-    if not check_language(args, "date"):
-        return 2
-    text = " ".join(args.formula)
-    try:
-        base = work_date_of(args)
-    except WorkDateError as exc:
-        _fail(str(exc))
-        return 2
     token = whole_token(text)
     formula_text = token.formula if token is not None else text
     offset = token.formula_start if token is not None else 0
     try:
-        formula = parse_formula(formula_text, args.formula_language)
+        formula = parse_formula(formula_text, language)
         steps = calc_steps(formula, base)
         if token is not None and token.is_datetime:
-            value = format_datetime(token_datetime(token, base, args.formula_language))
-        else:
-            value = calc_date(formula, base).isoformat()
+            return format_datetime(token_datetime(token, base, language)), steps
+        return calc_date(formula, base).isoformat(), steps
     except FormulaError as exc:
         _fail(f"invalid date formula at position {exc.position + offset + 1}: {exc.message}")
         _caret(text, exc.position + offset)
-        return 1
     except TimeTextError as exc:
         assert token is not None and token.time is not None
         _fail(
@@ -94,14 +136,24 @@ def run(args: argparse.Namespace) -> int:
             f"{exc.message}"
         )
         _caret(text, token.time_start + exc.position)
-        return 1
     except CalcDateError as exc:
         _fail(exc.message)
-        return 1
-    if args.explain and base is not None:
-        _explain(base, steps)
-    print(value)
-    return 0
+    return None, []
+
+
+def _today_was_used(args: argparse.Namespace) -> bool:
+    """Whether neither --work-date nor a configuration gave the work date."""
+    if hasattr(args, "work_date"):
+        return False
+    import os
+
+    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
+
+    try:
+        config = ConfigResolver().for_file(os.path.join(os.getcwd(), "datasets"))
+    except ConfigError:
+        return False
+    return config.work_date is None
 
 
 def _take_options_after_formula(args: argparse.Namespace) -> None:

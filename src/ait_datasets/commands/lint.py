@@ -1,7 +1,8 @@
 """Check datasets, suite-setup files and suites the way the framework reads them.
 
-Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 a usage error or a
-file that could not be read.
+Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 a usage error, a
+path that does not exist, a run that found no dataset file, or a file that could not be
+read.
 """
 
 from __future__ import annotations
@@ -11,96 +12,18 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from ait_datasets.commands._lint_options import STDIN, STDIN_DEFAULT_NAME, configure
+
 if TYPE_CHECKING:
+    from ait_datasets.commands._lint_outputs import Output
     from ait_datasets.diagnostics import Diagnostic
     from ait_datasets.lint.config import LintConfig
+    from ait_datasets.lint.config_files import ConfigResolver
+    from ait_datasets.lint.engine import LintRun
+
+__all__ = ["HELP", "configure", "run"]
 
 HELP = "check datasets for errors the framework would hit at run time"
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "paths",
-        nargs="*",
-        default=["."],
-        metavar="PATH",
-        help="files or directories (default: the current directory)",
-    )
-    parser.add_argument(
-        "--format",
-        choices=("text", "json", "sarif", "github", "junit"),
-        default=None,
-        help="output format (default: text; github when run by GitHub Actions)",
-    )
-    parser.add_argument(
-        "--statistics", action="store_true", help="also print how often each code was found"
-    )
-    parser.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the text output (default: auto, on a terminal)",
-    )
-    parser.add_argument(
-        "--select",
-        default="",
-        metavar="CODES",
-        help="only these codes or prefixes, comma-separated (e.g. QRY,EXP001)",
-    )
-    parser.add_argument(
-        "--ignore",
-        default="",
-        metavar="CODES",
-        help="skip these codes or prefixes, comma-separated",
-    )
-    parser.add_argument(
-        "--work-date",
-        metavar="YYYY-MM-DD",
-        help="the work date placeholders are resolved against (default: today)",
-    )
-    parser.add_argument(
-        "--fail-level",
-        choices=("error", "warning", "info"),
-        help="the lowest severity that makes the exit code 1 (default: error)",
-    )
-    parser.add_argument(
-        "--config",
-        metavar="PATH",
-        help="use this configuration file instead of searching for "
-        ".ait-datasets.toml / pyproject.toml upward from each file",
-    )
-    parser.add_argument(
-        "--jobs",
-        type=_jobs,
-        default=None,
-        metavar="N",
-        help="worker processes for many files (default: auto, one per core)",
-    )
-    parser.add_argument(
-        "--fix", action="store_true", help="apply safe fixes to the files, then report the rest"
-    )
-    parser.add_argument(
-        "--unsafe-fixes",
-        action="store_true",
-        help="with --fix or --diff, also apply fixes that may change what a test does",
-    )
-    parser.add_argument(
-        "--diff",
-        action="store_true",
-        help="print the fixes as a unified diff instead of writing them (exit 1 if any)",
-    )
-
-
-def _jobs(text: str) -> int | None:
-    if text == "auto":
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of jobs") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("--jobs must be at least 1")
-    return value
 
 
 def _codes(text: str) -> tuple[str, ...]:
@@ -108,10 +31,10 @@ def _codes(text: str) -> tuple[str, ...]:
 
 
 def output_format(requested: str | None) -> str:
-    """The format asked for, else ``github`` under GitHub Actions (annotations), else text."""
-    if requested is not None:
-        return requested
-    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    """The format asked for, else the CI's (github, azure), else text."""
+    from ait_datasets.commands._lint_outputs import default_format
+
+    return requested if requested is not None else default_format()
 
 
 def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
@@ -119,12 +42,17 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
     import datetime as dt
 
     from ait_datasets.diagnostics import Severity
+    from ait_datasets.lint.config import unknown_codes
 
     cli: dict[str, object] = {}
-    if args.select:
-        cli["select"] = _codes(args.select)
-    if args.ignore:
-        cli["ignore"] = _codes(args.ignore)
+    for option in ("select", "extend_select", "ignore"):
+        given = getattr(args, option)
+        if given:
+            codes = _codes(given)
+            problems = unknown_codes(codes)
+            if problems:
+                return f"--{option.replace('_', '-')}: {problems[0]}"
+            cli[option] = codes
     if args.fail_level:
         cli["fail_level"] = Severity(args.fail_level)
     if args.work_date:
@@ -135,55 +63,187 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
     return cli
 
 
-def run(args: argparse.Namespace) -> int:
-    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
-    from ait_datasets.lint.engine import INTERNAL_ERROR, lint_paths
-    from ait_datasets.lint.progress import ProgressBar
-    from ait_datasets.lint.reporters import Report, renderer
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    """A combination of options that cannot work, or None."""
+    rewriting = [
+        name
+        for name, on in (
+            ("--fix", args.fix),
+            ("--diff", args.diff),
+            ("--add-suppressions", args.add_suppressions),
+            ("--write-baseline", args.write_baseline is not None),
+        )
+        if on
+    ]
+    if len(rewriting) > 1:
+        return f"{' and '.join(rewriting)} cannot be combined"
+    if args.prune_baseline and args.baseline is None:
+        return "--prune-baseline needs --baseline FILE"
+    if STDIN in args.paths and len(args.paths) > 1:
+        return "- (standard input) cannot be combined with other paths"
+    if args.stdin_filename is not None and args.paths not in ([], [STDIN]):
+        return "--stdin-filename is for - (standard input) only"
+    return None
 
-    cli = _cli_overrides(args)
-    if isinstance(cli, str):
-        print(f"datasets lint: {cli}", file=sys.stderr)
+
+def run(args: argparse.Namespace) -> int:
+    from ait_datasets.commands._lint_outputs import outputs
+    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
+
+    if args.stdin_filename is not None and not args.paths:
+        args.paths = [STDIN]
+    problem = _usage_problem(args)
+    cli = _cli_overrides(args) if problem is None else {}
+    chosen = outputs(args.format, args.output_file)
+    if problem is None and isinstance(cli, str):
+        problem = cli
+    if problem is None and isinstance(chosen, str):
+        problem = chosen
+    if problem is not None or isinstance(cli, str) or isinstance(chosen, str):
+        print(f"datasets lint: {problem}", file=sys.stderr)
         return 2
     try:
         resolver = ConfigResolver(args.config, cli)
     except ConfigError as exc:
         print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
         return 2
-    missing = [p for p in args.paths if not os.path.exists(p) and not os.path.islink(p)]
-    for path in missing:
-        print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
-    fixer = None
-    if args.fix or args.diff:
-        from ait_datasets.lint.fixing import Fixer
+    return _Run(args, resolver, chosen).main()
 
-        fixer = Fixer(unsafe=args.unsafe_fixes)
-    progress = ProgressBar()
-    try:
-        run_ = lint_paths(
-            [p for p in args.paths if p not in missing],
-            resolver.for_file,
-            fixer=fixer,
-            jobs=args.jobs,
-            progress=progress,
-            debug=getattr(args, "debug", False),
-        )
-    except ConfigError as exc:
-        print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        progress.close()
-    for path, reason in run_.unreadable:
-        if reason.startswith(INTERNAL_ERROR):
-            # The same one line as every command's internal error, naming the file.
-            detail = reason[len(INTERNAL_ERROR) :]
-            print(
-                f"datasets lint: internal error while processing {path}: {detail}", file=sys.stderr
+
+class _Run:
+    """One `datasets lint` run: lint, adopt (baseline, suppressions), fix, report."""
+
+    def __init__(
+        self, args: argparse.Namespace, resolver: ConfigResolver, chosen: list[Output]
+    ) -> None:
+        self.args = args
+        self.resolver = resolver
+        self.outputs = chosen
+        self.stdin = args.paths == [STDIN]
+        self.given_paths: list[str] = args.paths or ["."]
+        self.raw: bytes | None = None
+        self.stdin_path = args.stdin_filename or STDIN_DEFAULT_NAME
+        # With `--fix -` the fixed text goes to standard output, so the report goes to stderr.
+        self.report_to_stderr = False
+        # Paths that were not linted (missing, unreadable): the run cannot pass.
+        self.problems = 0
+
+    def main(self) -> int:
+        from ait_datasets.lint.config_files import ConfigError
+        from ait_datasets.lint.fix_check import mark_unapplicable
+
+        paths = self._paths()
+        try:
+            run_ = self._lint(paths)
+        except ConfigError as exc:
+            print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
+            return 2
+        from ait_datasets.lint.engine import INTERNAL_ERROR
+
+        for path, reason in run_.unreadable:
+            if reason.startswith(INTERNAL_ERROR):
+                # The same one line as every command's internal error, naming the file.
+                where = f"datasets lint: internal error while processing {path}"
+                print(f"{where}: {reason[len(INTERNAL_ERROR) :]}", file=sys.stderr)
+            else:
+                print(f"{_shown(path)}: cannot read: {reason}", file=sys.stderr)
+        self.problems += len(run_.unreadable)
+        self._fill_sources(run_)
+        if run_.files == 0 and not self.problems and not self.stdin:
+            return self._nothing_linted(paths)
+        if self.args.write_baseline is not None:
+            return self._write_baseline(run_)
+        if self.args.add_suppressions:
+            return self._add_suppressions(run_)
+        if self.args.diff:
+            return self._diff(run_)
+        fixed: int | None = None
+        if self.args.fix:
+            fixed = self._write_fixes(run_)
+        diagnostics = mark_unapplicable(run_.diagnostics, run_.sources)
+        if self.args.baseline is not None:
+            matched = self._baseline(run_, diagnostics)
+            if matched is None:
+                return 2
+            diagnostics = matched
+        code = self._report(run_, diagnostics, fixed)
+        if code or self.problems:
+            return 2
+        if self.args.exit_zero:
+            return 0
+        failing = [d for d in diagnostics if _fails(d, self.resolver.for_file(d.path))]
+        return 1 if failing else 0
+
+    # -- input -----------------------------------------------------------------------------
+
+    def _paths(self) -> list[str]:
+        if self.stdin:
+            self.raw = sys.stdin.buffer.read()
+            return [self.stdin_path]
+        missing = [p for p in self.given_paths if not os.path.lexists(p)]
+        for path in missing:
+            print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
+        self.problems += len(missing)
+        return [p for p in self.given_paths if p not in missing]
+
+    def _lint(self, paths: list[str]) -> LintRun:
+        from ait_datasets.lint.engine import lint_paths
+        from ait_datasets.lint.progress import ProgressBar
+
+        fixer = None
+        if self.args.fix or self.args.diff:
+            from ait_datasets.lint.fixing import Fixer
+
+            fixer = Fixer(unsafe=self.args.unsafe_fixes)
+        progress = ProgressBar()
+        given = {paths[0]: self.raw} if self.raw is not None else None
+        try:
+            return lint_paths(
+                paths,
+                self.resolver.for_file,
+                fixer=fixer,
+                jobs=self.args.jobs,
+                progress=progress,
+                given_content=given,
+                debug=getattr(self.args, "debug", False),
             )
-        else:
-            print(f"{path}: cannot read: {reason}", file=sys.stderr)
-    if args.diff:
-        from ait_datasets.lint.fixing import unified_diff
+        finally:
+            progress.close()
+
+    def _fill_sources(self, run_: LintRun) -> None:
+        """Read the text of files that only have cross-file findings (the engine keeps the
+        text of files with findings of their own): the excerpt, the baseline's node paths
+        and the suppressions to add need it."""
+        from ait_datasets.lint.discover import is_xml
+        from ait_datasets.source.load import load
+        from ait_datasets.source.xml_loader import load_xml
+
+        for path in {d.path for d in run_.diagnostics} - set(run_.sources):
+            if self.raw is not None and path == self.stdin_path:
+                continue
+            try:
+                doc = load_xml(path) if is_xml(path) else load(path)
+            except OSError:
+                continue
+            if not doc.diagnostics or doc.text:
+                run_.sources[path] = doc.text
+
+    def _nothing_linted(self, paths: list[str]) -> int:
+        if self.args.allow_empty:
+            print("datasets lint: no dataset files to check.", file=sys.stderr)
+            return 0
+        where = ", ".join(_shown(p) for p in paths) or "."
+        print(
+            f"datasets lint: no dataset files found under {where} (.yaml, .yml and .jsonl "
+            "files; .json and .xml inside a .resources folder); --allow-empty accepts that",
+            file=sys.stderr,
+        )
+        return 2
+
+    # -- rewriting -------------------------------------------------------------------------
+
+    def _diff(self, run_: LintRun) -> int:
+        from ait_datasets.lint.reporters.unified_diff import unified_diff
 
         for path, (old, new) in run_.fixed.items():
             sys.stdout.write(unified_diff(path, old, new))
@@ -192,10 +252,21 @@ def run(args: argparse.Namespace) -> int:
             f"Would fix {n} finding{'s' if n != 1 else ''} in {len(run_.fixed)} file(s).",
             file=sys.stderr,
         )
-        return 2 if (missing or run_.unreadable) else (1 if run_.fixed else 0)
-    if args.fix:
+        return 2 if self.problems else (1 if run_.fixed else 0)
+
+    def _write_fixes(self, run_: LintRun) -> int:
         from ait_datasets.atomic import Snapshot, write_text_atomically
 
+        if self.stdin:
+            # Standard input is fixed to standard output; the report goes to stderr.
+            fixed = run_.fixed.get(self.stdin_path)
+            if fixed is not None:
+                sys.stdout.write(fixed[1])
+            else:
+                sys.stdout.buffer.write(self.raw or b"")
+            sys.stdout.flush()
+            self.report_to_stderr = True
+            return run_.fixes_applied
         for path, (old, new) in list(run_.fixed.items()):
             bom = _has_bom(path)
             # The file must still hold what was linted: another program (or a second
@@ -205,8 +276,11 @@ def run(args: argparse.Namespace) -> int:
                 write_text_atomically(path, new, bom=bom, expected=read)
             except OSError as exc:
                 # The file is left as it was (the write is atomic); say so and move on.
-                print(f"{path}: cannot write the fixes: {exc.strerror or exc}", file=sys.stderr)
-                run_.unreadable.append((path, "not fixed"))
+                print(
+                    f"{_shown(path)}: cannot write the fixes: {exc.strerror or exc}",
+                    file=sys.stderr,
+                )
+                self.problems += 1
                 del run_.fixed[path]
         if run_.fixes_applied:
             n = run_.fixes_applied
@@ -214,22 +288,139 @@ def run(args: argparse.Namespace) -> int:
                 f"Fixed {n} finding{'s' if n != 1 else ''} in {len(run_.fixed)} file(s).",
                 file=sys.stderr,
             )
-    color = args.color == "always" or (
-        args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    )
-    report = Report(
-        run_.diagnostics,
-        run_.files,
-        run_.sources,
-        color=color,
-        statistics=args.statistics,
-        paths=run_.paths,
-    )
-    sys.stdout.write(renderer(output_format(args.format))(report))
-    if missing or run_.unreadable:
-        return 2
-    failing = {d.path for d in run_.diagnostics if _fails(d, resolver.for_file(d.path))}
-    return 1 if failing else 0
+        return run_.fixes_applied
+
+    def _write_baseline(self, run_: LintRun) -> int:
+        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.lint.baseline import Baseline
+
+        path = self.args.write_baseline
+        baseline = Baseline.of(run_.diagnostics, run_.sources, path)
+        try:
+            write_text_atomically(path, baseline.text())
+        except OSError as exc:
+            print(f"datasets lint: {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        n = len(run_.diagnostics)
+        print(
+            f"Recorded {n} finding{'s' if n != 1 else ''} of {run_.files} file(s) in {path}; "
+            f"check with --baseline {path}.",
+            file=sys.stderr,
+        )
+        return 2 if self.problems else 0
+
+    def _baseline(self, run_: LintRun, diagnostics: list[Diagnostic]) -> list[Diagnostic] | None:
+        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.lint.baseline import Baseline, BaselineError
+
+        try:
+            baseline = Baseline.read(self.args.baseline)
+        except BaselineError as exc:
+            print(f"datasets lint: {exc}", file=sys.stderr)
+            return None
+        new, known, fixed = baseline.match(diagnostics, run_.sources)
+        if known:
+            print(
+                f"{known} finding{'s are' if known != 1 else ' is'} in the baseline "
+                f"{self.args.baseline} and not shown.",
+                file=sys.stderr,
+            )
+        if fixed:
+            total = sum(e.count for e in fixed)
+            for entry in fixed:
+                times = f" (x{entry.count})" if entry.count > 1 else ""
+                print(f"fixed: {entry.file}: {entry.code} {entry.where}{times}", file=sys.stderr)
+            if self.args.prune_baseline:
+                write_text_atomically(self.args.baseline, baseline.pruned(fixed).text())
+                print(
+                    f"Removed {total} fixed entr{'ies' if total != 1 else 'y'} from "
+                    f"{self.args.baseline}.",
+                    file=sys.stderr,
+                )
+            else:
+                print(
+                    f"{total} baseline entr{'ies are' if total != 1 else 'y is'} fixed: "
+                    f"remove {'them' if total != 1 else 'it'} with --prune-baseline.",
+                    file=sys.stderr,
+                )
+        return new
+
+    def _add_suppressions(self, run_: LintRun) -> int:
+        from ait_datasets.lint.add_suppressions import add_suppressions
+
+        stdin_text = None
+        if self.raw is not None:
+            stdin_text = run_.sources.get(self.stdin_path)
+            if stdin_text is None:  # no findings: the text as read
+                from ait_datasets.source.load import decode
+
+                stdin_text = decode(self.stdin_path, self.raw)[0] or ""
+        return add_suppressions(run_, stdin_text=stdin_text, problems=self.problems)
+
+    # -- reporting -------------------------------------------------------------------------
+
+    def _report(self, run_: LintRun, diagnostics: list[Diagnostic], fixed: int | None) -> int:
+        """Render every requested report; 2 when one cannot be written."""
+        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.commands._lint_outputs import overwrites_input
+        from ait_datasets.lint.reporters import Report, renderer
+
+        code = 0
+        for output in self.outputs:
+            to_terminal = output.path is None and sys.stdout.isatty()
+            color = self.args.color == "always" or (
+                self.args.color == "auto" and to_terminal and "NO_COLOR" not in os.environ
+            )
+            report = Report(
+                diagnostics,
+                run_.files,
+                run_.sources,
+                color=color,
+                statistics=self.args.statistics,
+                paths=run_.paths,
+                fixed=fixed,
+                unsafe_fixes=self.args.unsafe_fixes,
+            )
+            text = renderer(output.format)(report)
+            if output.format in ("text", "concise") and self.problems:
+                text = _incomplete(text, self.problems)
+            if output.path is None:
+                (sys.stderr if self.report_to_stderr else sys.stdout).write(text)
+                continue
+            clash = overwrites_input(output.path, [*self.given_paths, *run_.paths])
+            if clash is not None:
+                print(
+                    f"datasets lint: {output.path}: is an input; not overwritten", file=sys.stderr
+                )
+                code = 2
+                continue
+            try:
+                write_text_atomically(output.path, text)
+            except OSError as exc:
+                print(
+                    f"datasets lint: {output.path}: cannot write: {exc.strerror or exc}",
+                    file=sys.stderr,
+                )
+                code = 2
+        return code
+
+
+def _incomplete(text: str, problems: int) -> str:
+    """Replace a run's "All checks passed" when some paths could not be checked."""
+    lines = text.rstrip("\n").split("\n")
+    if lines and lines[-1].startswith("All checks passed"):
+        checked = lines[-1][len("All checks passed ") :].rstrip(".")
+        lines[-1] = (
+            f"No findings in what was checked {checked}, but {problems} path"
+            f"{'s' if problems != 1 else ''} could not be checked (see above)."
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _shown(path: str) -> str:
+    from ait_datasets.dataset.paths import display_path
+
+    return display_path(path)
 
 
 def _fails(diag: Diagnostic, config: LintConfig) -> bool:

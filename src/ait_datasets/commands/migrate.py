@@ -11,8 +11,10 @@ or one that a suite XML in the same app references with TestType="Agent" (or any
 with --kind agent). Copilot AI-test datasets, where `question` is the right key, are
 skipped byte for byte. Comments, quoting, anchors, blank lines, CRLF and a BOM are kept.
 
-Exit codes: 0 every file migrated or needed nothing; 1 with --check when a file needs
-migration; 2 when a file cannot be read, parsed or safely migrated (it is left untouched).
+Exit codes: 0 every file migrated or needed nothing; 1 with --check or --diff when a file
+needs migration; 2 when a file cannot be read, parsed or safely migrated (it is left
+untouched). With --diff, standard output is only the diff (what `git apply` reads); the
+report goes to standard error.
 """
 
 from __future__ import annotations
@@ -40,7 +42,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="write nothing; exit 1 when any file needs migration",
     )
     parser.add_argument(
-        "--diff", action="store_true", help="print a unified diff instead of writing"
+        "--diff",
+        action="store_true",
+        help="print only a unified diff on stdout (the report on stderr), write nothing; "
+        "exit 1 when a file would change",
     )
     parser.add_argument(
         "--from",
@@ -59,8 +64,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.internal_error import FileInternalError
+    from ait_datasets.lint.reporters.unified_diff import unified_diff
     from ait_datasets.migrate import FAILED, MIGRATED, MigrationOptions, migrate_file
-    from ait_datasets.migrate.report import render_diff, render_result, summary
+    from ait_datasets.migrate.report import render_result, summary
 
     options = MigrationOptions(sender=args.sender, kind=args.kind)
     write = not (args.check or args.diff)
@@ -76,15 +82,15 @@ def run(args: argparse.Namespace) -> int:
         except Exception as exc:
             raise FileInternalError(path, exc) from exc
         counts[result.outcome] = counts.get(result.outcome, 0) + 1
-        out = sys.stderr if result.outcome == FAILED else sys.stdout
+        out = sys.stderr if result.outcome == FAILED or args.diff else sys.stdout
         print(render_result(result, dry_run=not write), file=out)
         if args.diff and result.outcome == MIGRATED:
-            sys.stdout.write(render_diff(result))
+            sys.stdout.write(unified_diff(result.path, result.before, result.after))
         if result.outcome == FAILED:
             code = 2
-        elif result.outcome == MIGRATED and args.check and code == 0:
+        elif result.outcome == MIGRATED and (args.check or args.diff) and code == 0:
             code = 1
-    print(summary(counts, dry_run=not write))
+    print(summary(counts, dry_run=not write), file=sys.stderr if args.diff else sys.stdout)
     return code
 
 

@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.config import LintConfig, unknown_code
 from ait_datasets.records import Record
 
 CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
@@ -222,7 +222,17 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{where} must be a list of rule codes or prefixes")
-    return tuple(v.strip().upper() for v in value if v.strip())
+    codes = tuple(v.strip().upper() for v in value if v.strip())
+    for code in codes:
+        _known(code, where)
+    return codes
+
+
+def _known(code: str, where: str) -> None:
+    """Refuse a code or prefix that names no rule (it would silently do nothing)."""
+    problem = unknown_code(code)
+    if problem is not None:
+        raise ConfigError(f"{where}: {problem}")
 
 
 def _severity(value: Any, where: str) -> Severity:
@@ -242,7 +252,8 @@ def _apply(config: LintConfig, table: dict[str, Any], where: str) -> LintConfig:
         if not isinstance(sev, dict):
             raise ConfigError(f"{where}: 'severity' must be a table of CODE = \"level\"")
         for code, level in sev.items():
-            config.severity[code.upper()] = _severity(level, f"{where}: severity.{code}")
+            _known(code.strip().upper(), f"{where}: 'severity'")
+            config.severity[code.strip().upper()] = _severity(level, f"{where}: severity.{code}")
     if "work-date" in table:
         value = table["work-date"]
         if isinstance(value, dt.datetime):
@@ -309,5 +320,10 @@ class ConfigResolver:
             return config
         config = config.copy()
         for key, value in self.cli.items():
+            if key == "extend_select":
+                # Adds to a selection; an empty selection already means every rule.
+                if config.select:
+                    config.select = config.select + tuple(value)
+                continue
             setattr(config, key, value)
         return config

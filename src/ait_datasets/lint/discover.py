@@ -84,7 +84,7 @@ def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
         parts = os.path.normpath(root).split(os.sep)
         in_resources = base_in_resources or ".resources" in parts
         for name in sorted(files):
-            path = os.path.join(root, name)
+            path = _clean(os.path.join(root, name))
             if not is_candidate(path, in_resources):
                 continue
             if os.path.islink(path):
@@ -100,3 +100,11 @@ def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
                         )
                     continue
             yield path
+
+
+def _clean(path: str) -> str:
+    """``./.resources/a.yaml`` -> ``.resources/a.yaml``: how paths are shown and compared."""
+    here = os.curdir + os.sep
+    while path.startswith(here) and len(path) > len(here):
+        path = path[len(here) :]
+    return path

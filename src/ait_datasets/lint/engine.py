@@ -128,7 +128,10 @@ def finish(
     finding; severities are re-graded last.
     """
     enabled = [d for d in found if config_for(d.path).enabled(d.code)]
-    kept = apply_suppressions(enabled, suppressions)
+    # A suppression of a code the run did not check is neither used nor unused.
+    kept = apply_suppressions(
+        enabled, suppressions, enabled=lambda path, code: config_for(path).enabled(code)
+    )
     out: list[Diagnostic] = []
     for diag in kept:
         config = config_for(diag.path)
@@ -217,26 +220,48 @@ class FileResult(Record):
 
 
 def lint_file(
-    path: str, config: LintConfig, fixer: Fixer | None = None, apps: Apps | None = None
+    path: str,
+    config: LintConfig,
+    fixer: Fixer | None = None,
+    apps: Apps | None = None,
+    raw: bytes | None = None,
 ) -> FileResult:
     """Load, fix (optionally) and lint one file; never raises for a file's content.
 
     A file that cannot be read is reported in the result; anything else that escapes
-    is a bug, raised as :class:`FileInternalError` naming the file.
+    is a bug, raised as :class:`FileInternalError` naming the file. ``raw``, when given,
+    is the file's content (`datasets lint -` reads it from standard input).
     """
     try:
-        return _lint_file(path, config, fixer, apps if apps is not None else apps_for(config))
+        apps = apps if apps is not None else apps_for(config)
+        return _lint_file(path, config, fixer, apps, raw)
     except Exception as exc:
         raise FileInternalError(path, exc) from exc
 
 
-def _lint_file(path: str, config: LintConfig, fixer: Fixer | None, apps: Apps) -> FileResult:
+def _load_given(path: str, raw: bytes, config: LintConfig) -> Document:
+    """A document from content given by the caller (standard input), not from the disk."""
+    from ait_datasets.lint.discover import is_xml
+    from ait_datasets.source.load import load_bytes
+
+    if is_xml(path):
+        from ait_datasets.source.xml_loader import load_xml_bytes
+
+        return load_xml_bytes(path, raw)
+    return load_bytes(path, raw, max_line_length=config.max_line_length)
+
+
+def _lint_file(
+    path: str, config: LintConfig, fixer: Fixer | None, apps: Apps, raw: bytes | None
+) -> FileResult:
     from ait_datasets.lint.discover import is_xml
     from ait_datasets.source.load import load
 
     doc: Document
     try:
-        if is_xml(path):
+        if raw is not None:
+            doc = _load_given(path, raw, config)
+        elif is_xml(path):
             # Imported here: a run over YAML files needs no XML parser.
             from ait_datasets.source.xml_loader import load_xml
 
@@ -274,17 +299,24 @@ def _start_worker(limits: Limits) -> None:
     _worker_apps = Apps(limits)
 
 
-def _lint_file_job(job: tuple[str, LintConfig, Fixer | None, bool]) -> FileResult:
-    path, config, fixer, debug = job
-    return _guarded(path, config, fixer, _worker_apps, debug)
+def _lint_file_job(
+    job: tuple[str, LintConfig, Fixer | None, bool, bytes | None],
+) -> FileResult:
+    path, config, fixer, debug, raw = job
+    return _guarded(path, config, fixer, _worker_apps, debug, raw)
 
 
 def _guarded(
-    path: str, config: LintConfig, fixer: Fixer | None, apps: Apps | None, debug: bool
+    path: str,
+    config: LintConfig,
+    fixer: Fixer | None,
+    apps: Apps | None,
+    debug: bool,
+    raw: bytes | None = None,
 ) -> FileResult:
     """One file's result; an unexpected error is that file's problem, not the run's."""
     try:
-        return lint_file(path, config, fixer, apps)
+        return lint_file(path, config, fixer, apps, raw)
     except FileInternalError as exc:
         if debug:
             raise
@@ -309,6 +341,7 @@ def lint_paths(
     jobs: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
     debug: bool = False,
+    given_content: dict[str, bytes] | None = None,
 ) -> LintRun:
     """Lint every dataset file under ``paths``, then run the cross-file rules.
 
@@ -317,6 +350,8 @@ def lint_paths(
     number of worker processes (None: one per core); ``progress(done, total)`` is
     called after each file. An unexpected error in one file is reported as that file
     being unreadable, and every other file is still linted (``debug``: raised instead).
+    ``given_content`` maps paths to their content when it does not come from the disk
+    (standard input): those paths are linted as named.
     """
     from ait_datasets.lint.config_files import is_included
     from ait_datasets.lint.discover import discover
@@ -335,7 +370,9 @@ def lint_paths(
             configs[path] = file_config
     suppressions: dict[str, Suppressions] = {}
     found: list[Diagnostic] = []
-    for done, result in enumerate(_results(configs, fixer, jobs, apps, debug), start=1):
+    for done, result in enumerate(
+        _results(configs, fixer, jobs, apps, debug, given_content or {}), start=1
+    ):
         if progress is not None:
             progress(done, len(configs))
         path = result.path
@@ -367,17 +404,18 @@ def _results(
     jobs: int | None,
     apps: Apps,
     debug: bool,
+    given: dict[str, bytes],
 ) -> Iterator[FileResult]:
     """Results in discovery order, from worker processes when that pays off."""
     workers = effective_jobs(jobs, len(configs))
     if workers <= 1:
         for path, config in configs.items():
-            yield _guarded(path, config, fixer, apps, debug)
+            yield _guarded(path, config, fixer, apps, debug, given.get(path))
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    work = [(path, config, fixer, debug) for path, config in configs.items()]
+    work = [(path, config, fixer, debug, given.get(path)) for path, config in configs.items()]
     # fork (where there is one) starts workers in milliseconds with the modules loaded.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)

@@ -13,6 +13,7 @@ import difflib
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import Edit, Fix, apply_edits
 from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.fix_check import unapplicable
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
 
@@ -35,7 +36,11 @@ class Fixer:
             fixes = [
                 d.fix
                 for d in lint_document(doc, config, apps=apps)
-                if d.fix is not None and d.fix.edits and (d.fix.safe or self.unsafe)
+                if d.fix is not None
+                and d.fix.edits
+                and (d.fix.safe or self.unsafe)
+                # A fix that would remove an anchor or an alias is never applied.
+                and unapplicable(d.fix, doc.text) is None
             ]
             chosen = _non_overlapping(fixes)
             if not chosen:

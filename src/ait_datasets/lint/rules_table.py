@@ -9,8 +9,29 @@ from ait_datasets.lint.rule import Rule
 
 
 def rules_text(rules: Iterable[Rule]) -> str:
-    rows = [f"{r.code:<7} {r.severity.value:<8} {r.name:<40} {r.summary}" for r in rules]
-    return "\n".join(rows) + "\n"
+    """One row per rule: code, severity, fix (safe / unsafe / blank), name, summary."""
+    rows = [
+        f"{r.code:<7} {r.severity.value:<8} {r.fixable or '':<7} {r.name:<40} {r.summary}"
+        for r in rules
+    ]
+    header = f"{'Code':<7} {'Severity':<8} {'Fix':<7} {'Name':<40} Summary"
+    return "\n".join([header, *rows]) + "\n"
+
+
+def rule_markdown(rule: Rule) -> str:
+    """A rule's page in Markdown (`datasets rules --format markdown CODE`, SARIF help)."""
+    fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: `--unsafe-fixes`)"}.get(
+        rule.fixable or "", "no"
+    )
+    example = rule.example.strip("\n")
+    return (
+        f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
+        f"{rule.severity.value})\n\n{rule.summary}\n\n"
+        f"## What it does\n\n{rule.what}\n\n"
+        f"## Why\n\n{rule.why}\n\n"
+        f"## Example\n\n```\n{example}\n```\n\n"
+        f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
+    )
 
 
 def rules_markdown(rules: Iterable[Rule]) -> str:

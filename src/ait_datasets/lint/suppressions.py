@@ -1,21 +1,26 @@
 """Inline suppressions in comments.
 
-``# datasets: disable=CODE[,CODE]`` silences those codes (or prefixes) on its own line;
-written on a line by itself it silences the next line. ``# datasets:
-disable-file=CODE[,CODE]`` anywhere silences them in the whole file. In XML the same text
-goes in a comment (``<!-- datasets: disable=XML003 -->``). A suppression that silences
-nothing is reported (SUP001), so stale ones do not pile up.
+``# datasets: disable=CODE[,CODE]`` at the end of a line silences those codes (or prefixes)
+in the findings on that line and in the findings about the node that starts on it: the
+block under ``- query:   # datasets: disable=QRY003`` is the query, so a missing `from`
+reported on its `title:` is silenced. Written on a line by itself it does the same for the
+next line. ``# datasets: disable-file=CODE[,CODE]`` anywhere silences them in the whole
+file. In XML the same text goes in a comment (``<!-- datasets: disable=XML003 -->``).
+
+A suppression that silences nothing is reported (SUP001) with a safe fix that removes the
+unused codes, or the whole comment; one that cannot be read, or names a code that does not
+exist, is reported too (SUP002), so stale or misspelt ones do not pile up.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.rule import Rule
 from ait_datasets.records import Record
-from ait_datasets.source.lines import split_lines
+from ait_datasets.source.lines import lines_with_breaks
 
 UNUSED = Rule(
     "SUP001",
@@ -27,38 +32,58 @@ UNUSED = Rule(
     "Stale suppressions hide future problems and mislead readers.",
     "name: T1  # datasets: disable=TST003",
     "Remove the comment, or the code that no longer applies.",
+    "safe",
 )
 MALFORMED = Rule(
     "SUP002",
     "malformed-suppression",
     "suppressions",
     Severity.WARNING,
-    "A `# datasets:` comment that is not a valid suppression.",
-    "Reports `datasets:` comments without `disable=` / `disable-file=` or without codes.",
+    "A `# datasets:` comment that is not a valid suppression, or names an unknown code.",
+    "Reports `datasets:` comments without `disable=` / `disable-file=`, without codes, or "
+    "with a code or prefix that names no rule (with the code it probably meant).",
     "A suppression with a typo silently suppresses nothing.",
-    "# datasets: disabel=QRY003",
-    "Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE`.",
+    "# datasets: disabel=QRY003\n# datasets: disable=QRY03",
+    "Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
+    "`datasets rules` lists.",
 )
 RULES = (UNUSED, MALFORMED)
 
 # Patterns, compiled (and cached by `re`) on first use: most files have no suppression.
 _MARK = r"(?:#|<!--)\s*datasets:\s*(?P<body>[^\n>]*)"
 _DIRECTIVE = r"(?P<kind>disable-file|disable)\s*=\s*(?P<codes>[A-Za-z0-9_,\s]+)"
+# A YAML line's content starts after its indentation and any `- ` sequence markers.
+_CONTENT = r"[ \t]*(?:-[ \t]+)*"
 
 
 class Directive(Record):
     """One ``disable=`` / ``disable-file=`` comment, and which of its codes were used."""
 
-    _fields = ("line", "column", "end_column", "codes", "whole_file", "lines", "used")
+    _fields = (
+        "line",
+        "column",
+        "end_column",
+        "codes",
+        "whole_file",
+        "first_line",
+        "last_line",
+        "used",
+        "removal",
+        "codes_at",
+    )
     __slots__ = _fields
     line: int  # 1-based line of the comment
     column: int
     end_column: int
     codes: tuple[str, ...]
     whole_file: bool
-    # The lines it applies to (its own, and the next one when it stands alone).
-    lines: tuple[int, ...]
+    # The lines whose findings it silences: the line it applies to and the node starting there.
+    first_line: int
+    last_line: int
     used: set[str]
+    # Character offsets: what removing the whole comment deletes, and the code list.
+    removal: tuple[int, int]
+    codes_at: tuple[int, int]
 
     def __init__(
         self,
@@ -67,16 +92,22 @@ class Directive(Record):
         end_column: int,
         codes: tuple[str, ...],
         whole_file: bool,
-        lines: tuple[int, ...] = (),
+        first_line: int,
+        last_line: int,
         used: set[str] | None = None,
+        removal: tuple[int, int] = (0, 0),
+        codes_at: tuple[int, int] = (0, 0),
     ) -> None:
         self.line = line
         self.column = column
         self.end_column = end_column
         self.codes = codes
         self.whole_file = whole_file
-        self.lines = lines
+        self.first_line = first_line
+        self.last_line = last_line
         self.used = set() if used is None else used
+        self.removal = removal
+        self.codes_at = codes_at
 
 
 class Suppressions(Record):
@@ -98,33 +129,151 @@ def parse_suppressions(path: str, text: str) -> Suppressions:
     found = Suppressions()
     if "datasets:" not in text:
         return found
-    for line_no, line in enumerate(split_lines(text), start=1):
+    lines = lines_with_breaks(text, xml=path.lower().endswith(".xml"))
+    starts = _line_starts(lines)
+    # The end of each node asked for, once: stacked comments share their target line.
+    ends: dict[int, int] = {}
+    for index, line in enumerate(lines):
         if "datasets:" not in line:
             continue
         for mark in re.finditer(_MARK, line):
-            body = mark.group("body")
-            directive = re.match(_DIRECTIVE, body.strip())
-            col = mark.start() + 1
-            end = mark.end() + 1
-            codes = tuple(
-                c.strip().upper()
-                for c in (directive.group("codes") if directive else "").split(",")
-                if c.strip()
-            )
-            if directive is None or not codes:
-                found.malformed.append(MALFORMED.diagnostic_at(path, line_no, col, end))
-                continue
-            whole = directive.group("kind") == "disable-file"
-            alone = line[: mark.start()].strip() == ""
-            lines = (line_no, line_no + 1) if alone else (line_no,)
-            found.directives.append(Directive(line_no, col, end, codes, whole, lines))
+            _parse_mark(path, lines, starts, index, mark, found, ends)
     return found
 
 
+def _parse_mark(
+    path: str,
+    lines: list[str],
+    starts: list[int],
+    index: int,
+    mark: re.Match[str],
+    found: Suppressions,
+    ends: dict[int, int],
+) -> None:
+    from ait_datasets.lint.config import unknown_code
+
+    line = lines[index]
+    line_no = index + 1
+    col = mark.start() + 1
+    end = len(line[: mark.end()].rstrip("\r\n")) + 1
+    body = mark.group("body")
+    directive = re.match(r"\s*" + _DIRECTIVE, body)
+    codes = tuple(
+        c.strip().upper()
+        for c in (directive.group("codes") if directive else "").split(",")
+        if c.strip()
+    )
+    if directive is None or not codes:
+        found.malformed.append(MALFORMED.diagnostic_at(path, line_no, col, end))
+        return
+    known = []
+    for code in codes:
+        problem = unknown_code(code)
+        if problem is None:
+            known.append(code)
+        else:
+            found.malformed.append(
+                MALFORMED.diagnostic_at(path, line_no, col, end, f"Unknown code: {problem}")
+            )
+    if not known:
+        return
+    whole = directive.group("kind") == "disable-file"
+    alone = line[: mark.start()].strip() == ""
+    target = _target_line(lines, index) if alone else index
+    first = last = line_no
+    if not whole and target is not None:
+        if target not in ends:
+            ends[target] = _node_end(lines, target)
+        first, last = target + 1, ends[target] + 1
+        if alone:
+            first = line_no  # the comment's own line too (a finding about the comment)
+    elif target is None:
+        first = last = line_no
+    # The code list as written (without the spaces after it), which a fix rewrites.
+    start = starts[index] + mark.start("body") + directive.start("codes")
+    written = directive.group("codes")
+    codes_at = (start, start + len(written.rstrip()))
+    found.directives.append(
+        Directive(
+            line_no,
+            col,
+            end,
+            tuple(known),
+            whole,
+            first,
+            last,
+            removal=_removal(line, starts[index], mark, alone),
+            codes_at=codes_at,
+        )
+    )
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    starts = []
+    pos = 0
+    for line in lines:
+        starts.append(pos)
+        pos += len(line)
+    return starts
+
+
+def _target_line(lines: list[str], index: int) -> int | None:
+    """The line an own-line comment applies to: the next one, past stacked suppressions."""
+    nxt = index + 1
+    while nxt < len(lines) and re.match(r"\s*(?:#|<!--)\s*datasets:", lines[nxt]):
+        nxt += 1
+    if nxt >= len(lines) or not lines[nxt].strip():
+        return None
+    return nxt
+
+
+def _node_end(lines: list[str], index: int) -> int:
+    """The last line of the node that starts on line ``index`` (0-based).
+
+    Datasets are block YAML (and indented XML): what belongs to the innermost key or
+    element starting on the line is what follows it indented deeper than that key, up to
+    the first line that is not (blank and comment lines in between belong to it).
+    """
+    head = lines[index]
+    content = re.match(_CONTENT, head)
+    column = content.end() if content else 0
+    last = index
+    for nxt in range(index + 1, len(lines)):
+        text = lines[nxt]
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(text) - len(text.lstrip(" \t"))
+        if indent <= column:
+            break
+        last = nxt
+    return last
+
+
+def _removal(line: str, line_start: int, mark: re.Match[str], alone: bool) -> tuple[int, int]:
+    """The offsets that removing the comment deletes: its whole line when it stands alone."""
+    if alone:
+        return line_start, line_start + len(line)
+    start = len(line[: mark.start()].rstrip(" \t"))
+    end = mark.end()
+    if line[mark.start() :].startswith("<!--"):
+        close = line.find("-->", mark.start())
+        end = close + 3 if close >= 0 else end
+    end = len(line[:end].rstrip("\r\n"))
+    return line_start + start, line_start + end
+
+
 def apply_suppressions(
-    diagnostics: Iterable[Diagnostic], suppressions: dict[str, Suppressions]
+    diagnostics: Iterable[Diagnostic],
+    suppressions: dict[str, Suppressions],
+    enabled: Callable[[str, str], bool] | None = None,
 ) -> list[Diagnostic]:
-    """Drop silenced diagnostics; add findings for unused and malformed suppressions."""
+    """Drop silenced diagnostics; add findings for unused and malformed suppressions.
+
+    ``enabled(path, code)`` says whether the run checks ``code`` in that file: a
+    suppression of a code that was not checked (``--select``/``--ignore``) is not unused,
+    and must not be reported or removed by ``--fix``.
+    """
     kept: list[Diagnostic] = []
     for diag in diagnostics:
         sup = suppressions.get(diag.path)
@@ -133,26 +282,69 @@ def apply_suppressions(
     for path, sup in suppressions.items():
         kept.extend(sup.malformed)
         for directive in sup.directives:
-            unused = [c for c in directive.codes if c not in directive.used]
+            unused = [
+                c
+                for c in directive.codes
+                if c not in directive.used and (enabled is None or enabled(path, c))
+            ]
             if unused:
-                kept.append(
-                    UNUSED.diagnostic_at(
-                        path,
-                        directive.line,
-                        directive.column,
-                        directive.end_column,
-                        f"Unused suppression of {', '.join(unused)}: nothing "
-                        f"{'in this file' if directive.whole_file else 'here'} is reported "
-                        "with that code. Remove it.",
-                    )
-                )
+                kept.append(_unused(path, directive, unused))
     return kept
+
+
+def _unused(path: str, directive: Directive, unused: list[str]) -> Diagnostic:
+    kept = [c for c in directive.codes if c not in unused]
+    fix: Fix | None
+    if any(_cross_file(code) for code in unused):
+        # One file's lint (what --fix runs) cannot see the findings made across files: a
+        # fix without edits says so, and is not counted as fixable.
+        fix = Fix(
+            "the code may be reported across the app's files, which a fix of one file "
+            "cannot check: remove it by hand"
+        )
+    elif kept and directive.codes_at != (0, 0):
+        start, end = directive.codes_at
+        fix = Fix(f"Remove {', '.join(unused)}", (Edit(start, end, ",".join(kept)),))
+    else:
+        fix = Fix("Remove the comment", (Edit(*directive.removal, ""),))
+    diag = UNUSED.diagnostic_at(
+        path,
+        directive.line,
+        directive.column,
+        directive.end_column,
+        f"Unused suppression of {', '.join(unused)}: nothing "
+        f"{'in this file' if directive.whole_file else 'here'} is reported "
+        "with that code. Remove it.",
+    )
+    return Diagnostic(
+        diag.path,
+        diag.line,
+        diag.column,
+        diag.end_line,
+        diag.end_column,
+        diag.code,
+        diag.severity,
+        diag.message,
+        fix,
+    )
+
+
+# The codes the cross-file checks (``check_project`` of the references and suite XML
+# families) report: a fix of one file cannot tell whether a suppression of them is used.
+CROSS_FILE_CODES = ("REF", "XML012", "XML013")
+
+
+def _cross_file(code: str) -> bool:
+    """Whether the code or prefix ``code`` may name a rule reported across files."""
+    return any(c.startswith(code) or code.startswith(c) for c in CROSS_FILE_CODES)
 
 
 def _silenced(diag: Diagnostic, sup: Suppressions) -> bool:
     silenced = False
     for directive in sup.directives:
-        if not directive.whole_file and diag.line not in directive.lines:
+        if not directive.whole_file and not (
+            directive.first_line <= diag.line <= directive.last_line
+        ):
             continue
         for code in directive.codes:
             if diag.code.startswith(code):

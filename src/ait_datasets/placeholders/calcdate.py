@@ -163,6 +163,6 @@ def _add_days(d: dt.date, days: int, term: Term | None) -> dt.date:
 def _out_of_range(term: Term | None) -> CalcDateError:
     where = f" at '{term.text}'" if term is not None else ""
     return CalcDateError(
-        f"the date calculation leaves the calendar{where}: dates run from 01/01/0001 to 12/31/9999",
+        f"the date calculation leaves the calendar{where}: dates run from 0001-01-01 to 9999-12-31",
         term,
     )

@@ -30,3 +30,28 @@ def offset_to_position(text: str, offset: int) -> tuple[int, int]:
         line += 1
         line_start = match.end()
     return line, offset - line_start + 1
+
+
+# Suite XML positions count LF only (``source.xml_loader``: XML normalises its breaks).
+XML_LINE_BREAK = re.compile("\n")
+# The break a line from lines_with_breaks ends with.
+_END = re.compile("(?:\r\n|[\r\n\x85\u2028\u2029])\\Z")
+
+
+def lines_with_breaks(text: str, *, xml: bool = False) -> list[str]:
+    """The lines of ``text`` with their line breaks, numbered as diagnostics number them
+    (suite XML: at LF only)."""
+    lines = []
+    pos = 0
+    for found in (XML_LINE_BREAK if xml else LINE_BREAK).finditer(text):
+        lines.append(text[pos : found.end()])
+        pos = found.end()
+    if pos < len(text):
+        lines.append(text[pos:])
+    return lines
+
+
+def line_body(line: str) -> tuple[str, str]:
+    """(the line without its break, the break) of a line from :func:`lines_with_breaks`."""
+    found = _END.search(line)
+    return (line[: found.start()], line[found.start() :]) if found else (line, "")

@@ -11,13 +11,31 @@ from collections.abc import Callable
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.records import Record
 
-FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit")
+FORMATS: tuple[str, ...] = (
+    "text",
+    "concise",
+    "json",
+    "sarif",
+    "github",
+    "azure",
+    "gitlab",
+    "junit",
+)
 
 
 class Report(Record):
     """What a reporter renders: the findings of a run and what it looked at."""
 
-    _fields = ("diagnostics", "files", "sources", "color", "statistics", "paths")
+    _fields = (
+        "diagnostics",
+        "files",
+        "sources",
+        "color",
+        "statistics",
+        "paths",
+        "fixed",
+        "unsafe_fixes",
+    )
     __slots__ = _fields
     diagnostics: list[Diagnostic]
     files: int
@@ -27,6 +45,10 @@ class Report(Record):
     statistics: bool
     # Every linted file, with or without findings (the JUnit report has a case per file).
     paths: list[str]
+    # With --fix: how many findings were fixed (the summary says "N fixed, M remaining").
+    fixed: int | None
+    # Whether --unsafe-fixes was given (otherwise the summary counts what it would add).
+    unsafe_fixes: bool
 
     def __init__(
         self,
@@ -36,6 +58,8 @@ class Report(Record):
         color: bool = False,
         statistics: bool = False,
         paths: list[str] | None = None,
+        fixed: int | None = None,
+        unsafe_fixes: bool = False,
     ) -> None:
         self.diagnostics = diagnostics
         self.files = files
@@ -43,6 +67,19 @@ class Report(Record):
         self.color = color
         self.statistics = statistics
         self.paths = [] if paths is None else paths
+        self.fixed = fixed
+        self.unsafe_fixes = unsafe_fixes
+
+
+def fix_kind(diag: Diagnostic) -> str | None:
+    """``safe``, ``unsafe`` or None: the fix `--fix` can apply to this finding.
+
+    A fix without edits is a rule saying it knows the repair but cannot make it here
+    (its description says why): it is not counted as fixable.
+    """
+    if diag.fix is None or not diag.fix.edits:
+        return None
+    return "safe" if diag.fix.safe else "unsafe"
 
 
 def renderer(fmt: str) -> Callable[[Report], str]:

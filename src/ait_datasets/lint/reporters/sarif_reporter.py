@@ -82,18 +82,9 @@ def _descriptor(rule: Rule) -> Json:
 
 
 def _help_markdown(rule: Rule) -> str:
-    fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: `--unsafe-fixes`)"}.get(
-        rule.fixable or "", "no"
-    )
-    example = rule.example.strip("\n")
-    return (
-        f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
-        f"{rule.severity.value})\n\n{rule.summary}\n\n"
-        f"## What it does\n\n{rule.what}\n\n"
-        f"## Why\n\n{rule.why}\n\n"
-        f"## Example\n\n```\n{example}\n```\n\n"
-        f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
-    )
+    from ait_datasets.lint.rules_table import rule_markdown
+
+    return rule_markdown(rule)
 
 
 def _result(diag: Diagnostic, rule_index: int, sources: dict[str, str]) -> Json:

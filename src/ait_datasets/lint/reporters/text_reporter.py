@@ -1,11 +1,16 @@
-"""``file:line:col: severity CODE message``, the offending line and a caret under it."""
+"""``file:line:col: severity CODE message``, the offending line and a caret under it.
+
+``[*]`` after the code marks a safe fix (``--fix``), ``[!]`` an unsafe one
+(``--unsafe-fixes``). A finding of a fixable rule that cannot be fixed where it is (its
+value is an alias, say) says why under the caret.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-
+from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
+from ait_datasets.lint.reporters.summary import mark, statistics, summary
 from ait_datasets.source.lines import split_lines
 
 _COLORS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
@@ -25,16 +30,19 @@ def render(report: Report) -> str:
             if file_lines is None:
                 file_lines = line_cache[diag.path] = split_lines(source)
             lines.extend(_excerpt(diag, file_lines, report.color))
+        reason = unfixable_reason(diag, report.sources.get(diag.path))
+        if reason is not None:
+            lines.append(f"      = no automatic fix here: {reason}")
     if report.statistics:
-        lines.extend(_statistics(report.diagnostics))
-    lines.append(_summary(report))
+        lines.extend(statistics(report.diagnostics))
+    lines.append(summary(report))
     return "\n".join(lines) + "\n"
 
 
 def _headline(diag: Diagnostic, color: bool) -> str:
-    where = f"{diag.path}:{diag.line}:{diag.column}:"
+    where = f"{display_path(diag.path)}:{diag.line}:{diag.column}:"
     sev = diag.severity.value
-    fixable = " [*]" if diag.fix is not None and diag.fix.safe else ""
+    fixable = mark(diag)
     if color:
         c = _COLORS[diag.severity]
         code = f"{_BOLD}{diag.code}{_RESET}"
@@ -58,21 +66,27 @@ def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
     return [f"{gutter}{text}", caret]
 
 
-def _statistics(diags: list[Diagnostic]) -> list[str]:
-    counts = Counter(d.code for d in diags)
-    return [f"{count:>6}  {code}" for code, count in sorted(counts.items())]
+def unfixable_reason(diag: Diagnostic, source: str | None) -> str | None:
+    """Why a finding of a rule that has a fix gets none here, or None.
 
+    A rule says it itself with a fix that has no edits (its description is the reason);
+    otherwise the reason is read from the text the finding points at.
+    """
+    if diag.fix is not None:
+        return None if diag.fix.edits else diag.fix.description
+    from ait_datasets.lint.rules import rules_by_code
 
-def _summary(report: Report) -> str:
-    counts = Counter(d.severity for d in report.diagnostics)
-    files = f"{report.files} file{'s' if report.files != 1 else ''}"
-    if not report.diagnostics:
-        return f"All checks passed ({files})."
-    parts = []
-    for sev in (Severity.ERROR, Severity.WARNING, Severity.INFO):
-        n = counts.get(sev, 0)
-        if n:
-            parts.append(f"{n} {sev.value}{'s' if n != 1 else ''}")
-    fixable = sum(1 for d in report.diagnostics if d.fix is not None and d.fix.safe)
-    tail = f" ({fixable} fixable with --fix)" if fixable else ""
-    return f"Found {', '.join(parts)} in {files}{tail}."
+    rule = rules_by_code().get(diag.code)
+    if rule is None or rule.fixable is None:
+        return None
+    if source is not None:
+        lines = source.splitlines()
+        if 1 <= diag.line <= len(lines):
+            at = lines[diag.line - 1][diag.column - 1 :].lstrip()
+            if at.startswith("*"):
+                return "the value is an alias: change it at its anchor (`&name`)"
+            if at.startswith(("|", ">")):
+                return "the value is a block scalar: edit it by hand"
+    if diag.end_line != diag.line:
+        return "the value spans several lines: edit it by hand"
+    return "the value is not written as plain text here (an escape or an alias): edit it by hand"
