@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "init",
     "report",
+    "lsp",
 )
 
 EXIT_OK = 0
@@ -120,11 +121,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     collector_was_on = gc.isenabled()
-    if args.command != "edit":
+    if args.command not in ("edit", "lsp"):
         # A command runs once and exits: its trees are acyclic and freed by reference
         # counting, so the cyclic collector would only rescan the growing heap again and
         # again (it tripled the time of `resolve` and `migrate` on large files). The
-        # long-running editor keeps the collector; callers in-process get it back.
+        # long-running editor and language server keep the collector; callers in-process
+        # get it back.
         gc.disable()
     try:
         code = int(module.run(args))

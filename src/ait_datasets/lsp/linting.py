@@ -1,0 +1,133 @@
+"""The one place the language server lints: a buffer's text in, the CLI's findings out.
+
+``datasets lint FILE`` loads the file, notes whether an agent suite XML runs it, lints it,
+then runs the cross-file rules over the app (the file's own facts plus the facts of the
+app's other files on disk) and applies the file's suppressions and configuration. This
+module does the same for the text of an open editor buffer, so the editor shows exactly
+what the command line would print once the buffer is saved.
+
+Every call goes through :func:`lint_document_text`; when the library grows one entry
+point for text (``ait_datasets.lint.lint_text``), only this module changes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.lint import kinds
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.discover import is_xml
+from ait_datasets.lint.engine import _note_agent_suite, apply_config, lint_document, lint_paths
+from ait_datasets.lint.facts import extract_facts
+from ait_datasets.lint.project import Project
+from ait_datasets.lint.rules import family_modules
+from ait_datasets.lint.suppressions import apply_suppressions, parse_suppressions
+from ait_datasets.source.document import Document
+
+# Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
+_COMMENTED_FORMATS = frozenset({"yaml", "xml"})
+
+
+def load_document_text(text: str, path: str) -> Document:
+    """The buffer parsed as ``datasets lint`` would parse the file (suite XML or dataset)."""
+    from ait_datasets.source.load import load_text
+
+    doc: Document
+    if is_xml(path):
+        from ait_datasets.source.xml_loader import load_xml_text
+
+        doc = load_xml_text(path, text)
+    else:
+        doc = load_text(path, text)
+    _note_agent_suite(doc)
+    return doc
+
+
+def lint_document_text(text: str, path: str, config: LintConfig) -> list[Diagnostic]:
+    """Every finding ``datasets lint path`` would report if the file held ``text``.
+
+    ``path`` is absolute; findings are about it only (cross-file findings that land on
+    other files of the app are for those files' own runs).
+    """
+    doc = load_document_text(text, path)
+    found = lint_document(doc, config, suppress=False)
+    project = Project()
+    project.add(extract_facts(doc, kinds.file_kind(doc)))
+    wanted = os.path.abspath(path)
+    for module in family_modules():
+        check_project = getattr(module, "check_project", None)
+        if check_project is None:
+            continue
+        for diag in check_project(project, config):
+            if os.path.abspath(diag.path) == wanted:
+                found.extend(apply_config([diag], config))
+    if doc.format in _COMMENTED_FORMATS:
+        found = apply_suppressions(found, {doc.path: parse_suppressions(doc.path, doc.text)})
+        found = apply_config(found, config)
+    return sorted(found, key=Diagnostic.sort_key)
+
+
+def lint_files(
+    paths: Iterable[str], config_for: Callable[[str], LintConfig]
+) -> dict[str, list[Diagnostic]]:
+    """The findings of files on disk (for ``workspace/diagnostic``), keyed by path.
+
+    ``config_for`` is a ``path -> LintConfig`` function such as ``ConfigResolver.for_file``.
+    Files without findings map to an empty list, so a client can clear old ones.
+    """
+    given = list(paths)
+    run = lint_paths(given, config_for, jobs=1)
+    out: dict[str, list[Diagnostic]] = {os.path.abspath(p): [] for p in run.paths}
+    for diag in run.diagnostics:
+        out.setdefault(os.path.abspath(diag.path), []).append(diag)
+    return out
+
+
+def app_files_named(message: str, path: str) -> list[str]:
+    """Other files of ``path``'s app that a cross-file finding's message names.
+
+    The cross-file rules name the file a finding clashes with (`like datasets/A.yaml`);
+    the editor links to it as related information.
+    """
+    from ait_datasets.lint.discover import discover
+    from ait_datasets.lint.project import app_root, display_path
+
+    root = app_root(path)
+    if root is None:
+        return []
+    here = os.path.abspath(path)
+    out = []
+    for other in discover([root]):
+        full = os.path.abspath(other)
+        if full == here:
+            continue
+        shown = display_path(other)
+        if shown in message or os.path.relpath(full, root) in message:
+            out.append(full)
+    return out
+
+
+def fix_document_text(text: str, path: str, config: LintConfig) -> str:
+    """The buffer with every safe fix applied, as ``datasets lint --fix`` would write it."""
+    from ait_datasets.lint.fixing import Fixer
+
+    doc, _applied = Fixer(unsafe=False)(load_document_text(text, path), config)
+    return doc.text
+
+
+def migrated_text(text: str, path: str) -> str | None:
+    """The buffer as ``datasets migrate`` would write it, or None when nothing changes
+    (up to date, not an agent dataset, or not safely migratable)."""
+    from ait_datasets.migrate import MIGRATED, MigrationOptions, migrate_bytes
+
+    result = migrate_bytes(path, text.encode("utf-8"), MigrationOptions())
+    return result.after if result.outcome == MIGRATED else None
+
+
+def format_of_path(path: str) -> str:
+    """``yaml``, ``json``, ``jsonl`` or ``xml``, as the loader reads the file."""
+    from ait_datasets.source.load import format_of
+
+    return "xml" if is_xml(path) else (format_of(path) or "yaml")
