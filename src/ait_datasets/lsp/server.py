@@ -20,7 +20,7 @@ from ait_datasets.lsp import actions, completion, hover, inlay, links
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
 from ait_datasets.lsp.linting import app_files_named, lint_document_text, lint_files
 from ait_datasets.lsp.scope import is_handled
-from ait_datasets.lsp.settings import Configs, settings_from
+from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
 
 DEBOUNCE_SECONDS = 0.15
@@ -37,6 +37,8 @@ class DatasetsServer(LanguageServer):
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.debounce = DEBOUNCE_SECONDS
         self.push = True
+        # The initialization options: what the client's settings start from.
+        self.initial = Settings()
 
     # --- helpers ------------------------------------------------------------------
 
@@ -164,10 +166,17 @@ SERVER = DatasetsServer()
 
 
 def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
-    settings = settings_from(raw)
+    settings = settings_from(raw, ls.initial)
     for problem in settings.problems:
         ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, problem))
     ls.configs.reload(settings)
+    work_date = settings.work_date.isoformat() if settings.work_date else "today"
+    config = settings.config_file or "found upward from each file"
+    ls.window_log_message(
+        lsp.LogMessageParams(
+            lsp.MessageType.Info, f"settings applied: work date {work_date}; configuration {config}"
+        )
+    )
     ls.relint_open()
 
 
@@ -175,7 +184,8 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
 def _initialize(ls: DatasetsServer, params: lsp.InitializeParams) -> None:
     options = params.initialization_options
     if isinstance(options, dict):
-        ls.configs.reload(settings_from(options))
+        ls.initial = settings_from(options)
+        ls.configs.reload(ls.initial)
         debounce = options.get("debounceMs")
         if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and debounce >= 0:
             ls.debounce = debounce / 1000

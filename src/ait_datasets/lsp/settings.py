@@ -38,22 +38,27 @@ class Settings(Record):
         self.problems = [] if problems is None else problems
 
 
-def settings_from(raw: Any) -> Settings:
-    """Settings from the client's JSON object (unknown keys are ignored, bad values named)."""
+def settings_from(raw: Any, base: Settings | None = None) -> Settings:
+    """Settings from the client's JSON object (unknown keys are ignored, bad values named);
+    keys it does not have keep their value in ``base`` (the initialization options)."""
     settings = Settings()
+    if base is not None:
+        settings.work_date, settings.config_file = base.work_date, base.config_file
     if not isinstance(raw, dict):
         return settings
     if isinstance(raw.get("datasets"), dict):  # a whole settings tree rather than our section
         raw = raw["datasets"]
     work_date = raw.get("workDate")
-    if isinstance(work_date, str) and work_date.strip():
+    if work_date == "":
+        settings.work_date = None  # cleared: today
+    elif isinstance(work_date, str):
         try:
             settings.work_date = dt.date.fromisoformat(work_date.strip())
         except ValueError:
             settings.problems.append(f"datasets.workDate: '{work_date}' is not a date (YYYY-MM-DD)")
     config_file = raw.get("configFile")
-    if isinstance(config_file, str) and config_file.strip():
-        settings.config_file = config_file.strip()
+    if isinstance(config_file, str):
+        settings.config_file = config_file.strip() or None
     return settings
 
 
