@@ -29,8 +29,8 @@ def rule_url(code: str) -> str:  # one page for now; per-rule anchors when the d
 class Converter:
     """Converts positions of one text between our columns and the client's units."""
 
-    def __init__(self, text: str, encoding: str) -> None:
-        self.lines = Lines(text)
+    def __init__(self, text: str, encoding: str, lines: Lines | None = None) -> None:
+        self.lines = lines if lines is not None and lines.text is text else Lines(text)
         self.encoding = encoding
 
     def position(self, line: int, column: int) -> lsp.Position:

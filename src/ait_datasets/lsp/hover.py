@@ -23,14 +23,13 @@ _SUPPRESSION = re.compile(r"datasets:\s*disable(?:-file)?\s*=\s*(?P<codes>[A-Za-
 _CODE = re.compile(r"[A-Za-z]+[0-9]*")
 
 
-def hover_at(text: str, path: str, line: int, column: int, config: LintConfig) -> Hover | None:
-    """The hover for 0-based ``line`` and code-point ``column``, or None."""
-    lines = Lines(text)
+def hover_at(lines: Lines, path: str, line: int, column: int, config: LintConfig) -> Hover | None:
+    """The hover for 0-based ``line`` and code-point ``column`` of ``lines``, or None."""
     here = lines.line(line)
     return (
         _placeholder(here, column, config)
         or _rule_code(here, column)
-        or _linked(text, path, line, column)
+        or _linked(lines, path, line, column)
         or _yaml_value(lines, line, column, config)
     )
 
@@ -83,16 +82,15 @@ def _rule_code(line: str, column: int) -> Hover | None:
     return None
 
 
-def _linked(text: str, path: str, line: int, column: int) -> Hover | None:
+def _linked(lines: Lines, path: str, line: int, column: int) -> Hover | None:
     from ait_datasets.lsp import links
 
-    for target in links.targets(text, path):
-        if target.line == line and target.start <= column <= target.end:
+    for target in links.references(lines, path, only_line=line):
+        if target.start <= column <= target.end:
+            if not target.path:
+                return target.start, target.end, target.tooltip
             shown = os.path.relpath(target.path, os.path.dirname(path))
             return target.start, target.end, f"{target.tooltip}: `{shown}`"
-    for missing in links.unresolved(text, path):
-        if missing.line == line and missing.start <= column <= missing.end:
-            return missing.start, missing.end, missing.tooltip
     return None
 
 

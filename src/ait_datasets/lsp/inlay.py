@@ -11,9 +11,8 @@ from ait_datasets.lsp.positions import Lines
 Hint = tuple[int, int, str, str]  # line, column (after the token), label, tooltip
 
 
-def hints(text: str, config: LintConfig, first: int, last: int) -> Iterator[Hint]:
+def hints(lines: Lines, config: LintConfig, first: int, last: int) -> Iterator[Hint]:
     """The hints of lines ``first``..``last`` (0-based, inclusive)."""
-    lines = Lines(text)
     work_date = config.effective_work_date()
     for index in range(max(first, 0), min(last, len(lines) - 1) + 1):
         for resolved in tokens_of_line(lines.line(index), work_date):

@@ -46,24 +46,21 @@ def location(target: Target) -> lsp.Location:
     return lsp.Location(from_fs_path(target.path) or target.path, lsp.Range(start, start))
 
 
-def targets(text: str, path: str) -> list[Target]:
-    """References in ``text`` that resolve to a file."""
-    return [t for t in _references(text, path) if t.path]
+def targets(lines: Lines, path: str, only_line: int | None = None) -> list[Target]:
+    """References that resolve to a file (on ``only_line`` when given)."""
+    return [t for t in references(lines, path, only_line) if t.path]
 
 
-def unresolved(text: str, path: str) -> list[Target]:
-    """References in ``text`` that resolve to nothing (their tooltip says why)."""
-    return [t for t in _references(text, path) if not t.path]
-
-
-def _references(text: str, path: str) -> list[Target]:
+def references(lines: Lines, path: str, only_line: int | None = None) -> list[Target]:
+    """Every reference (on ``only_line`` when given); an unresolved one has no path and its
+    tooltip says why."""
     from ait_datasets.lint.project import app_root
 
     root = app_root(path)
-    lines = Lines(text)
     out: list[Target] = []
+    indices = range(len(lines)) if only_line is None else [only_line]
     if path.lower().endswith(".xml"):
-        for i in range(len(lines)):
+        for i in indices:
             for found in _DATASET_ATTR.finditer(lines.line(i)):
                 value = found.group("value")
                 if value.strip():
@@ -72,7 +69,7 @@ def _references(text: str, path: str) -> list[Target]:
                         _target(i, found.start("value"), found.end("value"), hit, value, "Dataset")
                     )
         return out
-    for i in range(len(lines)):
+    for i in indices:
         line = lines.line(i)
         key = own_key(line)
         if key not in ("suite_setup", "file"):

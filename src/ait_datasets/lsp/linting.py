@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable, Iterable
 
 from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.gc_pause import paused_gc
 from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import is_xml
@@ -24,6 +25,7 @@ from ait_datasets.lint.facts import extract_facts
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.rules import family_modules
 from ait_datasets.lint.suppressions import apply_suppressions, parse_suppressions
+from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.source.document import Document
 
 # Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
@@ -45,16 +47,27 @@ def load_document_text(text: str, path: str) -> Document:
     return doc
 
 
-def lint_document_text(text: str, path: str, config: LintConfig) -> list[Diagnostic]:
+def lint_document_text(
+    text: str, path: str, config: LintConfig, app: AppFacts | None = None
+) -> list[Diagnostic]:
     """Every finding ``datasets lint path`` would report if the file held ``text``.
 
     ``path`` is absolute; findings are about it only (cross-file findings that land on
-    other files of the app are for those files' own runs).
+    other files of the app are for those files' own runs). ``app`` keeps the facts of
+    the app's other files between calls (read from disk when absent).
     """
+    # Like the CLI's engine, no cyclic collection while the large acyclic tree is built.
+    with paused_gc():
+        return _lint(text, path, config, app)
+
+
+def _lint(text: str, path: str, config: LintConfig, app: AppFacts | None) -> list[Diagnostic]:
     doc = load_document_text(text, path)
     found = lint_document(doc, config, suppress=False)
     project = Project()
     project.add(extract_facts(doc, kinds.file_kind(doc)))
+    for facts in app.others(path) if app is not None else ():
+        project.add(facts)
     wanted = os.path.abspath(path)
     for module in family_modules():
         check_project = getattr(module, "check_project", None)

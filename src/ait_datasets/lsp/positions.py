@@ -8,9 +8,13 @@ negotiated. Each conversion reads one line, so it is linear in that line's lengt
 
 from __future__ import annotations
 
+import re
+from itertools import accumulate
+
 UTF8 = "utf-8"
 UTF16 = "utf-16"
 UTF32 = "utf-32"
+_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class Lines:
@@ -20,17 +24,12 @@ class Lines:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        i = 0
-        n = len(text)
-        while i < n:
-            ch = text[i]
-            if ch == "\n" or ch == "\r":
-                if ch == "\r" and i + 1 < n and text[i + 1] == "\n":
-                    i += 1
-                starts.append(i + 1)
-            i += 1
-        self._starts = starts
+        # C-level scans only: a Python loop over the characters took a second on 2 MB.
+        if "\r" not in text:
+            lengths = (len(part) + 1 for part in text.split("\n")[:-1])
+            self._starts = list(accumulate(lengths, initial=0))
+        else:
+            self._starts = [0, *(m.end() for m in _BREAK.finditer(text))]
 
     def __len__(self) -> int:
         return len(self._starts)

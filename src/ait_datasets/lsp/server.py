@@ -17,8 +17,10 @@ from pygls.uris import to_fs_path
 
 from ait_datasets import __version__
 from ait_datasets.lsp import actions, completion, hover, inlay, links
+from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
 from ait_datasets.lsp.linting import app_files_named, lint_document_text, lint_files
+from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.scope import is_handled
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
@@ -33,10 +35,14 @@ class DatasetsServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("datasets", __version__)
         self.configs = Configs()
+        self.app = AppFacts()
         self.linted: dict[str, Linted] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.debounce = DEBOUNCE_SECONDS
         self.push = True
+        # Each open document's line starts, for its current text (hover and inlay hints
+        # come many times per edit).
+        self.lines: dict[str, Lines] = {}
         # The initialization options: what the client's settings start from.
         self.initial = Settings()
 
@@ -47,6 +53,12 @@ class DatasetsServer(LanguageServer):
         negotiated = self.workspace.position_encoding or "utf-16"
         # An enum member (PositionEncodingKind) or the plain string the client sent.
         return str(getattr(negotiated, "value", negotiated))
+
+    def converter(self, uri: str, text: str) -> Converter:
+        lines = self.lines.get(uri)
+        if lines is None or lines.text is not text:
+            lines = self.lines[uri] = Lines(text)
+        return Converter(text, self.encoding, lines)
 
     def path_of(self, uri: str) -> str | None:
         if not uri.startswith("file:"):
@@ -78,14 +90,14 @@ class DatasetsServer(LanguageServer):
 
     def _lint(self, uri: str, path: str, version: int | None, text: str) -> Linted:
         config, error = self.configs.resolve(path)
-        found = lint_document_text(text, path, config)
+        found = lint_document_text(text, path, config, self.app)
         linted = Linted(version, text, config, found, error)
         self.linted[uri] = linted
         return linted
 
     def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
         path = self.path_of(uri) or ""
-        conv = Converter(linted.text, self.encoding)
+        conv = self.converter(uri, linted.text)
         out = []
         for diag in linted.diagnostics:
             related = app_files_named(diag.message, path) if names_a_file(diag.message) else None
@@ -277,6 +289,7 @@ def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> No
     if task is not None:
         task.cancel()
     ls.linted.pop(uri, None)
+    ls.lines.pop(uri, None)
     if ls.push and ls.path_of(uri) is not None:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
@@ -379,9 +392,9 @@ def _hover(ls: DatasetsServer, params: lsp.HoverParams) -> lsp.Hover | None:
     if path is None:
         return None
     text = ls.workspace.get_text_document(uri).source
-    conv = Converter(text, ls.encoding)
+    conv = ls.converter(uri, text)
     line, column = conv.from_position(params.position)
-    found = hover.hover_at(text, path, line, column, ls.configs.for_file(path))
+    found = hover.hover_at(conv.lines, path, line, column, ls.configs.for_file(path))
     if found is None:
         return None
     start, end, markdown = found
@@ -398,10 +411,12 @@ def _inlay_hints(ls: DatasetsServer, params: lsp.InlayHintParams) -> list[lsp.In
     if path is None:
         return None
     text = ls.workspace.get_text_document(uri).source
-    conv = Converter(text, ls.encoding)
+    conv = ls.converter(uri, text)
     first, last = params.range.start.line, params.range.end.line
     out = []
-    for line, column, label, tooltip in inlay.hints(text, ls.configs.for_file(path), first, last):
+    for line, column, label, tooltip in inlay.hints(
+        conv.lines, ls.configs.for_file(path), first, last
+    ):
         out.append(
             lsp.InlayHint(
                 conv.position(line, column),
@@ -424,7 +439,7 @@ def _completion(ls: DatasetsServer, params: lsp.CompletionParams) -> lsp.Complet
     if path is None:
         return None
     text = ls.workspace.get_text_document(uri).source
-    conv = Converter(text, ls.encoding)
+    conv = ls.converter(uri, text)
     line, column = conv.from_position(params.position)
     items = completion.items_at(text, path, line, column, ls.configs.for_file(path))
     return lsp.CompletionList(is_incomplete=False, items=items)
@@ -437,11 +452,10 @@ def _definition(ls: DatasetsServer, params: lsp.DefinitionParams) -> list[lsp.Lo
     if path is None:
         return None
     text = ls.workspace.get_text_document(uri).source
-    conv = Converter(text, ls.encoding)
+    conv = ls.converter(uri, text)
     line, column = conv.from_position(params.position)
     target = next(
-        (t for t in links.targets(text, path) if t.line == line and t.start <= column <= t.end),
-        None,
+        (t for t in links.targets(conv.lines, path, line) if t.start <= column <= t.end), None
     )
     if target is None:
         return None
@@ -457,14 +471,14 @@ def _document_links(
     if path is None:
         return None
     text = ls.workspace.get_text_document(uri).source
-    conv = Converter(text, ls.encoding)
+    conv = ls.converter(uri, text)
     return [
         lsp.DocumentLink(
             lsp.Range(conv.position(t.line, t.start), conv.position(t.line, t.end)),
             target=links.location(t).uri,
             tooltip=t.tooltip,
         )
-        for t in links.targets(text, path)
+        for t in links.targets(conv.lines, path)
     ]
 
 
