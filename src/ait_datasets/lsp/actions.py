@@ -27,10 +27,10 @@ def _wanted(only: list[str] | None, kind: str) -> bool:
 
 
 def _overlaps(diag: Diagnostic, conv: Converter, rng: lsp.Range) -> bool:
+    """Whether ``diag`` concerns the lines of ``rng`` (an editor asks with the cursor's
+    position, which need not be inside the finding's own columns)."""
     d = conv.diagnostic_range(diag)
-    start = (rng.start.line, rng.start.character)
-    end = (rng.end.line, rng.end.character)
-    return (d.start.line, d.start.character) <= end and start <= (d.end.line, d.end.character)
+    return d.start.line <= rng.end.line and rng.start.line <= d.end.line
 
 
 def code_actions(
