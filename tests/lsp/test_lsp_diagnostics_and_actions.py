@@ -228,3 +228,28 @@ tests:
     assert "turns:" in new and "query:" in new and "question:" not in new
     after = lint_document_text(new, str(path), LintConfig())
     assert not [d for d in after if d.code.startswith("LEG")]
+
+
+async def test_a_changed_configuration_file_relints_the_open_documents(
+    client: LanguageClient,
+) -> None:
+    path = _copy(client, "ORDERS6.yaml")
+    uri = _open(client, path)
+    assert _by_code(await diagnostics_of(client, uri), "PH007")
+    config = client.app.parent.parent / ".ait-datasets.toml"  # type: ignore[attr-defined]
+    config.write_text('ignore = ["PH007"]\n', encoding="utf-8")
+    try:
+        client.workspace_did_change_watched_files(
+            lsp.DidChangeWatchedFilesParams(
+                [lsp.FileEvent(from_fs_path(str(config)) or "", lsp.FileChangeType.Created)]
+            )
+        )
+        diags = await diagnostics_of(client, uri)
+        assert _by_code(diags, "PH007") == [] and _by_code(diags, "EXP001")
+    finally:
+        config.unlink()
+        client.workspace_did_change_watched_files(
+            lsp.DidChangeWatchedFilesParams(
+                [lsp.FileEvent(from_fs_path(str(config)) or "", lsp.FileChangeType.Deleted)]
+            )
+        )
