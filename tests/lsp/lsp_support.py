@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from lsprotocol import types as lsp
@@ -68,6 +69,17 @@ def make_app(root: Path) -> Path:
     return resources
 
 
+async def until(predicate: Callable[[], bool], what: str, timeout: float = 90) -> None:
+    """Wait (polling) until ``predicate()`` holds. The client records every notification
+    it gets; waiting on the next notification instead would miss one that arrives right
+    after another."""
+    for _ in range(int(timeout / 0.02)):
+        if predicate():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
 def pulls(client: object) -> bool:
     """Whether the client pulls diagnostics (the server then does not push them)."""
     caps = getattr(client, "capabilities", None)
@@ -75,11 +87,9 @@ def pulls(client: object) -> bool:
     return getattr(text_document, "diagnostic", None) is not None
 
 
-async def diagnostics_of(
-    client: object, uri: str, *, version: int | None = None
-) -> list[lsp.Diagnostic]:
+async def diagnostics_of(client: object, uri: str) -> list[lsp.Diagnostic]:
     """The diagnostics of ``uri`` the way this client gets them: pulled, or pushed (then
-    wait until the server has published them, for ``version`` when given)."""
+    the next ones the server publishes; call it right after the edit, before awaiting)."""
     from pytest_lsp import LanguageClient
 
     assert isinstance(client, LanguageClient)
@@ -89,13 +99,9 @@ async def diagnostics_of(
         )
         assert isinstance(report, lsp.RelatedFullDocumentDiagnosticReport)
         return list(report.items)
-    for _ in range(200):
-        params = await asyncio.wait_for(
-            client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 20
-        )
-        if params.uri == uri and (version is None or params.version == version):
-            return list(params.diagnostics)
-    raise AssertionError(f"no diagnostics for {uri}")
+    client.diagnostics.pop(uri, None)
+    await until(lambda: uri in client.diagnostics, f"diagnostics of {uri}")
+    return list(client.diagnostics[uri])
 
 
 def client_column(line: str, column: int, encoding: str) -> int:

@@ -159,7 +159,7 @@ async def test_a_change_is_relinted_and_stale_versions_are_dropped(client: Langu
                 [lsp.TextDocumentContentChangeWholeDocument(text)],
             )
         )
-    diags = await diagnostics_of(client, uri, version=3)
+    diags = await diagnostics_of(client, uri)
     assert _by_code(diags, "EXP001") == []
     assert _by_code(diags, "PH007")
 

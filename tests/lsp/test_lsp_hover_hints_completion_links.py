@@ -3,12 +3,11 @@ through `workspace/configuration`, end to end over stdio (VS Code's capabilities
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_support import ORDERS, SERVER_COMMAND, accept_registrations, make_app
+from lsp_support import ORDERS, SERVER_COMMAND, accept_registrations, make_app, until
 from lsprotocol import types as lsp
 from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -30,18 +29,15 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
             initialization_options={"debounceMs": 20},
         )
     )
-    await _settings_applied(lsp_client, "2026-03-17")
+    await _settings_applied(lsp_client, "2026-03-17", 0)
     yield
     await lsp_client.shutdown_session()
 
 
-async def _settings_applied(client: LanguageClient, work_date: str) -> None:
-    """Wait for the server to say it applied the settings pulled from the client."""
-    for _ in range(50):
-        params = await asyncio.wait_for(client.wait_for_notification("window/logMessage"), 20)
-        if f"settings applied: work date {work_date}" in params.message:
-            return
-    raise AssertionError("the server never applied the settings")
+async def _settings_applied(client: LanguageClient, work_date: str, since: int) -> None:
+    """Wait for the server to say (after log message ``since``) it applied the settings."""
+    wanted = f"settings applied: work date {work_date}"
+    await until(lambda: any(wanted in m.message for m in client.log_messages[since:]), wanted)
 
 
 def _open(client: LanguageClient, path: Path) -> str:
@@ -93,13 +89,15 @@ async def test_settings_change_through_workspace_configuration(client: LanguageC
     line = ORDERS.splitlines()[6]
     column = _units(line, line.index("$DateFormula") + 3)
     client.set_configuration({"workDate": "2026-01-10"}, section="datasets")
+    since = len(client.log_messages)
     client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await _settings_applied(client, "2026-01-10")
+    await _settings_applied(client, "2026-01-10", since)
     text = await _hover(client, uri, 6, column)
     assert "**2026-02-01**" in text and "2026-01-10" in text
     client.set_configuration({"workDate": "2026-03-17"}, section="datasets")
+    since = len(client.log_messages)
     client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await _settings_applied(client, "2026-03-17")
+    await _settings_applied(client, "2026-03-17", since)
 
 
 async def test_inlay_hint_after_each_placeholder(client: LanguageClient) -> None:

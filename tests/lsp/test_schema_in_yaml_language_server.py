@@ -4,13 +4,12 @@ schema errors on a dataset."""
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_support import accept_registrations
+from lsp_support import accept_registrations, until
 from lsprotocol import types as lsp
 from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -86,12 +85,7 @@ def _open(client: LanguageClient, name: str) -> tuple[str, str]:
 async def test_the_schema_flags_an_unknown_intervention_type(client: LanguageClient) -> None:
     uri, text = _open(client, "errors.yaml")
     line = text.splitlines().index("            type: reviewrecord")
-    for _ in range(50):
-        params = await asyncio.wait_for(
-            client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 30
-        )
-        if params.uri == uri and params.diagnostics:
-            break
+    await until(lambda: bool(client.diagnostics.get(uri)), "the YAML server's diagnostics")
     on_type = [d for d in client.diagnostics[uri] if d.range.start.line == line]
     assert on_type, client.diagnostics[uri]
     assert "ReviewRecord" in on_type[0].message  # the allowed values are named

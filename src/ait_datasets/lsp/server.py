@@ -125,6 +125,19 @@ class DatasetsServer(LanguageServer):
 
     async def _debounced(self, uri: str, delay: float) -> None:
         await asyncio.sleep(delay)
+        try:
+            await self._run(uri)
+        except Exception as exc:  # a bug: say so in the client's log, keep serving
+            self.window_log_message(
+                lsp.LogMessageParams(
+                    lsp.MessageType.Error, f"internal error linting {uri}: {exc!r}"
+                )
+            )
+        finally:
+            if self.pending.get(uri) is asyncio.current_task():
+                del self.pending[uri]
+
+    async def _run(self, uri: str) -> None:
         path = self.handled(uri)
         if path is None or uri not in self.workspace.text_documents:
             return
@@ -135,8 +148,6 @@ class DatasetsServer(LanguageServer):
         if current is None or current.version != version:
             return  # stale: a newer edit has its own run scheduled
         self.publish(uri, linted)
-        if self.pending.get(uri) is asyncio.current_task():
-            del self.pending[uri]
 
     def publish(self, uri: str, linted: Linted) -> None:
         if not self.push:
