@@ -21,8 +21,9 @@ _SEVERITY = {
 _NAMES_FILE = r"\.(?:ya?ml|jsonl?|xml)\b"
 
 
-def rule_url(code: str) -> str:  # one page for now; per-rule anchors when the docs have them
-    """The page of a rule (the rules table; `datasets rules CODE` has the full page)."""
+def rule_url(code: str) -> str:
+    """The page of a rule: the README's rules table for now (it has no anchor per rule;
+    `datasets rules CODE` prints the full page)."""
     return RULES_URL
 
 
@@ -90,7 +91,6 @@ def to_lsp(
         code_description=lsp.CodeDescription(href=rule_url(diag.code)),
         source=SOURCE,
         related_information=info,
-        data={"fix": diag.fix is not None, "uri": uri},
     )
 
 

@@ -16,7 +16,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from ait_datasets import __version__
-from ait_datasets.lsp import actions, completion, hover, inlay, links
+from ait_datasets.lsp import actions, navigation
 from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
 from ait_datasets.lsp.linting import app_files_named, lint_document_text, lint_files
@@ -396,101 +396,7 @@ def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.C
     )
 
 
-@SERVER.feature(lsp.TEXT_DOCUMENT_HOVER)
-def _hover(ls: DatasetsServer, params: lsp.HoverParams) -> lsp.Hover | None:
-    uri = params.text_document.uri
-    path = ls.handled(uri)
-    if path is None:
-        return None
-    text = ls.workspace.get_text_document(uri).source
-    conv = ls.converter(uri, text)
-    line, column = conv.from_position(params.position)
-    found = hover.hover_at(conv.lines, path, line, column, ls.configs.for_file(path))
-    if found is None:
-        return None
-    start, end, markdown = found
-    return lsp.Hover(
-        lsp.MarkupContent(lsp.MarkupKind.Markdown, markdown),
-        lsp.Range(conv.position(line, start), conv.position(line, end)),
-    )
-
-
-@SERVER.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions())
-def _inlay_hints(ls: DatasetsServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
-    uri = params.text_document.uri
-    path = ls.handled(uri)
-    if path is None:
-        return None
-    text = ls.workspace.get_text_document(uri).source
-    conv = ls.converter(uri, text)
-    first, last = params.range.start.line, params.range.end.line
-    out = []
-    for line, column, label, tooltip in inlay.hints(
-        conv.lines, ls.configs.for_file(path), first, last
-    ):
-        out.append(
-            lsp.InlayHint(
-                conv.position(line, column),
-                label,
-                kind=lsp.InlayHintKind.Type,
-                tooltip=tooltip,
-                padding_left=True,
-            )
-        )
-    return out
-
-
-@SERVER.feature(
-    lsp.TEXT_DOCUMENT_COMPLETION,
-    lsp.CompletionOptions(trigger_characters=[" ", "-", "$", "<", ":"]),
-)
-def _completion(ls: DatasetsServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
-    uri = params.text_document.uri
-    path = ls.handled(uri)
-    if path is None:
-        return None
-    text = ls.workspace.get_text_document(uri).source
-    conv = ls.converter(uri, text)
-    line, column = conv.from_position(params.position)
-    items = completion.items_at(text, path, line, column, ls.configs.for_file(path))
-    return lsp.CompletionList(is_incomplete=False, items=items)
-
-
-@SERVER.feature(lsp.TEXT_DOCUMENT_DEFINITION)
-def _definition(ls: DatasetsServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
-    uri = params.text_document.uri
-    path = ls.handled(uri)
-    if path is None:
-        return None
-    text = ls.workspace.get_text_document(uri).source
-    conv = ls.converter(uri, text)
-    line, column = conv.from_position(params.position)
-    target = next(
-        (t for t in links.targets(conv.lines, path, line) if t.start <= column <= t.end), None
-    )
-    if target is None:
-        return None
-    return [links.location(target)]
-
-
-@SERVER.feature(lsp.TEXT_DOCUMENT_DOCUMENT_LINK, lsp.DocumentLinkOptions())
-def _document_links(
-    ls: DatasetsServer, params: lsp.DocumentLinkParams
-) -> list[lsp.DocumentLink] | None:
-    uri = params.text_document.uri
-    path = ls.handled(uri)
-    if path is None:
-        return None
-    text = ls.workspace.get_text_document(uri).source
-    conv = ls.converter(uri, text)
-    return [
-        lsp.DocumentLink(
-            lsp.Range(conv.position(t.line, t.start), conv.position(t.line, t.end)),
-            target=links.location(t).uri,
-            tooltip=t.tooltip,
-        )
-        for t in links.targets(conv.lines, path)
-    ]
+navigation.register(SERVER)
 
 
 def serve() -> None:
