@@ -58,6 +58,26 @@ describe("activate (against a stub vscode module)", () => {
     assert.deepStrictEqual(vscode.__state.infos, ["datasets: 3 finding(s) in the workspace."]);
   });
 
+  it("opens a report: runs `datasets report FILES -o report.html` and opens the page", async () => {
+    const log = path.join(dir, "args.txt");
+    const python = path.join(dir, "python");
+    fs.writeFileSync(
+      python,
+      `#!/bin/sh\necho "$@" >> ${log}\nout=""\nwhile [ $# -gt 0 ]; do [ "$1" = "-o" ] && out="$2"; shift; done\n` +
+        `[ -n "$out" ] && echo "<html></html>" > "$out"\nexit 0\n`,
+      { mode: 0o755 },
+    );
+    vscode.__state.settings = { interpreter: python };
+    vscode.__state.openDialog = [{ fsPath: "/runs/results.jsonl" }];
+    await activate(context() as never);
+    await vscode.__state.commands["datasets.openReport"]();
+    const calls = fs.readFileSync(log, "utf-8").trim().split("\n");
+    assert.match(calls[calls.length - 1], /^-m ait_datasets report \/runs\/results\.jsonl -o .*report\.html$/);
+    assert.strictEqual(vscode.__state.opened.length, 1);
+    assert.ok(vscode.__state.opened[0].fsPath.endsWith("report.html"));
+    assert.deepStrictEqual(vscode.__state.errors, []);
+  });
+
   it("falls back to uvx when the interpreter cannot import the server", async () => {
     const python = fakeProgram(dir, "python", 3);
     fakeProgram(dir, "uvx", 0);

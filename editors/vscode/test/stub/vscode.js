@@ -16,6 +16,7 @@ const state = {
     this.extensions = {};
     this.opened = [];
     this.errorChoice = undefined;
+    this.openDialog = undefined;
   },
 };
 
@@ -41,7 +42,7 @@ module.exports = {
       state.infos.push(message);
       return undefined;
     },
-    showOpenDialog: async () => undefined,
+    showOpenDialog: async () => state.openDialog,
   },
   env: {
     clipboard: { writeText: async (text) => (state.clipboard = text) },
