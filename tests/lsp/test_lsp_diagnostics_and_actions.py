@@ -253,3 +253,21 @@ async def test_a_changed_configuration_file_relints_the_open_documents(
                 [lsp.FileEvent(from_fs_path(str(config)) or "", lsp.FileChangeType.Deleted)]
             )
         )
+
+
+async def test_workspace_diagnostics_follow_changes_on_disk(client: LanguageClient) -> None:
+    def setup_codes(report: lsp.WorkspaceDiagnosticReport) -> list[str | int | None]:
+        item = next(i for i in report.items if i.uri.endswith("/SETUP.yaml"))
+        return [d.code for d in item.items]
+
+    params = lsp.WorkspaceDiagnosticParams([])
+    first = await client.workspace_diagnostic_async(params)
+    assert setup_codes(first) == setup_codes(await client.workspace_diagnostic_async(params))
+    setup = client.app / "datasets" / "setup" / "SETUP.yaml"  # type: ignore[attr-defined]
+    before = setup.read_text(encoding="utf-8")
+    setup.write_text(before + "\tbroken: [\n", encoding="utf-8")
+    try:
+        changed = await client.workspace_diagnostic_async(params)
+        assert "SYN004" in setup_codes(changed) or "SYN001" in setup_codes(changed)
+    finally:
+        setup.write_text(before, encoding="utf-8")

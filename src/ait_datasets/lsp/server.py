@@ -36,6 +36,10 @@ class DatasetsServer(LanguageServer):
         super().__init__("datasets", __version__)
         self.configs = Configs()
         self.app = AppFacts()
+        # The last workspace/diagnostic answer for the files on disk, and what it was for.
+        self.workspace_cache: (
+            tuple[object, list[lsp.WorkspaceFullDocumentDiagnosticReport]] | None
+        ) = None
         self.linted: dict[str, Linted] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.debounce = DEBOUNCE_SECONDS
@@ -328,9 +332,15 @@ def _pull_workspace(
 def _workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiagnosticReport]:
     from pygls.uris import from_fs_path
 
-    reports = []
+    reports: list[lsp.WorkspaceFullDocumentDiagnosticReport] = []
     open_paths = {ls.path_of(uri): uri for uri in ls.workspace.text_documents}
     on_disk = [p for p in ls.workspace_files() if p not in open_paths]
+    # Clients ask again and again; while no file of the workspace changed (same paths,
+    # modification times and sizes, same configuration), the answer is the same.
+    state = (tuple(_stat(p) for p in on_disk), ls.configs.generation)
+    if ls.workspace_cache is not None and ls.workspace_cache[0] == state:
+        reports.extend(ls.workspace_cache[1])
+        on_disk = []
     for path, found in lint_files(on_disk, ls.configs.for_file).items():
         uri = from_fs_path(path) or path
         try:
@@ -342,6 +352,8 @@ def _workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiag
         reports.append(
             lsp.WorkspaceFullDocumentDiagnosticReport(uri, ls.lsp_diagnostics(uri, linted))
         )
+    if on_disk:
+        ls.workspace_cache = (state, list(reports))
     for open_uri in open_paths.values():
         current = ls.lint_now(open_uri)
         if current is not None:
@@ -351,6 +363,14 @@ def _workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiag
                 )
             )
     return reports
+
+
+def _stat(path: str) -> tuple[str, int, int]:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (path, -1, -1)
+    return (path, found.st_mtime_ns, found.st_size)
 
 
 @SERVER.command(LINT_WORKSPACE)

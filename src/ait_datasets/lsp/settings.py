@@ -73,11 +73,14 @@ class Configs:
         self.settings = settings or Settings()
         self.error: str | None = None
         self._resolver: ConfigResolver | None = None
+        # Bumped on every reload: what was computed under an older configuration is stale.
+        self.generation = 0
         self.reload()
 
     def reload(self, settings: Settings | None = None) -> None:
         if settings is not None:
             self.settings = settings
+        self.generation += 1
         cli: dict[str, object] = {}
         if self.settings.work_date is not None:
             cli["work_date"] = self.settings.work_date
