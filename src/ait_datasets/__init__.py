@@ -41,7 +41,10 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LINT:
-        return getattr(importlib.import_module("ait_datasets.lint"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# At run time only: type checkers see the imports above, and so catch a misspelt name.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        if name in _LINT:
+            return getattr(importlib.import_module("ait_datasets.lint"), name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "init",
     "report",
+    "lsp",
 )
 
 EXIT_OK = 0

@@ -9,6 +9,7 @@ import sys
 import pytest
 from jsonschema import Draft202012Validator
 
+from ait_datasets import __version__
 from ait_datasets.cli import main
 from ait_datasets.schema import SCHEMA_FILES, shipped_schema, shipped_schema_text
 from ait_datasets.schema.generate import KINDS, schema_id, schema_text
@@ -26,7 +27,14 @@ def test_shipped_schema_is_a_valid_draft_2020_12_schema_with_id_and_title(kind: 
     schema = shipped_schema(kind)
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$id"] == schema_id(kind) == f"urn:ait-datasets:schema:{kind}"
+    assert (
+        schema["$id"]
+        == schema_id(kind)
+        == (
+            "https://raw.githubusercontent.com/ait-datasets/ait-datasets/"
+            f"v{__version__}/src/ait_datasets/schema/json/{SCHEMA_FILES[kind]}"
+        )
+    )
     assert schema["title"].startswith("Business Central AI Test Toolkit")
 
 
@@ -45,7 +53,7 @@ def test_schema_command_prints_the_shipped_schema(
 
 def test_schema_command_defaults_to_the_dataset_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema"]) == 0
-    assert json.loads(capsys.readouterr().out)["$id"] == "urn:ait-datasets:schema:dataset"
+    assert json.loads(capsys.readouterr().out)["$id"].endswith("/dataset.schema.json")
 
 
 def test_schema_command_rejects_an_unknown_kind_with_exit_2(

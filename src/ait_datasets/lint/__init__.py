@@ -38,8 +38,11 @@ _WHERE = {
 __all__ = ["LintConfig", "LintRun", "Rule", "all_rules", "lint_document", "lint_paths", "lint_text"]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+# At run time only: type checkers see the imports above, and so catch a misspelt name.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        module = _WHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(module), name)

@@ -26,7 +26,7 @@ from ait_datasets.records import Record
 from ait_datasets.source.load import format_of, load_bytes
 from ait_datasets.source.neighbours import Limits, read_neighbour
 
-__all__ = ["GIVEN_PATHS", "Project", "later_duplicates"]
+__all__ = ["GIVEN_PATHS", "Project", "later_duplicates", "read_facts"]
 
 T = TypeVar("T")
 
@@ -91,7 +91,7 @@ class Project(Record):
             full = os.path.abspath(path)
             if full in known:
                 continue
-            facts = read.remember(("facts", full), partial(_read_facts, path, read.limits))
+            facts = read.remember(("facts", full), partial(read_facts, path, read.limits))
             if facts is not None:
                 out.append(facts)
         return out
@@ -105,7 +105,7 @@ def _sort_key(facts: FileFacts) -> str:
     return os.path.abspath(facts.path)
 
 
-def _read_facts(path: str, limits: Limits | None) -> FileFacts | None:
+def read_facts(path: str, limits: Limits | None = None) -> FileFacts | None:
     """What another file of the app tells the rules, reading no more than needed."""
     path = display_path(path)
     facts = _facts_of(path, limits)

@@ -50,8 +50,15 @@ KINDS: dict[str, tuple[Any, str, str, str]] = {
 }
 
 
+# Where each released schema is published (also what the README's modeline names). An
+# https `$id` is what JSON Schema tools expect; Node's validators warn on `urn:` ids.
+SCHEMA_BASE_URL = "https://raw.githubusercontent.com/ait-datasets/ait-datasets/v{version}/src/ait_datasets/schema/json/"
+
+
 def schema_id(kind: str) -> str:
-    return f"urn:ait-datasets:schema:{kind}"
+    from ait_datasets import __version__
+
+    return SCHEMA_BASE_URL.format(version=__version__) + SCHEMA_FILES[kind]
 
 
 class _Generator(GenerateJsonSchema):

@@ -1,0 +1,123 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+// Resolved to test/stub/*.js by test/stub/register.js.
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const vscode = require("vscode");
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const languageclient = require("vscode-languageclient/node");
+import { activate } from "../src/extension";
+
+const root = path.join(__dirname, "..", "..");
+
+function fakeProgram(dir: string, name: string, code: number): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, `#!/bin/sh\nexit ${code}\n`, { mode: 0o755 });
+  return file;
+}
+
+function context(): { subscriptions: unknown[] } {
+  return { subscriptions: [] };
+}
+
+describe("activate (against a stub vscode module)", () => {
+  let dir: string;
+  const savedPath = process.env.PATH;
+
+  beforeEach(() => {
+    vscode.__state.reset();
+    languageclient.__made.length = 0;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "datasets-ext-"));
+  });
+  afterEach(() => {
+    process.env.PATH = savedPath;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("starts `python -m ait_datasets lsp` from the configured interpreter", async () => {
+    const python = fakeProgram(dir, "python", 0);
+    vscode.__state.settings = { interpreter: python, workDate: "2026-03-17" };
+    await activate(context() as never);
+    const client = languageclient.__made[0];
+    assert.deepStrictEqual(client.serverOptions, { command: python, args: ["-m", "ait_datasets", "lsp"] });
+    assert.ok(client.started);
+    assert.deepStrictEqual(client.clientOptions.initializationOptions, { workDate: "2026-03-17", configFile: "" });
+    assert.strictEqual(client.clientOptions.synchronize.configurationSection, "datasets");
+    assert.deepStrictEqual(Object.keys(vscode.__state.commands).sort(), [
+      "datasets.lintWorkspace",
+      "datasets.openReport",
+      "datasets.restart",
+    ]);
+    await vscode.__state.commands["datasets.lintWorkspace"]();
+    assert.deepStrictEqual(client.lastRequest, {
+      method: "workspace/executeCommand",
+      params: { command: "datasets.lintWorkspace", arguments: [] },
+    });
+    assert.deepStrictEqual(vscode.__state.infos, ["datasets: 3 finding(s) in the workspace."]);
+  });
+
+  it("opens a report: runs `datasets report FILES -o report.html` and opens the page", async () => {
+    const log = path.join(dir, "args.txt");
+    const python = path.join(dir, "python");
+    fs.writeFileSync(
+      python,
+      `#!/bin/sh\necho "$@" >> ${log}\nout=""\nwhile [ $# -gt 0 ]; do [ "$1" = "-o" ] && out="$2"; shift; done\n` +
+        `[ -n "$out" ] && echo "<html></html>" > "$out"\nexit 0\n`,
+      { mode: 0o755 },
+    );
+    vscode.__state.settings = { interpreter: python };
+    vscode.__state.openDialog = [{ fsPath: "/runs/results.jsonl" }];
+    await activate(context() as never);
+    await vscode.__state.commands["datasets.openReport"]();
+    const calls = fs.readFileSync(log, "utf-8").trim().split("\n");
+    assert.match(calls[calls.length - 1], /^-m ait_datasets report \/runs\/results\.jsonl -o .*report\.html$/);
+    assert.strictEqual(vscode.__state.opened.length, 1);
+    assert.ok(vscode.__state.opened[0].fsPath.endsWith("report.html"));
+    assert.deepStrictEqual(vscode.__state.errors, []);
+  });
+
+  it("falls back to uvx when the interpreter cannot import the server", async () => {
+    const python = fakeProgram(dir, "python", 3);
+    fakeProgram(dir, "uvx", 0);
+    process.env.PATH = dir;
+    vscode.__state.settings = { interpreter: python };
+    await activate(context() as never);
+    assert.deepStrictEqual(languageclient.__made[0].serverOptions, {
+      command: "uvx",
+      args: ["--from", "ait-datasets[lsp]", "datasets", "lsp"],
+    });
+  });
+
+  it("without any, shows the install command and can copy it", async () => {
+    process.env.PATH = dir;
+    vscode.__state.errorChoice = "Copy install command";
+    await activate(context() as never);
+    assert.strictEqual(languageclient.__made.length, 0);
+    assert.ok(vscode.__state.errors[0].includes("pip install 'ait-datasets[lsp]'"));
+    assert.strictEqual(vscode.__state.clipboard, "pip install 'ait-datasets[lsp]'");
+  });
+});
+
+describe("package.json", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf-8"));
+
+  it("contributes the shipped JSON Schemas, which have https ids", () => {
+    const validations = manifest.contributes.yamlValidation as { fileMatch: string[]; url: string }[];
+    assert.ok(validations.length > 0);
+    for (const entry of validations) {
+      const schema = JSON.parse(fs.readFileSync(path.join(root, entry.url), "utf-8"));
+      assert.ok(String(schema.$id).startsWith("https://"), schema.$id);
+      const shipped = path.join(root, "..", "..", "src", "ait_datasets", "schema", "json", path.basename(entry.url));
+      assert.strictEqual(fs.readFileSync(path.join(root, entry.url), "utf-8"), fs.readFileSync(shipped, "utf-8"));
+    }
+  });
+
+  it("declares the settings and commands", () => {
+    const settings = Object.keys(manifest.contributes.configuration.properties).sort();
+    assert.deepStrictEqual(settings, ["datasets.configFile", "datasets.importStrategy", "datasets.interpreter", "datasets.workDate"]);
+    const commands = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
+    assert.deepStrictEqual(commands, ["datasets.lintWorkspace", "datasets.openReport", "datasets.restart"]);
+  });
+});

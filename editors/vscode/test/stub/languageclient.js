@@ -1,0 +1,22 @@
+// A stand-in for vscode-languageclient's LanguageClient that records how it was made.
+const made = [];
+
+class LanguageClient {
+  constructor(id, name, serverOptions, clientOptions) {
+    Object.assign(this, { id, name, serverOptions, clientOptions, started: false });
+    made.push(this);
+  }
+  async start() {
+    this.started = true;
+  }
+  async stop() {
+    this.started = false;
+  }
+  async sendRequest(method, params) {
+    this.lastRequest = { method, params };
+    return 3;
+  }
+  dispose() {}
+}
+
+module.exports = { LanguageClient, __made: made };

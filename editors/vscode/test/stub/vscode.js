@@ -1,0 +1,53 @@
+// A minimal `vscode` module: records what the extension asks of the editor.
+const state = {
+  settings: {},
+  commands: {},
+  errors: [],
+  infos: [],
+  clipboard: "",
+  extensions: {},
+  opened: [],
+  reset() {
+    this.settings = {};
+    this.commands = {};
+    this.errors = [];
+    this.infos = [];
+    this.clipboard = "";
+    this.extensions = {};
+    this.opened = [];
+    this.errorChoice = undefined;
+    this.openDialog = undefined;
+  },
+};
+
+module.exports = {
+  __state: state,
+  workspace: {
+    getConfiguration: () => ({
+      get: (key, fallback) => (key in state.settings ? state.settings[key] : fallback),
+    }),
+  },
+  commands: {
+    registerCommand: (name, fn) => {
+      state.commands[name] = fn;
+      return { dispose() {} };
+    },
+  },
+  window: {
+    showErrorMessage: async (message) => {
+      state.errors.push(message);
+      return state.errorChoice;
+    },
+    showInformationMessage: async (message) => {
+      state.infos.push(message);
+      return undefined;
+    },
+    showOpenDialog: async () => state.openDialog,
+  },
+  env: {
+    clipboard: { writeText: async (text) => (state.clipboard = text) },
+    openExternal: async (uri) => state.opened.push(uri),
+  },
+  extensions: { getExtension: (id) => state.extensions[id] },
+  Uri: { file: (fsPath) => ({ fsPath, scheme: "file" }) },
+};

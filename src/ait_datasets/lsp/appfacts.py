@@ -1,0 +1,80 @@
+"""What the server has read of an app's other files, kept between edits of one buffer.
+
+The cross-file rules need what every file of the app says (names, suite setups, suite
+XMLs). ``datasets lint FILE`` reads them once per run through an
+:class:`~ait_datasets.dataset.suites.Apps`; the server lints on every edit, so it keeps
+one ``Apps`` for the session and drops what it read of an app whenever one of the app's
+files changed on disk (its modification time or size; checked on every lint, so nothing
+stale is ever used, watcher or not).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import partial
+
+from ait_datasets.dataset.app import app_root
+from ait_datasets.dataset.paths import display_path
+from ait_datasets.dataset.suites import Apps, suite_folder
+from ait_datasets.lint.discover import discover
+from ait_datasets.lint.facts import FileFacts
+from ait_datasets.lint.project import read_facts
+
+
+class AppFacts:
+    """The session's :class:`Apps`, refreshed per app when its files change."""
+
+    def __init__(self) -> None:
+        self.apps = Apps()
+        self._signatures: dict[str, tuple[tuple[str, int, int], ...]] = {}
+
+    def fresh(self, path: str) -> Apps:
+        """The session's ``Apps``, after forgetting ``path``'s app if a file of it changed."""
+        folder, _recursive = suite_folder(path)
+        signature = _signature(folder, app_root(path) is not None)
+        if self._signatures.get(folder) != signature:
+            self.apps.forget(path)
+            self._signatures[folder] = signature
+        return self.apps
+
+    def forget(self) -> None:
+        """Drop everything read (configuration or watched files changed)."""
+        self.apps.forget()
+        self._signatures.clear()
+
+    def others(self, path: str) -> list[FileFacts]:
+        """The facts of every other file of ``path``'s app (none outside an app)."""
+        root = app_root(path)
+        if root is None:
+            return []
+        apps = self.fresh(path)
+        here = os.path.abspath(path)
+        out = []
+        for file in discover([root]):
+            full = os.path.abspath(file)
+            if full == here:
+                continue
+            facts = apps.remember(("facts", full), partial(read_facts, file, apps.limits))
+            if facts is not None:
+                out.append(facts)
+        return out
+
+
+def _signature(folder: str, recursive: bool) -> tuple[tuple[str, int, int], ...]:
+    """(path, mtime, size) of every dataset and suite file of the folder."""
+    out = []
+    files = discover([folder]) if recursive else _own_files(folder)
+    for file in files:
+        try:
+            info = os.stat(file)
+        except OSError:
+            continue
+        out.append((display_path(file), info.st_mtime_ns, info.st_size))
+    return tuple(out)
+
+
+def _own_files(folder: str) -> list[str]:
+    try:
+        return [os.path.join(folder, n) for n in sorted(os.listdir(folder))]
+    except OSError:
+        return []

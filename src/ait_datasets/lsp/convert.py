@@ -1,0 +1,114 @@
+"""Our findings and edits as LSP values, in the client's position encoding."""
+
+from __future__ import annotations
+
+import re
+
+from lsprotocol import types as lsp
+
+from ait_datasets.diagnostics import Diagnostic, Edit, Severity
+from ait_datasets.lsp.positions import Lines, from_client_column, to_client_column
+
+SOURCE = "datasets"
+# Each rule's page: the README's rules table (`datasets rules CODE` prints the full page).
+RULES_URL = "https://github.com/ait-datasets/ait-datasets/blob/main/README.md#rules"
+_SEVERITY = {
+    Severity.ERROR: lsp.DiagnosticSeverity.Error,
+    Severity.WARNING: lsp.DiagnosticSeverity.Warning,
+    Severity.INFO: lsp.DiagnosticSeverity.Information,
+}
+# A finding's message names another file of the app (cross-file rules do).
+_NAMES_FILE = r"\.(?:ya?ml|jsonl?|xml)\b"
+
+
+def rule_url(code: str) -> str:
+    """The page of a rule: the README's rules table for now (it has no anchor per rule;
+    `datasets rules CODE` prints the full page)."""
+    return RULES_URL
+
+
+class Converter:
+    """Converts positions of one text between our columns and the client's units."""
+
+    def __init__(self, text: str, encoding: str, lines: Lines | None = None) -> None:
+        self.lines = lines if lines is not None and lines.text is text else Lines(text)
+        self.encoding = encoding
+
+    def position(self, line: int, column: int) -> lsp.Position:
+        """A 0-based line and code-point column as an LSP position."""
+        text = self.lines.line(line)
+        return lsp.Position(line, to_client_column(text, column, self.encoding))
+
+    def offset_position(self, offset: int) -> lsp.Position:
+        return self.position(*self.lines.position(offset))
+
+    def from_position(self, position: lsp.Position) -> tuple[int, int]:
+        """An LSP position as a 0-based line and code-point column."""
+        text = self.lines.line(position.line)
+        return position.line, from_client_column(text, position.character, self.encoding)
+
+    def offset(self, position: lsp.Position) -> int:
+        return self.lines.offset(*self.from_position(position))
+
+    def diagnostic_range(self, diag: Diagnostic) -> lsp.Range:
+        start = self.position(diag.line - 1, diag.column - 1)
+        end = self.position(diag.end_line - 1, diag.end_column - 1)
+        if (end.line, end.character) <= (start.line, start.character):
+            # A whole-file finding (1:1): show it under the first line, not as a dot.
+            line = self.lines.line(start.line)
+            end = self.position(start.line, len(line)) if line.strip() else start
+        return lsp.Range(start, end)
+
+    def text_edit(self, edit: Edit) -> lsp.TextEdit:
+        return lsp.TextEdit(
+            lsp.Range(self.offset_position(edit.start), self.offset_position(edit.end)),
+            edit.replacement,
+        )
+
+
+def to_lsp(
+    diag: Diagnostic, conv: Converter, uri: str, related: list[str] | None = None
+) -> lsp.Diagnostic:
+    """One finding as the client shows it; ``related`` are other files it names."""
+    from pygls.uris import from_fs_path
+
+    info = None
+    if related:
+        info = [
+            lsp.DiagnosticRelatedInformation(
+                lsp.Location(
+                    from_fs_path(path) or path, lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))
+                ),
+                "the other file",
+            )
+            for path in related
+        ]
+    return lsp.Diagnostic(
+        range=conv.diagnostic_range(diag),
+        message=diag.message,
+        severity=_SEVERITY[diag.severity],
+        code=diag.code,
+        code_description=lsp.CodeDescription(href=rule_url(diag.code)),
+        source=SOURCE,
+        related_information=info,
+    )
+
+
+def names_a_file(message: str) -> bool:
+    return re.search(_NAMES_FILE, message) is not None
+
+
+def minimal_edit(conv: Converter, old: str, new: str) -> lsp.TextEdit | None:
+    """One edit turning ``old`` into ``new``: only the middle that differs is replaced,
+    so the client keeps the cursor and marks outside it. None when nothing changes."""
+    if old == new:
+        return None
+    start = 0
+    limit = min(len(old), len(new))
+    while start < limit and old[start] == new[start]:
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    return conv.text_edit(Edit(start, end_old, new[start:end_new]))

@@ -1,0 +1,113 @@
+"""The one place the language server lints: a buffer's text in, the CLI's findings out.
+
+Every call goes through :func:`lint_document_text`, which is the library's one entry
+point (:func:`ait_datasets.lint.lint_text`) with the session's memory of the app's
+other files: the editor shows exactly what ``datasets lint`` prints once the buffer is
+saved, cross-file rules included.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+from ait_datasets.dataset.app import app_root
+from ait_datasets.dataset.paths import display_path
+from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.gc_pause import paused_gc
+from ait_datasets.lint import lint_paths, lint_text
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.discover import is_xml
+from ait_datasets.lsp.appfacts import AppFacts
+from ait_datasets.source.document import Document
+
+
+def load_document_text(text: str, path: str) -> Document:
+    """The buffer parsed as ``datasets lint`` would parse the file (suite XML or dataset)."""
+    if is_xml(path):
+        from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
+
+        return load_xml_bytes(path, saved_bytes(text))
+    from ait_datasets.source.load import load_text
+
+    return load_text(path, text)
+
+
+def lint_document_text(
+    text: str, path: str, config: LintConfig, app: AppFacts | None = None
+) -> list[Diagnostic]:
+    """Every finding ``datasets lint path`` would report if the file held ``text``.
+
+    ``path`` is absolute; findings are about it only (cross-file findings that land on
+    other files of the app are for those files' own runs). ``app`` keeps what was read of
+    the app's other files between calls (read from disk when absent).
+    """
+    apps = app.fresh(path) if app is not None else None
+    # Like the CLI's engine, no cyclic collection while the large acyclic tree is built.
+    with paused_gc():
+        found = lint_text(text, path, config, apps=apps)
+    wanted = os.path.abspath(path)
+    return [d for d in found if os.path.abspath(d.path) == wanted]
+
+
+def lint_files(
+    paths: Iterable[str], config_for: Callable[[str], LintConfig]
+) -> dict[str, list[Diagnostic]]:
+    """The findings of files on disk (for ``workspace/diagnostic``), keyed by path.
+
+    ``config_for`` is a ``path -> LintConfig`` function such as ``ConfigResolver.for_file``.
+    Files without findings map to an empty list, so a client can clear old ones.
+    """
+    given = list(paths)
+    run = lint_paths(given, config_for, jobs=1)
+    out: dict[str, list[Diagnostic]] = {os.path.abspath(p): [] for p in run.paths}
+    for diag in run.diagnostics:
+        out.setdefault(os.path.abspath(diag.path), []).append(diag)
+    return out
+
+
+def app_files_named(message: str, path: str) -> list[str]:
+    """Other files of ``path``'s app that a cross-file finding's message names.
+
+    The cross-file rules name the file a finding clashes with (`like datasets/A.yaml`);
+    the editor links to it as related information.
+    """
+    from ait_datasets.lint.discover import discover
+
+    root = app_root(path)
+    if root is None:
+        return []
+    here = os.path.abspath(path)
+    out = []
+    for other in discover([root]):
+        full = os.path.abspath(other)
+        if full == here:
+            continue
+        shown = display_path(other)
+        if shown in message or os.path.relpath(full, root) in message:
+            out.append(full)
+    return out
+
+
+def fix_document_text(text: str, path: str, config: LintConfig) -> str:
+    """The buffer with every safe fix applied, as ``datasets lint --fix`` would write it."""
+    from ait_datasets.lint.fixing import Fixer
+
+    doc, _applied = Fixer(unsafe=False)(load_document_text(text, path), config)
+    return doc.text
+
+
+def migrated_text(text: str, path: str) -> str | None:
+    """The buffer as ``datasets migrate`` would write it, or None when nothing changes
+    (up to date, not an agent dataset, or not safely migratable)."""
+    from ait_datasets.migrate import MIGRATED, MigrationOptions, migrate_bytes
+
+    result = migrate_bytes(path, text.encode("utf-8"), MigrationOptions())
+    return result.after if result.outcome == MIGRATED else None
+
+
+def format_of_path(path: str) -> str:
+    """``yaml``, ``json``, ``jsonl`` or ``xml``, as the loader reads the file."""
+    from ait_datasets.source.load import format_of
+
+    return "xml" if is_xml(path) else (format_of(path) or "yaml")

@@ -1,0 +1,110 @@
+"""Reading help for an open buffer: hover, inlay hints, completion, go to definition and
+document links (each a thin call into :mod:`.hover`, :mod:`.inlay`, :mod:`.completion`
+and :mod:`.links`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types as lsp
+
+from ait_datasets.lsp import completion, hover, inlay, links
+
+if TYPE_CHECKING:
+    from ait_datasets.lsp.server import DatasetsServer
+
+
+def register(server: DatasetsServer) -> None:
+    """Add the handlers to ``server``."""
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    def _hover(ls: DatasetsServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        uri = params.text_document.uri
+        path = ls.handled(uri)
+        if path is None:
+            return None
+        text = ls.workspace.get_text_document(uri).source
+        conv = ls.converter(uri, text)
+        line, column = conv.from_position(params.position)
+        found = hover.hover_at(conv.lines, path, line, column, ls.configs.for_file(path))
+        if found is None:
+            return None
+        start, end, markdown = found
+        return lsp.Hover(
+            lsp.MarkupContent(lsp.MarkupKind.Markdown, markdown),
+            lsp.Range(conv.position(line, start), conv.position(line, end)),
+        )
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions())
+    def _inlay_hints(ls: DatasetsServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
+        uri = params.text_document.uri
+        path = ls.handled(uri)
+        if path is None:
+            return None
+        text = ls.workspace.get_text_document(uri).source
+        conv = ls.converter(uri, text)
+        first, last = params.range.start.line, params.range.end.line
+        out = []
+        for line, column, label, tooltip in inlay.hints(
+            conv.lines, ls.configs.for_file(path), first, last
+        ):
+            out.append(
+                lsp.InlayHint(
+                    conv.position(line, column),
+                    label,
+                    kind=lsp.InlayHintKind.Type,
+                    tooltip=tooltip,
+                    padding_left=True,
+                )
+            )
+        return out
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_COMPLETION,
+        lsp.CompletionOptions(trigger_characters=[" ", "-", "$", "<", ":"]),
+    )
+    def _completion(ls: DatasetsServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
+        uri = params.text_document.uri
+        path = ls.handled(uri)
+        if path is None:
+            return None
+        text = ls.workspace.get_text_document(uri).source
+        conv = ls.converter(uri, text)
+        line, column = conv.from_position(params.position)
+        items = completion.items_at(text, path, line, column, ls.configs.for_file(path))
+        return lsp.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    def _definition(ls: DatasetsServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+        uri = params.text_document.uri
+        path = ls.handled(uri)
+        if path is None:
+            return None
+        text = ls.workspace.get_text_document(uri).source
+        conv = ls.converter(uri, text)
+        line, column = conv.from_position(params.position)
+        target = next(
+            (t for t in links.targets(conv.lines, path, line) if t.start <= column <= t.end), None
+        )
+        if target is None:
+            return None
+        return [links.location(target)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_LINK, lsp.DocumentLinkOptions())
+    def _document_links(
+        ls: DatasetsServer, params: lsp.DocumentLinkParams
+    ) -> list[lsp.DocumentLink] | None:
+        uri = params.text_document.uri
+        path = ls.handled(uri)
+        if path is None:
+            return None
+        text = ls.workspace.get_text_document(uri).source
+        conv = ls.converter(uri, text)
+        return [
+            lsp.DocumentLink(
+                lsp.Range(conv.position(t.line, t.start), conv.position(t.line, t.end)),
+                target=links.location(t).uri,
+                tooltip=t.tooltip,
+            )
+            for t in links.targets(conv.lines, path)
+        ]

@@ -1,0 +1,31 @@
+"""Which files the server handles: the ones ``datasets lint`` would lint in a folder.
+
+A client sends every YAML or JSON file it opens; a repository has many that are not
+datasets (workflows, Compose files, app.json). Like ``datasets lint FOLDER``, the server
+takes dataset-like files inside a test app's ``.resources`` folder (YAML, JSONL, JSON and
+suite XML), skipping editor and environment folders, and honours the configuration's
+``include``/``exclude`` globs. Outside ``.resources`` it takes only files that an
+``include`` glob of a configuration file names explicitly.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ait_datasets.dataset.app import app_root
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.config_files import is_included
+from ait_datasets.lint.discover import _SKIP_DIRS, is_candidate
+
+
+def is_handled(path: str, config: LintConfig) -> bool:
+    """Whether ``path`` (absolute) is a file the linter would lint, under ``config``."""
+    parts = os.path.normpath(path).split(os.sep)
+    if any(part in _SKIP_DIRS for part in parts[:-1]):
+        return False
+    in_resources = app_root(path) is not None
+    if not is_candidate(path, in_resources):
+        return False
+    if in_resources:
+        return is_included(path, config)
+    return bool(config.root and config.include) and is_included(path, config)

@@ -1,0 +1,422 @@
+"""``datasets lsp``: the language server over stdio (pygls).
+
+Only wiring lives here: each handler reads the buffer, asks :mod:`ait_datasets.lsp.linting`
+(or the placeholder library) and converts the answer. State is per open document: its
+latest lint (so code actions match what the user sees) and the pending debounced run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from ait_datasets import __version__
+from ait_datasets.lsp import actions, navigation
+from ait_datasets.lsp.appfacts import AppFacts
+from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
+from ait_datasets.lsp.linting import app_files_named, lint_document_text, lint_files
+from ait_datasets.lsp.positions import Lines
+from ait_datasets.lsp.scope import is_handled
+from ait_datasets.lsp.settings import Configs, Settings, settings_from
+from ait_datasets.lsp.state import Linted
+
+DEBOUNCE_SECONDS = 0.15
+LINT_WORKSPACE = "datasets.lintWorkspace"
+# What a change to these re-reads: the configuration, and the app's other files.
+WATCHED = ("**/.ait-datasets.toml", "**/pyproject.toml", "**/.resources/**")
+
+
+class DatasetsServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("datasets", __version__)
+        self.configs = Configs()
+        self.app = AppFacts()
+        # The last workspace/diagnostic answer for the files on disk, and what it was for.
+        self.workspace_cache: (
+            tuple[object, list[lsp.WorkspaceFullDocumentDiagnosticReport]] | None
+        ) = None
+        self.linted: dict[str, Linted] = {}
+        self.pending: dict[str, asyncio.Task[None]] = {}
+        self.debounce = DEBOUNCE_SECONDS
+        self.push = True
+        # Each open document's line starts, for its current text (hover and inlay hints
+        # come many times per edit).
+        self.lines: dict[str, Lines] = {}
+        # The initialization options: what the client's settings start from.
+        self.initial = Settings()
+
+    # --- helpers ------------------------------------------------------------------
+
+    @property
+    def encoding(self) -> str:
+        negotiated = self.workspace.position_encoding or "utf-16"
+        # An enum member (PositionEncodingKind) or the plain string the client sent.
+        return str(getattr(negotiated, "value", negotiated))
+
+    def converter(self, uri: str, text: str) -> Converter:
+        lines = self.lines.get(uri)
+        if lines is None or lines.text is not text:
+            lines = self.lines[uri] = Lines(text)
+        return Converter(text, self.encoding, lines)
+
+    def path_of(self, uri: str) -> str | None:
+        if not uri.startswith("file:"):
+            return None
+        path = to_fs_path(uri)
+        return os.path.abspath(path) if path else None
+
+    def handled(self, uri: str) -> str | None:
+        """The file's path when the linter would lint it, else None."""
+        path = self.path_of(uri)
+        if path is None or not is_handled(path, self.configs.for_file(path)):
+            return None
+        return path
+
+    def lint_now(self, uri: str) -> Linted | None:
+        """Lint the buffer as it is now (cached per version)."""
+        path = self.handled(uri)
+        if path is None:
+            return None
+        document = self.workspace.get_text_document(uri)
+        cached = self.linted.get(uri)
+        if (
+            cached is not None
+            and cached.version == document.version
+            and cached.text == document.source
+        ):
+            return cached
+        return self._lint(uri, path, document.version, document.source)
+
+    def _lint(self, uri: str, path: str, version: int | None, text: str) -> Linted:
+        config, error = self.configs.resolve(path)
+        found = lint_document_text(text, path, config, self.app)
+        linted = Linted(version, text, config, found, error)
+        self.linted[uri] = linted
+        return linted
+
+    def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
+        path = self.path_of(uri) or ""
+        conv = self.converter(uri, linted.text)
+        out = []
+        for diag in linted.diagnostics:
+            related = app_files_named(diag.message, path) if names_a_file(diag.message) else None
+            out.append(to_lsp(diag, conv, uri, related))
+        if linted.error is not None:
+            out.insert(
+                0,
+                lsp.Diagnostic(
+                    lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)),
+                    linted.error,
+                    severity=lsp.DiagnosticSeverity.Error,
+                    source=SOURCE,
+                ),
+            )
+        return out
+
+    def schedule(self, uri: str, delay: float | None = None) -> None:
+        """Lint ``uri`` after the debounce, cancelling a run not started yet."""
+        old = self.pending.pop(uri, None)
+        if old is not None:
+            old.cancel()
+        self.pending[uri] = asyncio.get_running_loop().create_task(
+            self._debounced(uri, self.debounce if delay is None else delay)
+        )
+
+    async def _debounced(self, uri: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await self._run(uri)
+        except Exception as exc:  # a bug: say so in the client's log, keep serving
+            self.window_log_message(
+                lsp.LogMessageParams(
+                    lsp.MessageType.Error, f"internal error linting {uri}: {exc!r}"
+                )
+            )
+        finally:
+            if self.pending.get(uri) is asyncio.current_task():
+                del self.pending[uri]
+
+    async def _run(self, uri: str) -> None:
+        path = self.handled(uri)
+        if path is None or uri not in self.workspace.text_documents:
+            return
+        document = self.workspace.get_text_document(uri)
+        version, text = document.version, document.source
+        linted = await asyncio.to_thread(self._lint, uri, path, version, text)
+        current = self.workspace.text_documents.get(uri)
+        if current is None or current.version != version:
+            return  # stale: a newer edit has its own run scheduled
+        self.publish(uri, linted)
+
+    def publish(self, uri: str, linted: Linted) -> None:
+        if not self.push:
+            return
+        self.text_document_publish_diagnostics(
+            lsp.PublishDiagnosticsParams(uri, self.lsp_diagnostics(uri, linted), linted.version)
+        )
+
+    def relint_open(self) -> None:
+        """Re-lint every open document (configuration or app files changed)."""
+        self.app.forget()
+        self.linted.clear()
+        for uri in list(self.workspace.text_documents):
+            if self.handled(uri) is not None:
+                self.schedule(uri, 0)
+        if not self.push:
+            self.workspace_diagnostic_refresh(None)
+
+    def workspace_files(self) -> list[str]:
+        """Every file of the workspace folders the linter would lint."""
+        from ait_datasets.lint.discover import discover
+
+        roots = [to_fs_path(f.uri) for f in self.workspace.folders.values()]
+        if not roots and self.workspace.root_path:
+            roots = [self.workspace.root_path]
+        out = []
+        for root in roots:
+            if root and os.path.isdir(root):
+                for path in discover([root]):
+                    full = os.path.abspath(path)
+                    if is_handled(full, self.configs.for_file(full)):
+                        out.append(full)
+        return out
+
+
+SERVER = DatasetsServer()
+
+
+def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
+    settings = settings_from(raw, ls.initial)
+    for problem in settings.problems:
+        ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, problem))
+    ls.configs.reload(settings)
+    work_date = settings.work_date.isoformat() if settings.work_date else "today"
+    config = settings.config_file or "found upward from each file"
+    ls.window_log_message(
+        lsp.LogMessageParams(
+            lsp.MessageType.Info, f"settings applied: work date {work_date}; configuration {config}"
+        )
+    )
+    ls.relint_open()
+
+
+@SERVER.feature(lsp.INITIALIZE)
+def _initialize(ls: DatasetsServer, params: lsp.InitializeParams) -> None:
+    options = params.initialization_options
+    if isinstance(options, dict):
+        ls.initial = settings_from(options)
+        ls.configs.reload(ls.initial)
+        debounce = options.get("debounceMs")
+        if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and debounce >= 0:
+            ls.debounce = debounce / 1000
+    caps = params.capabilities.text_document
+    # A client that pulls diagnostics gets them that way only (not twice).
+    ls.push = caps is None or caps.diagnostic is None
+
+
+@SERVER.feature(lsp.INITIALIZED)
+async def _initialized(ls: DatasetsServer, params: lsp.InitializedParams) -> None:
+    caps = ls.client_capabilities.workspace
+    if (
+        caps is not None
+        and caps.did_change_watched_files is not None
+        and caps.did_change_watched_files.dynamic_registration
+    ):
+        watchers = [lsp.FileSystemWatcher(glob_pattern=g) for g in WATCHED]
+        try:
+            await ls.client_register_capability_async(
+                lsp.RegistrationParams(
+                    [
+                        lsp.Registration(
+                            "datasets-watch",
+                            lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                            lsp.DidChangeWatchedFilesRegistrationOptions(watchers),
+                        )
+                    ]
+                )
+            )
+        except Exception as exc:  # a client that cannot register: no watching, say why
+            ls.window_log_message(
+                lsp.LogMessageParams(lsp.MessageType.Warning, f"cannot watch files: {exc}")
+            )
+    await _pull_configuration(ls)
+
+
+async def _pull_configuration(ls: DatasetsServer) -> None:
+    caps = ls.client_capabilities.workspace
+    if caps is None or not caps.configuration:
+        return
+    items = await ls.workspace_configuration_async(
+        lsp.ConfigurationParams([lsp.ConfigurationItem(section="datasets")])
+    )
+    if items:
+        _settings_changed(ls, items[0])
+
+
+@SERVER.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def _did_change_configuration(
+    ls: DatasetsServer, params: lsp.DidChangeConfigurationParams
+) -> None:
+    caps = ls.client_capabilities.workspace
+    if caps is not None and caps.configuration:
+        await _pull_configuration(ls)
+    else:
+        _settings_changed(ls, params.settings)
+
+
+@SERVER.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def _did_change_watched(ls: DatasetsServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+    if params.changes:
+        ls.configs.reload()
+        ls.relint_open()
+
+
+@SERVER.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+def _did_open(ls: DatasetsServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    if ls.handled(params.text_document.uri) is not None:
+        ls.schedule(params.text_document.uri, 0)
+
+
+@SERVER.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+def _did_change(ls: DatasetsServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    if ls.handled(params.text_document.uri) is not None:
+        ls.schedule(params.text_document.uri)
+
+
+@SERVER.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+def _did_save(ls: DatasetsServer, params: lsp.DidSaveTextDocumentParams) -> None:
+    # Another open file's cross-file findings may depend on this one.
+    if ls.handled(params.text_document.uri) is not None:
+        ls.relint_open()
+
+
+@SERVER.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    task = ls.pending.pop(uri, None)
+    if task is not None:
+        task.cancel()
+    ls.linted.pop(uri, None)
+    ls.lines.pop(uri, None)
+    if ls.push and ls.path_of(uri) is not None:
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
+
+
+@SERVER.feature(
+    lsp.TEXT_DOCUMENT_DIAGNOSTIC,
+    lsp.DiagnosticOptions(
+        identifier=SOURCE, inter_file_dependencies=True, workspace_diagnostics=True
+    ),
+)
+def _pull(ls: DatasetsServer, params: lsp.DocumentDiagnosticParams) -> lsp.DocumentDiagnosticReport:
+    uri = params.text_document.uri
+    linted = ls.lint_now(uri)
+    items = [] if linted is None else ls.lsp_diagnostics(uri, linted)
+    return lsp.RelatedFullDocumentDiagnosticReport(items=items)
+
+
+@SERVER.feature(lsp.WORKSPACE_DIAGNOSTIC)
+def _pull_workspace(
+    ls: DatasetsServer, params: lsp.WorkspaceDiagnosticParams
+) -> lsp.WorkspaceDiagnosticReport:
+    return lsp.WorkspaceDiagnosticReport(items=_workspace_reports(ls))
+
+
+def _workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiagnosticReport]:
+    from pygls.uris import from_fs_path
+
+    reports: list[lsp.WorkspaceFullDocumentDiagnosticReport] = []
+    open_paths = {ls.path_of(uri): uri for uri in ls.workspace.text_documents}
+    on_disk = [p for p in ls.workspace_files() if p not in open_paths]
+    # Clients ask again and again; while no file of the workspace changed (same paths,
+    # modification times and sizes, same configuration), the answer is the same.
+    state = (tuple(_stat(p) for p in on_disk), ls.configs.generation)
+    if ls.workspace_cache is not None and ls.workspace_cache[0] == state:
+        reports.extend(ls.workspace_cache[1])
+        on_disk = []
+    for path, found in lint_files(on_disk, ls.configs.for_file).items():
+        uri = from_fs_path(path) or path
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            text = ""
+        linted = Linted(None, text, ls.configs.for_file(path), found)
+        reports.append(
+            lsp.WorkspaceFullDocumentDiagnosticReport(uri, ls.lsp_diagnostics(uri, linted))
+        )
+    if on_disk:
+        ls.workspace_cache = (state, list(reports))
+    for open_uri in open_paths.values():
+        current = ls.lint_now(open_uri)
+        if current is not None:
+            reports.append(
+                lsp.WorkspaceFullDocumentDiagnosticReport(
+                    open_uri, ls.lsp_diagnostics(open_uri, current), version=current.version
+                )
+            )
+    return reports
+
+
+def _stat(path: str) -> tuple[str, int, int]:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (path, -1, -1)
+    return (path, found.st_mtime_ns, found.st_size)
+
+
+@SERVER.command(LINT_WORKSPACE)
+def _lint_workspace(ls: DatasetsServer, *args: Any) -> int:
+    """Push the findings of every file of the workspace; returns how many there are."""
+    total = 0
+    for report in _workspace_reports(ls):
+        total += len(report.items)
+        ls.text_document_publish_diagnostics(
+            lsp.PublishDiagnosticsParams(report.uri, list(report.items), report.version)
+        )
+    return total
+
+
+@SERVER.feature(
+    lsp.TEXT_DOCUMENT_CODE_ACTION,
+    lsp.CodeActionOptions(
+        code_action_kinds=[
+            lsp.CodeActionKind.QuickFix,
+            actions.FIX_ALL,
+            lsp.CodeActionKind.RefactorRewrite,
+        ]
+    ),
+)
+def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+    uri = params.text_document.uri
+    linted = ls.lint_now(uri)
+    path = ls.path_of(uri)
+    if linted is None or path is None:
+        return None
+    from ait_datasets.lsp.linting import format_of_path
+
+    return actions.code_actions(
+        uri,
+        linted.text,
+        path,
+        format_of_path(path),
+        linted.diagnostics,
+        linted.config,
+        params.range,
+        list(params.context.only) if params.context.only else None,
+        ls.encoding,
+    )
+
+
+navigation.register(SERVER)
+
+
+def serve() -> None:
+    """Run the server over stdin/stdout until the client says exit."""
+    SERVER.start_io()

@@ -1,0 +1,106 @@
+"""The client's settings for the server, and the configuration of each file under them.
+
+Settings come from ``initializationOptions`` and, when the client supports it, from
+``workspace/configuration`` (section ``datasets``), re-read on
+``workspace/didChangeConfiguration``. They play the part of the command line's options:
+``workDate`` is ``--work-date``, ``configFile`` is ``--config``; everything else is read
+from the configuration files found upward from each file, exactly as ``datasets lint``
+does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.config_files import ConfigError, ConfigResolver
+from ait_datasets.records import Record
+
+
+class Settings(Record):
+    """What the client asked for (or the defaults); ``problems`` lists bad values."""
+
+    _fields = ("work_date", "config_file", "problems")
+    __slots__ = _fields
+    work_date: dt.date | None
+    config_file: str | None
+    problems: list[str]
+
+    def __init__(
+        self,
+        work_date: dt.date | None = None,
+        config_file: str | None = None,
+        problems: list[str] | None = None,
+    ) -> None:
+        self.work_date = work_date
+        self.config_file = config_file
+        self.problems = [] if problems is None else problems
+
+
+def settings_from(raw: Any, base: Settings | None = None) -> Settings:
+    """Settings from the client's JSON object (unknown keys are ignored, bad values named);
+    keys it does not have keep their value in ``base`` (the initialization options)."""
+    settings = Settings()
+    if base is not None:
+        settings.work_date, settings.config_file = base.work_date, base.config_file
+    if not isinstance(raw, dict):
+        return settings
+    if isinstance(raw.get("datasets"), dict):  # a whole settings tree rather than our section
+        raw = raw["datasets"]
+    work_date = raw.get("workDate")
+    if work_date == "":
+        settings.work_date = None  # cleared: today
+    elif isinstance(work_date, str):
+        try:
+            settings.work_date = dt.date.fromisoformat(work_date.strip())
+        except ValueError:
+            settings.problems.append(f"datasets.workDate: '{work_date}' is not a date (YYYY-MM-DD)")
+    config_file = raw.get("configFile")
+    if isinstance(config_file, str):
+        settings.config_file = config_file.strip() or None
+    return settings
+
+
+class Configs:
+    """Each file's lint configuration under the current settings.
+
+    Configuration files are read once and kept until :meth:`reload` (the server calls
+    it when a watched configuration file changes or the settings change).
+    """
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self.error: str | None = None
+        self._resolver: ConfigResolver | None = None
+        # Bumped on every reload: what was computed under an older configuration is stale.
+        self.generation = 0
+        self.reload()
+
+    def reload(self, settings: Settings | None = None) -> None:
+        if settings is not None:
+            self.settings = settings
+        self.generation += 1
+        cli: dict[str, object] = {}
+        if self.settings.work_date is not None:
+            cli["work_date"] = self.settings.work_date
+        self.error = None
+        try:
+            self._resolver = ConfigResolver(self.settings.config_file, cli)
+        except ConfigError as exc:
+            self.error = f"invalid configuration: {exc}"
+            self._resolver = None
+
+    def for_file(self, path: str) -> LintConfig:
+        """The file's configuration (the defaults where it is invalid: see :meth:`resolve`)."""
+        return self.resolve(path)[0]
+
+    def resolve(self, path: str) -> tuple[LintConfig, str | None]:
+        """The file's configuration, and what is wrong with it (None when nothing is)."""
+        default = LintConfig(work_date=self.settings.work_date)
+        if self._resolver is None:
+            return default, self.error
+        try:
+            return self._resolver.for_file(path), None
+        except ConfigError as exc:
+            return default, f"invalid configuration: {exc}"
