@@ -5,13 +5,17 @@ Input files: the AI Test Toolkit's log entries as exported from its API page
 file with one run of one case per line: {"case": ..., "run": ..., "passed": true|false}
 (optional "dataset", "suite", "message"). Several files are read as one result set.
 
-A case is (suite, dataset, test code, procedure); each Version is one run. Each case is
-judged on its first k runs in Version order (k defaults to the most runs any case has):
-passed (all k), flaky (some) or never passed (none). Cases with fewer than k runs are
-listed on their own and left out of pass^k; every run counts for pass@1.
+A case is (suite, dataset, test code, procedure); only rows with procedureName are cases.
+Each Version is one run (--runs-by tag: each Tag). Status Skipped is no run (listed and
+counted apart); Error rows without a version or a procedureName are infrastructure
+errors. Each case is judged on its first k runs in run order (k defaults to the run
+count most cases have; the others are named): passed (all k), flaky (some) or never
+passed (none). Cases with fewer than k runs are listed on their own and left out of
+pass^k; every run counts for pass@1. inputData/outputData are shown only with --show-data.
 
-Exit codes: 0 report written; 1 pass^k below --fail-under (or not computable); 2 a file
-that cannot be read or a malformed row (reported as file:line:column).
+Exit codes: 0 report written; 1 a gate not met (--fail-under, or the policy in
+[tool.ait-datasets.report]); 2 a file that cannot be read, a malformed row (reported as
+file:line:column), an -o that names an input, or (with --strict) an incomplete export.
 """
 
 from __future__ import annotations
@@ -58,6 +62,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    parser.add_argument(
+        "--runs-by",
+        choices=("version", "tag"),
+        default="version",
+        help="what one run is: a Version (default) or a Tag",
+    )
+    parser.add_argument(
+        "--show-data",
+        action="store_true",
+        help="include inputData/outputData (may be sensitive; never shown otherwise)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="an incomplete export (@odata.nextLink) is an error (exit 2), not a warning",
     )
     parser.add_argument(
         "--fail-under",
@@ -111,17 +131,39 @@ def run(args: argparse.Namespace) -> int:
         read_results,
         render,
     )
-    from ait_datasets.report.output import write_atomic
+    from ait_datasets.report.inputs import ReadOptions
+    from ait_datasets.report.output import names_an_input, write_atomic
 
+    inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
+    if args.output and names_an_input(args.output, inputs):
+        print(
+            f"datasets report: -o {args.output} names one of the inputs; refusing to "
+            "overwrite it (write the report to another file)",
+            file=sys.stderr,
+        )
+        return 2
+    options = ReadOptions(runs_by=args.runs_by, show_data=args.show_data)
     try:
-        results = read_results(args.files)
-        baseline = read_results(args.baseline) if args.baseline else None
+        results = read_results(args.files, options)
+        baseline = read_results(args.baseline, options) if args.baseline else None
         quarantine = read_quarantine(args.quarantine) if args.quarantine else None
     except ReportInputError as exc:
         for problem in exc.problems:
             print(f"{problem}", file=sys.stderr)
         return 2
-    report = build_report(results, args.k, baseline=baseline, quarantine=quarantine)
+    report = build_report(
+        results, args.k, baseline=baseline, quarantine=quarantine, show_data=args.show_data
+    )
+    if args.strict and report.incomplete:
+        for path, link in report.incomplete:
+            print(
+                f"{path}: incomplete export: the response holds '@odata.nextLink' ({link}); "
+                "fetch every page (datasets pull) or drop --strict",
+                file=sys.stderr,
+            )
+        return 2
+    for warning in report.warnings():
+        print(f"datasets report: warning: {warning}", file=sys.stderr)
     text = render(report, output_format(args.format, args.output))
     if args.output:
         try:

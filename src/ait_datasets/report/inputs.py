@@ -25,8 +25,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ait_datasets.internal_error import FileInternalError
-from ait_datasets.report.model import ResultSet, Run
-from ait_datasets.report.rows import RowError, kind_of, read_row
+from ait_datasets.report.model import InfraError, ResultSet, Run, SkippedRun
+from ait_datasets.report.rows import (
+    Infrastructure,
+    Read,
+    Row,
+    RowError,
+    Skipped,
+    kind_of,
+    read_row,
+)
 
 MAX_PROBLEMS = 20
 _WS = re.compile(r"[ \t\n\r]*")
@@ -66,13 +74,24 @@ class ReportInputError(Exception):
         self.problems = problems
 
 
-def read_results(paths: Iterable[str | os.PathLike[str]]) -> ResultSet:
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """How rows become runs: ``runs_by`` (``version`` or ``tag``) and whether the
+    possibly sensitive ``inputData``/``outputData`` are kept (``--show-data``)."""
+
+    runs_by: str = "version"
+    show_data: bool = False
+
+
+def read_results(
+    paths: Iterable[str | os.PathLike[str]], options: ReadOptions | None = None
+) -> ResultSet:
     """Read every file into one result set; raise :class:`ReportInputError` on any problem."""
-    results = ResultSet()
+    results = ResultSet(runs_by=(options or ReadOptions()).runs_by)
     problems: list[Problem] = []
     for path in paths:
         try:
-            results.merge(read_file(path))
+            results.merge(read_file(path, options))
         except ReportInputError as exc:
             problems.extend(exc.problems)
         except Exception as exc:
@@ -82,10 +101,10 @@ def read_results(paths: Iterable[str | os.PathLike[str]]) -> ResultSet:
     return results
 
 
-def read_file(path: str | os.PathLike[str]) -> ResultSet:
+def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
     """Read one result file (see the module docstring for the accepted shapes)."""
     name = os.fspath(path)
-    return read_text(name, decode(name, read_bytes(name)))
+    return read_text(name, decode(name, read_bytes(name)), options)
 
 
 def read_bytes(path: str) -> bytes:
@@ -123,10 +142,10 @@ def decode(path: str, raw: bytes) -> str:
         ) from None
 
 
-def read_text(path: str, text: str) -> ResultSet:
+def read_text(path: str, text: str, options: ReadOptions | None = None) -> ResultSet:
     """Read already-decoded text; the shape is chosen by suffix, then by content."""
     try:
-        return _read_text(path, text)
+        return _read_text(path, text, options or ReadOptions())
     except RecursionError:
         # Python's JSON reader recurses once per nesting level; no result file nests
         # hundreds of levels deep.
@@ -135,7 +154,7 @@ def read_text(path: str, text: str) -> ResultSet:
         ) from None
 
 
-def _read_text(path: str, text: str) -> ResultSet:
+def _read_text(path: str, text: str, options: ReadOptions) -> ResultSet:
     if not text.strip():
         raise ReportInputError(
             [Problem(path, 0, 0, "the file is empty; expected log entries or result rows")]
@@ -144,16 +163,19 @@ def _read_text(path: str, text: str) -> ResultSet:
     if lower.endswith((".jsonl", ".ndjson")) or (
         not lower.endswith(".json") and not _is_one_json_document(text)
     ):
-        return _collect(path, _jsonl_rows(path, text))
-    return _collect(path, _json_rows(path, text))
+        return _collect(path, _jsonl_rows(path, text), options, [])
+    found: list[str] = []
+    return _collect(path, _json_rows(path, text, found), options, found)
 
 
 # A located row: (line, column, label for messages, the parsed value).
 _Located = tuple[int, int, str, object]
 
 
-def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
-    results = ResultSet(sources=[path])
+def _collect(
+    path: str, rows: Iterator[_Located], options: ReadOptions, next_link: list[str]
+) -> ResultSet:
+    results = ResultSet(sources=[path], runs_by=options.runs_by)
     problems: list[Problem] = []
     kind: str | None = None
     for line, column, label, value in rows:
@@ -168,15 +190,45 @@ def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
         if kind is None:
             kind = kind_of(value)
         try:
-            row = read_row(value, kind)
+            row = read_row(value, kind, options.runs_by, options.show_data)
         except RowError as exc:
             if len(problems) < MAX_PROBLEMS:
                 problems.append(Problem(path, line, column, f"{label}{exc}"))
             continue
-        results.add(row.key, Run(row.run, row.passed, row.message, f"{path}:{line}"), row.tag)
+        _record(results, row, path, line)
     if problems:
         raise ReportInputError(problems)
+    # Filled by the JSON reader once the whole object was read.
+    results.incomplete.extend((path, link) for link in next_link)
     return results
+
+
+def _record(results: ResultSet, row: Read, path: str, line: int) -> None:
+    if isinstance(row, Row):
+        cost = row.cost
+        run = Run(
+            row.run,
+            row.passed,
+            row.message,
+            path,
+            line,
+            cost.tokens,
+            cost.credits,
+            cost.duration_ms,
+            row.tag,
+            row.data,
+        )
+        results.add(row.key, run, row.tag)
+    elif isinstance(row, Skipped):
+        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
+    elif isinstance(row, Infrastructure):
+        results.infrastructure.append(
+            InfraError(
+                row.suite, row.line, row.version, row.message, row.call_stack, f"{path}:{line}"
+            )
+        )
+    else:
+        results.not_cases += 1
 
 
 _SURROGATE_MESSAGE = (
@@ -249,44 +301,50 @@ class _Text:
         return self.line, offset - (self.text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _json_rows(path: str, text: str) -> Iterator[_Located]:
+def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]:
+    """The elements of the file's array, one at a time (a big export is never held twice)."""
     where = _Text(text)
+    start = _ws(text, 0)
+    if text.startswith("[", start):
+        elements: Iterator[tuple[int, object]] = _array(text, start, [0])
+        prefix = ""
+    elif text.startswith("{", start):
+        elements = _value_array(text, start, next_link)
+        prefix = "value"
+    else:
+        line, column = where.position(start)
+        raise ReportInputError(
+            [Problem(path, line, column, 'expected a JSON array or {"value": [...]}')]
+        )
+    index = 0
     try:
-        start = _ws(text, 0)
-        if text.startswith("[", start):
-            elements, end = _array(text, start)
-            prefix = ""
-        elif text.startswith("{", start):
-            found, end = _value_array(text, start)
-            if found is None:
-                line, column = where.position(start)
-                raise ReportInputError(
-                    [
-                        Problem(
-                            path,
-                            line,
-                            column,
-                            'expected the API export {"value": [...]} or a JSON array of log '
-                            "entries, found an object without a 'value' array",
-                        )
-                    ]
-                )
-            elements = found
-            prefix = "value"
-        else:
-            line, column = where.position(start)
-            raise ReportInputError(
-                [Problem(path, line, column, 'expected a JSON array or {"value": [...]}')]
-            )
-        if _ws(text, end) != len(text):
-            raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, end))
+        for offset, value in elements:
+            line, column = where.position(offset)
+            yield line, column, f"{prefix}[{index}]: ", value
+            index += 1
     except json.JSONDecodeError as exc:
         raise ReportInputError(
             [Problem(path, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
         ) from None
-    for index, (offset, value) in enumerate(elements):
-        line, column = where.position(offset)
-        yield line, column, f"{prefix}[{index}]: ", value
+    except _NoValueArray as exc:
+        line, column = where.position(exc.offset)
+        raise ReportInputError(
+            [
+                Problem(
+                    path,
+                    line,
+                    column,
+                    'expected the API export {"value": [...]} or a JSON array of log '
+                    "entries, found an object without a 'value' array",
+                )
+            ]
+        ) from None
+
+
+class _NoValueArray(Exception):
+    def __init__(self, offset: int) -> None:
+        super().__init__(offset)
+        self.offset = offset
 
 
 def _ws(text: str, pos: int) -> int:
@@ -294,30 +352,39 @@ def _ws(text: str, pos: int) -> int:
     return pos if match is None else match.end()
 
 
-def _array(text: str, pos: int) -> tuple[list[tuple[int, object]], int]:
-    """The elements of the array at ``text[pos] == '['`` with their offsets, and its end."""
-    items: list[tuple[int, object]] = []
+def _array(text: str, pos: int, end: list[int]) -> Iterator[tuple[int, object]]:
+    """The elements of the array at ``text[pos] == '['`` with their offsets; its end is
+    left in ``end[0]``; the array must be the whole text."""
+    yield from _elements(text, pos, end)
+    if _ws(text, end[0]) != len(text):
+        raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, end[0]))
+
+
+def _elements(text: str, pos: int, end: list[int]) -> Iterator[tuple[int, object]]:
     pos = _ws(text, pos + 1)
     if text.startswith("]", pos):
-        return items, pos + 1
+        end[0] = pos + 1
+        return
     while True:
-        value, end = _DECODER.raw_decode(text, pos)
-        items.append((pos, value))
-        pos = _ws(text, end)
+        value, stop = _DECODER.raw_decode(text, pos)
+        yield pos, value
+        pos = _ws(text, stop)
         if text.startswith(",", pos):
             pos = _ws(text, pos + 1)
         elif text.startswith("]", pos):
-            return items, pos + 1
+            end[0] = pos + 1
+            return
         else:
             raise json.JSONDecodeError("Expecting ',' delimiter or ']'", text, pos)
 
 
-def _value_array(text: str, pos: int) -> tuple[list[tuple[int, object]] | None, int]:
-    """The elements of the ``value`` array of the object at ``text[pos] == '{'``."""
-    found: list[tuple[int, object]] | None = None
-    pos = _ws(text, pos + 1)
+def _value_array(text: str, start: int, next_link: list[str]) -> Iterator[tuple[int, object]]:
+    """The elements of the ``value`` array of the object at ``text[start] == '{'``; an
+    ``@odata.nextLink`` (the response is one page of several) goes to ``next_link``."""
+    found = False
+    pos = _ws(text, start + 1)
     if text.startswith("}", pos):
-        return None, pos + 1
+        raise _NoValueArray(start)
     while True:
         if not text.startswith('"', pos):
             raise json.JSONDecodeError(
@@ -328,14 +395,23 @@ def _value_array(text: str, pos: int) -> tuple[list[tuple[int, object]] | None, 
         if not text.startswith(":", pos):
             raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
         pos = _ws(text, pos + 1)
-        if key == "value" and text.startswith("[", pos):
-            found, pos = _array(text, pos)
+        if key == "value" and text.startswith("[", pos) and not found:
+            found = True
+            end = [pos]
+            yield from _elements(text, pos, end)
+            pos = end[0]
         else:
-            _, pos = _DECODER.raw_decode(text, pos)
+            value, pos = _DECODER.raw_decode(text, pos)
+            if key == "@odata.nextLink" and isinstance(value, str):
+                next_link.append(value)
         pos = _ws(text, pos)
         if text.startswith(",", pos):
             pos = _ws(text, pos + 1)
         elif text.startswith("}", pos):
-            return found, pos + 1
+            break
         else:
             raise json.JSONDecodeError("Expecting ',' delimiter or '}'", text, pos)
+    if not found:
+        raise _NoValueArray(start)
+    if _ws(text, pos + 1) != len(text):
+        raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, pos + 1))
