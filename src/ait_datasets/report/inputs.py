@@ -49,6 +49,30 @@ def _parse_int(digits: str) -> object:
 
 
 _DECODER = json.JSONDecoder(parse_int=_parse_int)
+# The C scanner's own integers are much faster than a Python callback; a number too long
+# for int() (a ValueError that is not a JSONDecodeError) is read again with _DECODER.
+_FAST = json.JSONDecoder()
+# A lone surrogate can only come from a \\uD8xx-\\uDFxx escape: text without one needs no
+# per-string check.
+_SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
+
+
+def _raw_decode(text: str, pos: int) -> tuple[object, int]:
+    try:
+        return _FAST.raw_decode(text, pos)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        return _raw_decode(text, pos)
+
+
+def _decode(text: str) -> object:
+    try:
+        return _FAST.decode(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        return _DECODER.decode(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +187,9 @@ def _read_text(path: str, text: str, options: ReadOptions) -> ResultSet:
     if lower.endswith((".jsonl", ".ndjson")) or (
         not lower.endswith(".json") and not _is_one_json_document(text)
     ):
-        return _collect(path, _jsonl_rows(path, text), options, [])
+        return _collect(path, text, _jsonl_rows(path, text), options, [])
     found: list[str] = []
-    return _collect(path, _json_rows(path, text, found), options, found)
+    return _collect(path, text, _json_rows(path, text, found), options, found)
 
 
 # A located row: (line, column, label for messages, the parsed value).
@@ -173,9 +197,14 @@ _Located = tuple[int, int, str, object]
 
 
 def _collect(
-    path: str, rows: Iterator[_Located], options: ReadOptions, next_link: list[str]
+    path: str,
+    text: str,
+    rows: Iterator[_Located],
+    options: ReadOptions,
+    next_link: list[str],
 ) -> ResultSet:
     results = ResultSet(sources=[path], runs_by=options.runs_by)
+    escapes = _SURROGATE_ESCAPE.search(text) is not None
     problems: list[Problem] = []
     kind: str | None = None
     for line, column, label, value in rows:
@@ -183,7 +212,7 @@ def _collect(
             if len(problems) < MAX_PROBLEMS:
                 problems.append(Problem(path, line, value.column, value.message))
             continue
-        if _has_surrogate(value):
+        if escapes and _has_surrogate(value):
             if len(problems) < MAX_PROBLEMS:
                 problems.append(Problem(path, line, column, f"{label}{_SURROGATE_MESSAGE}"))
             continue
@@ -204,17 +233,16 @@ def _collect(
 
 
 def _record(results: ResultSet, row: Read, path: str, line: int) -> None:
-    if isinstance(row, Row):
-        cost = row.cost
+    if type(row) is Row:
         run = Run(
             row.run,
             row.passed,
             row.message,
             path,
             line,
-            cost.tokens,
-            cost.credits,
-            cost.duration_ms,
+            row.tokens,
+            row.credits,
+            row.duration_ms,
             row.tag,
             row.data,
         )
@@ -263,7 +291,7 @@ class _Unreadable:
 
 def _is_one_json_document(text: str) -> bool:
     try:
-        _DECODER.decode(text)
+        _decode(text)
     except ValueError:
         return False
     return True
@@ -274,7 +302,7 @@ def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
         if not line.strip():
             continue
         try:
-            value: object = _DECODER.decode(line)
+            value: object = _decode(line)
         except json.JSONDecodeError as exc:
             value = _Unreadable(
                 f"not valid JSON: {exc.msg}; each line must be one JSON object "
@@ -366,7 +394,7 @@ def _elements(text: str, pos: int, end: list[int]) -> Iterator[tuple[int, object
         end[0] = pos + 1
         return
     while True:
-        value, stop = _DECODER.raw_decode(text, pos)
+        value, stop = _raw_decode(text, pos)
         yield pos, value
         pos = _ws(text, stop)
         if text.startswith(",", pos):
@@ -390,7 +418,7 @@ def _value_array(text: str, start: int, next_link: list[str]) -> Iterator[tuple[
             raise json.JSONDecodeError(
                 "Expecting property name enclosed in double quotes", text, pos
             )
-        key, pos = _DECODER.raw_decode(text, pos)
+        key, pos = _raw_decode(text, pos)
         pos = _ws(text, pos)
         if not text.startswith(":", pos):
             raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
@@ -401,7 +429,7 @@ def _value_array(text: str, start: int, next_link: list[str]) -> Iterator[tuple[
             yield from _elements(text, pos, end)
             pos = end[0]
         else:
-            value, pos = _DECODER.raw_decode(text, pos)
+            value, pos = _raw_decode(text, pos)
             if key == "@odata.nextLink" and isinstance(value, str):
                 next_link.append(value)
         pos = _ws(text, pos)

@@ -19,8 +19,32 @@ SCHEMA = "ait-datasets/report/1"
 
 
 def render_json(report: Report) -> str:
-    """The whole report as indented JSON (ends with a newline)."""
-    return json.dumps(report_data(report), indent=2, ensure_ascii=False) + "\n"
+    """The whole report as JSON (ends with a newline): one top-level key per line and, for
+    lists of up to :data:`LISTED` elements, one element (a case, a run...) per line. Each
+    piece is written by the C encoder, which ``indent=`` would turn off: a report of
+    millions of runs takes seconds, not minutes."""
+    lines = ["{"]
+    items = list(report_data(report).items())
+    for index, (name, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        head = f"  {_dump(name)}: "
+        if isinstance(value, list) and 0 < len(value) <= LISTED:
+            lines.append(head + "[")
+            last = len(value) - 1
+            lines += [f"    {_dump(v)}{',' if i < last else ''}" for i, v in enumerate(value)]
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"{head}{_dump(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+LISTED = 5000
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+
+
+def _dump(value: object) -> str:
+    return _ENCODER.encode(value)
 
 
 def report_data(report: Report) -> dict[str, object]:

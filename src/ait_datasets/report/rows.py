@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from ait_datasets.report.model import CaseKey, RunId
 
@@ -43,25 +43,17 @@ class RowError(ValueError):
     """A row that cannot be read; the message says what is wrong and what was expected."""
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """What one row consumed; None where the export does not say."""
-
-    tokens: int | None = None
-    credits: float | None = None
-    duration_ms: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One result of one case."""
+class Row(NamedTuple):
+    """One result of one case (a named tuple: one is made per input row)."""
 
     key: CaseKey
     run: RunId
     passed: bool
     message: str
     tag: str
-    cost: Cost
+    tokens: int | None
+    credits: float | None
+    duration_ms: int | None
     version: int | None = None
     data: tuple[str, str] | None = None  # (inputData, outputData), kept only when asked
 
@@ -112,19 +104,33 @@ def read_row(row: object, kind: str, runs_by: str = "version", show_data: bool =
     return read_generic(row)
 
 
+_STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
+
+
 def read_log_entry(
     row: dict[str, object], runs_by: str = "version", show_data: bool = False
 ) -> Read:
-    """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page."""
-    status = _status(row)
-    version_value = row.get("version")
-    procedure = _text(row, "procedureName")
+    """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
+
+    Called once per row of exports of millions of rows: the common shapes (text fields,
+    whole-number version, the exact option names) are checked inline first; anything
+    else goes through the general checks, which say what is wrong.
+    """
+    get = row.get
+    raw_status = get("status")
+    status = _STATUS.get(raw_status) if type(raw_status) is str else None
+    if status is None:
+        status = _status(row)
+    version_value = get("version")
+    procedure = get("procedureName")
+    procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
     if version_value is None and status == "error":
         return _infrastructure(row, None)
     if version_value is None:
         raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
-    version = _version(version_value)
-    test = _text(row, "datasetLineNumber")
+    version = version_value if type(version_value) is int else _version(version_value)
+    test = get("datasetLineNumber")
+    test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
     if not procedure:
         if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
             raise RowError(
@@ -132,17 +138,31 @@ def read_log_entry(
                 "cannot be matched to a test; export these fields too"
             )
         return _infrastructure(row, version) if status == "error" else NOT_A_CASE
-    key = CaseKey(_text(row, "aitCode"), _text(row, "dataset"), test, procedure)
-    tag = _text(row, "tag")
+    suite = get("aitCode")
+    suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
+    dataset = get("dataset")
+    dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
+    key = CaseKey(suite, dataset, test, procedure)
+    tag = get("tag")
+    tag = tag.strip() if type(tag) is str else _text(row, "tag")
     run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
-    message = _text(row, "message")
+    message = get("message")
+    message = message.strip() if type(message) is str else _text(row, "message")
     if status == "skipped":
         return Skipped(key, run, message, tag)
-    cost = Cost(
-        _count(row, "tokensConsumed"), _amount(row, "copilotCredits"), _count(row, "durationMs")
-    )
+    tokens = get("tokensConsumed")
+    if type(tokens) is not int or tokens < 0:
+        tokens = _count(row, "tokensConsumed")
+    credits = get("copilotCredits")
+    if type(credits) is not float or not 0 <= credits < math.inf:
+        credits = _amount(row, "copilotCredits")
+    duration = get("durationMs")
+    if type(duration) is not int or duration < 0:
+        duration = _count(row, "durationMs")
     data = (_text(row, "inputData"), _text(row, "outputData")) if show_data else None
-    return Row(key, run, status == "success", message, tag, cost, version, data)
+    return Row(
+        key, run, status == "success", message, tag, tokens, credits, duration, version, data
+    )
 
 
 def _status(row: dict[str, object]) -> str:
@@ -180,9 +200,17 @@ def read_generic(row: dict[str, object]) -> Row:
     if not isinstance(passed, bool):
         raise RowError(f"'passed' must be true or false, found {_found(row, 'passed')}")
     key = CaseKey(_text(row, "suite"), _text(row, "dataset"), str(case).strip())
-    cost = Cost(_count(row, "tokens"), _amount(row, "credits"), _count(row, "durationMs"))
     run_id = run.strip() if isinstance(run, str) else run
-    return Row(key, run_id, passed, _text(row, "message"), "", cost)
+    return Row(
+        key,
+        run_id,
+        passed,
+        _text(row, "message"),
+        "",
+        _count(row, "tokens"),
+        _amount(row, "credits"),
+        _count(row, "durationMs"),
+    )
 
 
 def _version(value: object) -> int:
@@ -196,6 +224,8 @@ def _version(value: object) -> int:
 def _count(row: dict[str, object], name: str) -> int | None:
     """An optional whole number (tokens, milliseconds); absent/null is None."""
     value = row.get(name)
+    if type(value) is int and value >= 0:  # the common case first: one check
+        return value
     if value is None:
         return None
     if isinstance(value, float) and value.is_integer() and math.isfinite(value):
@@ -221,6 +251,8 @@ def _amount(row: dict[str, object], name: str) -> float | None:
 def _text(row: dict[str, object], name: str) -> str:
     """An optional identifying field: text or a number, absent/null as empty."""
     value = row.get(name)
+    if type(value) is str:  # the common case first: one check
+        return value.strip()
     if value is None:
         return ""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
