@@ -73,8 +73,12 @@ def _md(text: str) -> str:
 def code(text: str, table: bool = True) -> str:
     """``text`` as one code span that nothing in it can close: the fence is longer than any
     run of backticks inside (CommonMark), and in a table a ``|`` is escaped (GFM reads
-    ``\\|`` inside a code span in a cell as a literal bar)."""
+    ``\\|`` inside a code span in a cell as a literal bar). Text holding ``<``, ``>`` or
+    ``&`` is escaped plain text instead: inside a code span HTML is literal for CommonMark,
+    but not every pull-request renderer follows it, and entities cannot be used there."""
     flat = " ".join(neutralise(text).split())
+    if any(ch in flat for ch in "<>&"):
+        return _md(flat)
     longest = max((len(run) for run in re.findall("`+", flat)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""
