@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "init",
     "report",
+    "pull",
 )
 
 EXIT_OK = 0
