@@ -29,8 +29,14 @@ if TYPE_CHECKING:
 
 HELP = "pass@1, pass^k and flaky cases of repeated runs; compare with a baseline"
 
-FORMATS = ("text", "json", "markdown", "html")
-_SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".md": "markdown", ".json": "json"}
+FORMATS = ("text", "json", "markdown", "html", "github", "azure", "sarif")
+_SUFFIX_FORMATS = {
+    ".html": "html",
+    ".htm": "html",
+    ".md": "markdown",
+    ".sarif": "sarif",
+    ".json": "json",
+}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +68,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
+    parser.add_argument(
+        "--datasets",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="dataset files or folders: link each case to its test's file:line "
+        "(and find hand-over cases for the gates)",
     )
     parser.add_argument(
         "--runs-by",
@@ -151,8 +165,18 @@ def run(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"{problem}", file=sys.stderr)
         return 2
+    sources = None
+    if args.datasets:
+        from ait_datasets.report.sources import index_sources
+
+        sources = index_sources(args.datasets)
     report = build_report(
-        results, args.k, baseline=baseline, quarantine=quarantine, show_data=args.show_data
+        results,
+        args.k,
+        baseline=baseline,
+        quarantine=quarantine,
+        show_data=args.show_data,
+        sources=sources,
     )
     if args.strict and report.incomplete:
         for path, link in report.incomplete:

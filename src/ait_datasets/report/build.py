@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ait_datasets.report.compare import Comparison, compare
 from ait_datasets.report.costs import Costs, by_release, costs_of
 from ait_datasets.report.model import CaseKey, InfraError, ResultSet, RunId, SkippedRun
 from ait_datasets.report.quarantine import Entry, Quarantine, assign
+from ait_datasets.report.sources import SourceIndex, TestSource
 from ait_datasets.report.stats import CaseOutcome, KChoice, Summary, by_dataset, choose_k, summarize
 
 # Above this many distinct runs the HTML grid stops giving each run a column: each case
@@ -38,6 +39,9 @@ class Report:
     costs: Costs | None = None
     releases: tuple[tuple[str, Costs], ...] = ()
     show_data: bool = False
+    # Each case's test in the dataset files (--datasets), when found.
+    located: dict[CaseKey, TestSource] = field(default_factory=dict)
+    source_files: int | None = None  # dataset files read for `located` (None: not asked)
     # Set by the gate step (see :mod:`ait_datasets.report.policy`), shown in the summary.
     verdicts: tuple[object, ...] = ()
 
@@ -64,6 +68,11 @@ class Report:
         """Whether the HTML grid gives each run its own column."""
         return len(self.run_ids) <= GRID_COLUMNS
 
+    def where(self, key: CaseKey) -> str:
+        """``path:line`` of the case's test, or empty when not found."""
+        source = self.located.get(key)
+        return "" if source is None else source.location
+
     def warnings(self) -> list[str]:
         """What the reader must know before trusting the numbers."""
         out = [
@@ -77,6 +86,13 @@ class Report:
                 "they look like one label per row (a timestamp?), so the runs are grouped "
                 "per case instead of one column per label"
             )
+        if self.source_files is not None:
+            missing = self.summary.cases - len(self.located)
+            if missing:
+                out.append(
+                    f"{missing} of {self.summary.cases} cases were not found in the "
+                    f"{self.source_files} dataset files given with --datasets"
+                )
         return out
 
 
@@ -87,6 +103,7 @@ def build_report(
     baseline: ResultSet | None = None,
     quarantine: Quarantine | None = None,
     show_data: bool = False,
+    sources: SourceIndex | None = None,
 ) -> Report:
     """The report of ``results`` at ``k`` (default: the run count most cases have)."""
     choice = choose_k(results, k)
@@ -121,4 +138,17 @@ def build_report(
         costs=costs_of(run for o in summary.outcomes for run in o.runs),
         releases=by_release(summary.outcomes),
         show_data=show_data,
+        located=_locate(summary, sources),
+        source_files=None if sources is None else sources.files,
     )
+
+
+def _locate(summary: Summary, sources: SourceIndex | None) -> dict[CaseKey, TestSource]:
+    if sources is None:
+        return {}
+    found = {}
+    for outcome in summary.outcomes:
+        source = sources.find(outcome.key)
+        if source is not None:
+            found[outcome.key] = source
+    return found

@@ -231,6 +231,9 @@ def _grid_row(
     if outcome.skipped:
         badge += f'<span class="badge state-short">{outcome.skipped} skipped</span>'
     proc = f' <span class="proc">{escape(key.procedure)}</span>' if key.procedure else ""
+    where = report.where(key)
+    if where:
+        proc += f' <span class="proc">· {escape(where)}</span>'
     data = w.failure_data(outcome) if report.show_data else None
     details = (
         ""

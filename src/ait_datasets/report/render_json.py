@@ -69,7 +69,11 @@ def report_data(report: Report) -> dict[str, object]:
         "summary": summary_data(s),
         "datasets": [summary_data(d) for d in report.datasets],
         "cases": [
-            {**case_data(o, report.show_data), "quarantined": o.key in quarantined}
+            {
+                **case_data(o, report.show_data),
+                "quarantined": o.key in quarantined,
+                "source": _source(report, o),
+            }
             for o in s.outcomes
         ],
         "skipped": [
@@ -113,6 +117,19 @@ def summary_data(summary: Summary) -> dict[str, object]:
         "flaky": len(summary.flaky),
         "never_passed": len(summary.never_passed),
         "fewer_than_k_runs": len(summary.short),
+    }
+
+
+def _source(report: Report, outcome: CaseOutcome) -> dict[str, object] | None:
+    source = report.located.get(outcome.key)
+    if source is None:
+        return None
+    return {
+        "path": source.path,
+        "line": source.line,
+        "language": source.language,
+        "handover": source.handover,
+        "turns": source.turns,
     }
 
 

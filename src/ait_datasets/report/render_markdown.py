@@ -100,6 +100,9 @@ def _cases(
     lines.append("|---|---|---|---|")
     for o in outcomes:
         note = " (quarantined)" if o.key in quarantined else ""
+        where = report.where(o.key)
+        if where:
+            note += f" at {code(where)}"
         failure = _md(w.first_failure(o))
         data = w.failure_data(o) if report.show_data else None
         if data is not None:

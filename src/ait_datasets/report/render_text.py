@@ -116,6 +116,9 @@ def _cases(
     lines = ["", title]
     for o in outcomes:
         note = "  (quarantined)" if o.key in quarantined else ""
+        where = report.where(o.key)
+        if where:
+            note += f"  at {where}"
         message = w.first_failure(o)
         lines.append(
             f"  {o.key.id:<{width}}  {w.passes(o):>5}  "
