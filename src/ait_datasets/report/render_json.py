@@ -13,6 +13,7 @@ from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Change, Comparison
 from ait_datasets.report.costs import Costs, costs_of
 from ait_datasets.report.model import Run, run_label
+from ait_datasets.report.policy import Verdict
 from ait_datasets.report.stats import CaseOutcome, Share, Summary
 
 SCHEMA = "ait-datasets/report/1"
@@ -95,7 +96,7 @@ def report_data(report: Report) -> dict[str, object]:
         "incomplete": [{"path": p, "next_link": link} for p, link in report.incomplete],
         "cost": None if report.costs is None else cost_data(report.costs),
         "releases": [{"tag": tag, **cost_data(c)} for tag, c in report.releases],
-        "gates": [str(v) for v in report.verdicts],
+        "gates": [v.data() if isinstance(v, Verdict) else str(v) for v in report.verdicts],
         "flaky": [o.key.id for o in s.flaky],
         "never_passed": [o.key.id for o in s.never_passed],
         "fewer_than_k_runs": [o.key.id for o in s.short],
