@@ -343,6 +343,8 @@ def _comparison(comparison: Comparison, k: int) -> str:
         + escape(", ".join(f"{n} {g}" for g, n in comparison.counts().items()))
         + "</p>",
     ]
+    if comparison.paired is not None:
+        parts.append(f'<p class="meta">{escape(comparison.paired.summary())}</p>')
     for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if not changes:

@@ -13,6 +13,7 @@ from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Change, Comparison
 from ait_datasets.report.costs import Costs, costs_of
 from ait_datasets.report.model import Run, run_label
+from ait_datasets.report.paired import FEW_PAIRS, Paired
 from ait_datasets.report.policy import Verdict
 from ait_datasets.report.stats import CaseOutcome, Share, Summary
 
@@ -196,6 +197,22 @@ def comparison_data(comparison: Comparison) -> dict[str, object]:
         "current": summary_data(comparison.current),
         "counts": comparison.counts(),
         "changes": [_change(c) for c in comparison.changes],
+        "paired": None if comparison.paired is None else _paired(comparison.paired),
+    }
+
+
+def _paired(p: Paired) -> dict[str, object]:
+    return {
+        "pairs": p.pairs,
+        "both_passed": p.both,
+        "lost": p.lost,
+        "gained": p.gained,
+        "neither": p.neither,
+        "mcnemar_exact_p": p.p_value,
+        "change": p.change,
+        "change_interval_95": [p.interval.low, p.interval.high],
+        "verdict": p.verdict(),
+        "few_pairs": p.pairs < FEW_PAIRS,
     }
 
 

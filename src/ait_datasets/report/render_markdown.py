@@ -186,6 +186,8 @@ def _comparison(comparison: Comparison, k: int) -> list[str]:
         "",
         ", ".join(f"**{n}** {g}" for g, n in comparison.counts().items()),
     ]
+    if comparison.paired is not None:
+        lines += ["", _md(comparison.paired.summary())]
     for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if not changes:

@@ -172,6 +172,8 @@ def _comparison(comparison: Comparison, report: Report) -> list[str]:
         f"  pass^{k:<4}{w.delta(before.pass_hat_k.value, after.pass_hat_k.value)}",
         "  " + ", ".join(f"{n} {g}" for g, n in comparison.counts().items()),
     ]
+    if comparison.paired is not None:
+        lines.append(f"  {comparison.paired.summary()}")
     for group in ("fixed", "broken", "newly flaky", "still flaky", "still failing"):
         changes = comparison.group(group)
         if changes:
