@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ait_datasets.internal_error import FileInternalError
@@ -192,8 +192,13 @@ def _read_text(path: str, text: str, options: ReadOptions) -> ResultSet:
     return _collect(path, text, _json_rows(path, text, found), options, found)
 
 
-# A located row: (line, column, label for messages, the parsed value).
-_Located = tuple[int, int, str, object]
+# A located row: (line, column, label for messages, the parsed value). The label of an
+# array element is (prefix, index), made into text only for a problem: most rows have none.
+_Located = tuple[int, int, str | tuple[str, int], object]
+
+
+def _label(label: str | tuple[str, int]) -> str:
+    return label if isinstance(label, str) else f"{label[0]}[{label[1]}]: "
 
 
 def _collect(
@@ -214,7 +219,8 @@ def _collect(
             continue
         if escapes and _has_surrogate(value):
             if len(problems) < MAX_PROBLEMS:
-                problems.append(Problem(path, line, column, f"{label}{_SURROGATE_MESSAGE}"))
+                message = f"{_label(label)}{_SURROGATE_MESSAGE}"
+                problems.append(Problem(path, line, column, message))
             continue
         if kind is None:
             kind = kind_of(value)
@@ -222,7 +228,7 @@ def _collect(
             row = read_row(value, kind, options.runs_by, options.show_data)
         except RowError as exc:
             if len(problems) < MAX_PROBLEMS:
-                problems.append(Problem(path, line, column, f"{label}{exc}"))
+                problems.append(Problem(path, line, column, f"{_label(label)}{exc}"))
             continue
         _record(results, row, path, line)
     if problems:
@@ -348,7 +354,7 @@ def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]
     try:
         for offset, value in elements:
             line, column = where.position(offset)
-            yield line, column, f"{prefix}[{index}]: ", value
+            yield line, column, (prefix, index), value
             index += 1
     except json.JSONDecodeError as exc:
         raise ReportInputError(
@@ -393,9 +399,26 @@ def _elements(text: str, pos: int, end: list[int]) -> Iterator[tuple[int, object
     if text.startswith("]", pos):
         end[0] = pos + 1
         return
+    # The C scanner itself (what raw_decode calls), without raw_decode's Python frame.
+    scan: Callable[[str, int], tuple[object, int]] = _FAST.scan_once  # type: ignore[attr-defined]
     while True:
-        value, stop = _raw_decode(text, pos)
+        try:
+            value, stop = scan(text, pos)
+        except StopIteration as exc:
+            raise json.JSONDecodeError("Expecting value", text, exc.value) from None
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # a number too long for int()
+            value, stop = _DECODER.raw_decode(text, pos)
         yield pos, value
+        # The common layouts first (",{" and ",\n{"), without a regular expression.
+        if text.startswith(",", stop):
+            pos = stop + 1
+            if text.startswith("\n", pos):
+                pos += 1
+            if text.startswith((" ", "\t", "\r", "\n"), pos):
+                pos = _ws(text, pos)
+            continue
         pos = _ws(text, stop)
         if text.startswith(",", pos):
             pos = _ws(text, pos + 1)
