@@ -64,8 +64,10 @@ def test_cases_are_linked_to_their_test_line(
 ) -> None:
     folder, export = app
     code = main(["report", "--format", "json", "--datasets", str(folder), str(export)])
-    data = json.loads(capsys.readouterr().out)
-    assert code == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    # ORDER-001 expects an intervention request: a hand-over case, which must pass 3 of 3.
+    assert code == 1 and "gate not met: hand-over" in captured.err
     sources = {c["test"]: c["source"] for c in data["cases"]}
     path = str(folder / ".resources" / "datasets" / "Orders.yaml")
     assert sources["ORDER-001"]["line"] == 3 and sources["ORDER-001"]["handover"] is True

@@ -56,7 +56,9 @@ def render_github(report: Report) -> str:
         lines.append(f"::{level}{where}::{message}")
     for text in report.warnings():
         lines.append(f"::warning::{_github_escape(text)}")
-    return "\n".join(lines) + ("\n" if lines else "")
+    summary = _github_escape(w.pass_hat_k_line(report.summary))
+    lines.append(f"::notice title=pass^{report.k}::{summary}")
+    return "\n".join(lines) + "\n"
 
 
 def _azure_escape(text: str) -> str:
@@ -82,7 +84,8 @@ def render_azure(report: Report) -> str:
         lines.append(f"##vso[task.logissue type={level};{where}]{message}")
     for text in report.warnings():
         lines.append(f"##vso[task.logissue type=warning;]{_azure_escape(text)}")
-    return "\n".join(lines) + ("\n" if lines else "")
+    lines.append(f"pass^{report.k}: {w.pass_hat_k_line(report.summary)}")
+    return "\n".join(lines) + "\n"
 
 
 def render_sarif(report: Report) -> str:
@@ -120,6 +123,7 @@ def render_sarif(report: Report) -> str:
                     }
                 },
                 "results": results,
+                "properties": {"passHatK": w.pass_hat_k_line(report.summary)},
             }
         ],
     }
