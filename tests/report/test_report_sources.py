@@ -112,3 +112,27 @@ def test_annotations_at_the_test_line(
         region = broken["locations"][0]["physicalLocation"]["region"]
         assert region == {"startLine": 11}
         assert {r["ruleId"] for r in results} == {"never-passed", "flaky"}
+
+
+def test_per_language_breakdown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "ds"
+    folder.mkdir()
+    (folder / "Da.yaml").write_text(
+        "language: da-DK\ntests:\n  - name: A\n    question: q\n", encoding="utf-8"
+    )
+    (folder / "En.yaml").write_text(
+        "tests:\n  - name: B\n    language: en-US\n    question: q\n", encoding="utf-8"
+    )
+    rows = [_row("A", v, "Success", "DA.YAML") for v in (1, 2)]
+    rows += [_row("B", v, "Success" if v == 1 else "Error", "EN.YAML") for v in (1, 2)]
+    export = tmp_path / "e.json"
+    export.write_text(json.dumps(rows), encoding="utf-8")
+    main(["report", "--format", "json", "--datasets", str(folder), str(export)])
+    data = json.loads(capsys.readouterr().out)
+    assert [(d["name"], d["pass_hat_k"]["passed"]) for d in data["languages"]] == [
+        ("da-DK", 1),
+        ("en-US", 0),
+    ]
+    main(["report", "--format", "markdown", "--datasets", str(folder), str(export)])
+    md = capsys.readouterr().out
+    assert "#### Per language" in md and "| da-DK | 1 | 2 | 100.0% | 1/1 |" in md

@@ -68,6 +68,18 @@ class Report:
         """Whether the HTML grid gives each run its own column."""
         return len(self.run_ids) <= GRID_COLUMNS
 
+    def languages(self) -> tuple[Summary, ...]:
+        """The numbers per ``language:`` of the cases' tests (with --datasets; a test
+        without one counts under "(no language)")."""
+        if not self.located:
+            return ()
+        groups: dict[str, list[CaseOutcome]] = {}
+        for outcome in self.summary.outcomes:
+            source = self.located.get(outcome.key)
+            if source is not None:
+                groups.setdefault(source.language or "(no language)", []).append(outcome)
+        return tuple(Summary(name, self.k, tuple(groups[name])) for name in sorted(groups))
+
     def where(self, key: CaseKey) -> str:
         """``path:line`` of the case's test, or empty when not found."""
         source = self.located.get(key)

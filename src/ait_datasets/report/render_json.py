@@ -70,6 +70,7 @@ def report_data(report: Report) -> dict[str, object]:
         ],
         "summary": summary_data(s),
         "datasets": [summary_data(d) for d in report.datasets],
+        "languages": [summary_data(d) for d in report.languages()],
         "cases": [
             {
                 **case_data(o, report.show_data),

@@ -9,7 +9,7 @@ from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.model import CaseKey, run_label
 from ait_datasets.report.plain import neutralise
-from ait_datasets.report.stats import CaseOutcome
+from ait_datasets.report.stats import CaseOutcome, Summary
 
 PASS_MARK = "✅"
 FAIL_MARK = "❌"
@@ -164,12 +164,20 @@ def _datasets(report: Report) -> list[str]:
         "|---|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for d in report.datasets:
-        lines.append(
-            f"| {_md(d.name)} | {d.cases} | {d.runs} | {w.pct(d.pass_at_1.value)} | "
-            f"{d.pass_hat_k.passed}/{d.pass_hat_k.total} | {len(d.flaky)} | "
-            f"{len(d.never_passed)} | {len(d.short)} |"
-        )
+        lines.append(_dataset_row(d))
+    languages = report.languages()
+    if languages:
+        lines += ["", "#### Per language", "", lines[3].replace("dataset", "language", 1), lines[4]]
+        lines += [_dataset_row(d) for d in languages]
     return lines
+
+
+def _dataset_row(d: Summary) -> str:
+    return (
+        f"| {_md(d.name)} | {d.cases} | {d.runs} | {w.pct(d.pass_at_1.value)} | "
+        f"{d.pass_hat_k.passed}/{d.pass_hat_k.total} | {len(d.flaky)} | "
+        f"{len(d.never_passed)} | {len(d.short)} |"
+    )
 
 
 def _comparison(comparison: Comparison, k: int) -> list[str]:

@@ -148,7 +148,24 @@ def _datasets(report: Report) -> list[str]:
         )
         for d in report.datasets
     ]
-    return ["", "Per dataset", *_table(headers, rows)]
+    lines = ["", "Per dataset", *_table(headers, rows)]
+    languages = report.languages()
+    if languages:
+        rows = [
+            (
+                d.name,
+                str(d.cases),
+                str(d.runs),
+                w.pct(d.pass_at_1.value),
+                f"{d.pass_hat_k.passed}/{d.pass_hat_k.total}",
+                str(len(d.flaky)),
+                str(len(d.never_passed)),
+                str(len(d.short)),
+            )
+            for d in languages
+        ]
+        lines += ["", "Per language", *_table(("language", *headers[1:]), rows)]
+    return lines
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
