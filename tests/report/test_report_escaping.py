@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from pytest import CaptureFixture
+
+from ait_datasets.cli import main
 from ait_datasets.report import build_report, render
 from ait_datasets.report.model import CaseKey, Run, result_set
 from ait_datasets.report.plain import neutralise
@@ -61,3 +65,13 @@ def test_text_neutralises_control_and_bidi_characters() -> None:
 def test_neutralise_keeps_ordinary_text() -> None:
     assert neutralise("Größe ✓ 注文 ‘quoted’") == "Größe ✓ 注文 ‘quoted’"
     assert neutralise("a\u200fb\u061c") == "a\\u200fb\\u061c"
+
+
+def test_messages_on_stderr_are_neutralised_too(
+    tmp_path: Path, capsys: CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.json"
+    path.write_text('[{"datasetLineNumber": "A", "version": 1, "status": "\\u001b[2J"}]')
+    assert main(["report", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\u001b[2J" in err

@@ -3,7 +3,8 @@
 Input files: the AI Test Toolkit's log entries as exported from its API page
 (aitTestLogEntries; OData {"value": [...]} or a plain JSON array), or a generic JSONL
 file with one run of one case per line: {"case": ..., "run": ..., "passed": true|false}
-(optional "dataset", "suite", "message"). Several files are read as one result set.
+(optional "dataset", "suite", "message", "tokens", "credits", "durationMs"). Several
+files are read as one result set.
 
 A case is (suite, dataset, test code, procedure); only rows with procedureName are cases.
 Each Version is one run (--runs-by tag: each Tag). Status Skipped is no run (listed and
@@ -48,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--k",
         type=_positive_int,
         metavar="K",
-        help="runs each case is judged on (default: the most runs any case has)",
+        help="runs each case is judged on (default: the run count most cases have)",
     )
     parser.add_argument(
         "--baseline",
@@ -155,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from ait_datasets.report.inputs import ReadOptions
     from ait_datasets.report.output import names_an_input, write_atomic
+    from ait_datasets.report.plain import neutralise
 
     inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
     if args.output and names_an_input(args.output, inputs):
@@ -171,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         quarantine = read_quarantine(args.quarantine) if args.quarantine else None
     except ReportInputError as exc:
         for problem in exc.problems:
-            print(f"{problem}", file=sys.stderr)
+            print(neutralise(str(problem)), file=sys.stderr)
         return 2
     sources = None
     if args.datasets:
@@ -208,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
     if gated or any(v.name != "ordinary" for v in verdicts):
         report = replace(report, verdicts=verdicts)
     for warning in report.warnings():
-        print(f"datasets report: warning: {warning}", file=sys.stderr)
+        print(f"datasets report: warning: {neutralise(warning)}", file=sys.stderr)
     text = render(report, output_format(args.format, args.output))
     if args.output:
         try:
@@ -227,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
                 continue  # every case is in a class of its own
             code = max(code, _gate(verdict.passed, verdict.eligible, report.k, args.fail_under))
         elif not verdict.met:
-            print(f"datasets report: gate not met: {verdict}", file=sys.stderr)
+            print(f"datasets report: gate not met: {neutralise(str(verdict))}", file=sys.stderr)
             code = 1
     return code
 
