@@ -263,3 +263,10 @@ def test_every_element_is_located_whatever_the_whitespace(
     column = start - (text.rfind("\n", 0, start) + 1) + 1
     (problem,) = _problems("r.json", text)
     assert problem.startswith(f"r.json:{line}:{column}: value[{bad}]: the log entry has no usable")
+
+
+def test_a_huge_number_outside_the_rows_is_read() -> None:
+    # Python's int() refuses over 4300 digits; such a number beside the "value" array of
+    # an OData response must not break the reading (it is read as a float).
+    text = '{"@odata.count": ' + "9" * 5000 + ', "value": [' + json.dumps(_entry()) + "]}"
+    assert len(read_text("r.json", text)) == 1

@@ -21,10 +21,18 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ait_datasets.internal_error import FileInternalError
+from ait_datasets.report.json_stream import (
+    NoValueArray,
+    Text,
+    array,
+    decode_document,
+    skip_ws,
+    value_array,
+)
 from ait_datasets.report.model import InfraError, ResultSet, Run, SkippedRun
 from ait_datasets.report.rows import (
     Infrastructure,
@@ -37,42 +45,12 @@ from ait_datasets.report.rows import (
 )
 
 MAX_PROBLEMS = 20
-_WS = re.compile(r"[ \t\n\r]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _parse_int(digits: str) -> object:
-    # Python refuses to convert integers of over 4300 digits (a ValueError, not a JSON
-    # error); no run number is that long, so such a number is read as a float (infinite),
-    # which the row check then reports as "not a whole number".
-    return int(digits) if len(digits) <= 4000 else float(digits)
-
-
-_DECODER = json.JSONDecoder(parse_int=_parse_int)
-# The C scanner's own integers are much faster than a Python callback; a number too long
-# for int() (a ValueError that is not a JSONDecodeError) is read again with _DECODER.
-_FAST = json.JSONDecoder()
-# A lone surrogate can only come from a \\uD8xx-\\uDFxx escape: text without one needs no
+# A lone surrogate can only come from a \uD8xx-\uDFxx escape: text without one needs no
 # per-string check.
 _SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
-
-
-def _raw_decode(text: str, pos: int) -> tuple[object, int]:
-    try:
-        return _FAST.raw_decode(text, pos)
-    except json.JSONDecodeError:
-        raise
-    except ValueError:
-        return _raw_decode(text, pos)
-
-
-def _decode(text: str) -> object:
-    try:
-        return _FAST.decode(text)
-    except json.JSONDecodeError:
-        raise
-    except ValueError:
-        return _DECODER.decode(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +275,7 @@ class _Unreadable:
 
 def _is_one_json_document(text: str) -> bool:
     try:
-        _decode(text)
+        decode_document(text)
     except ValueError:
         return False
     return True
@@ -308,7 +286,7 @@ def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
         if not line.strip():
             continue
         try:
-            value: object = _decode(line)
+            value: object = decode_document(line)
         except json.JSONDecodeError as exc:
             value = _Unreadable(
                 f"not valid JSON: {exc.msg}; each line must be one JSON object "
@@ -319,31 +297,15 @@ def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
         yield number, indent + 1, "", value
 
 
-class _Text:
-    """Offset -> line and column, counting forward (elements come in order)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.offset = 0
-        self.line = 1
-
-    def position(self, offset: int) -> tuple[int, int]:
-        if offset < self.offset:
-            self.offset, self.line = 0, 1
-        self.line += self.text.count("\n", self.offset, offset)
-        self.offset = offset
-        return self.line, offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-
-
 def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]:
     """The elements of the file's array, one at a time (a big export is never held twice)."""
-    where = _Text(text)
-    start = _ws(text, 0)
+    where = Text(text)
+    start = skip_ws(text, 0)
     if text.startswith("[", start):
-        elements: Iterator[tuple[int, object]] = _array(text, start, [0])
+        elements: Iterator[tuple[int, object]] = array(text, start, [0])
         prefix = ""
     elif text.startswith("{", start):
-        elements = _value_array(text, start, next_link)
+        elements = value_array(text, start, next_link)
         prefix = "value"
     else:
         line, column = where.position(start)
@@ -360,7 +322,7 @@ def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]
         raise ReportInputError(
             [Problem(path, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
         ) from None
-    except _NoValueArray as exc:
+    except NoValueArray as exc:
         line, column = where.position(exc.offset)
         raise ReportInputError(
             [
@@ -373,96 +335,3 @@ def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]
                 )
             ]
         ) from None
-
-
-class _NoValueArray(Exception):
-    def __init__(self, offset: int) -> None:
-        super().__init__(offset)
-        self.offset = offset
-
-
-def _ws(text: str, pos: int) -> int:
-    match = _WS.match(text, pos)
-    return pos if match is None else match.end()
-
-
-def _array(text: str, pos: int, end: list[int]) -> Iterator[tuple[int, object]]:
-    """The elements of the array at ``text[pos] == '['`` with their offsets; its end is
-    left in ``end[0]``; the array must be the whole text."""
-    yield from _elements(text, pos, end)
-    if _ws(text, end[0]) != len(text):
-        raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, end[0]))
-
-
-def _elements(text: str, pos: int, end: list[int]) -> Iterator[tuple[int, object]]:
-    pos = _ws(text, pos + 1)
-    if text.startswith("]", pos):
-        end[0] = pos + 1
-        return
-    # The C scanner itself (what raw_decode calls), without raw_decode's Python frame.
-    scan: Callable[[str, int], tuple[object, int]] = _FAST.scan_once  # type: ignore[attr-defined]
-    while True:
-        try:
-            value, stop = scan(text, pos)
-        except StopIteration as exc:
-            raise json.JSONDecodeError("Expecting value", text, exc.value) from None
-        except json.JSONDecodeError:
-            raise
-        except ValueError:  # a number too long for int()
-            value, stop = _DECODER.raw_decode(text, pos)
-        yield pos, value
-        # The common layouts first (",{" and ",\n{"), without a regular expression.
-        if text.startswith(",", stop):
-            pos = stop + 1
-            if text.startswith("\n", pos):
-                pos += 1
-            if text.startswith((" ", "\t", "\r", "\n"), pos):
-                pos = _ws(text, pos)
-            continue
-        pos = _ws(text, stop)
-        if text.startswith(",", pos):
-            pos = _ws(text, pos + 1)
-        elif text.startswith("]", pos):
-            end[0] = pos + 1
-            return
-        else:
-            raise json.JSONDecodeError("Expecting ',' delimiter or ']'", text, pos)
-
-
-def _value_array(text: str, start: int, next_link: list[str]) -> Iterator[tuple[int, object]]:
-    """The elements of the ``value`` array of the object at ``text[start] == '{'``; an
-    ``@odata.nextLink`` (the response is one page of several) goes to ``next_link``."""
-    found = False
-    pos = _ws(text, start + 1)
-    if text.startswith("}", pos):
-        raise _NoValueArray(start)
-    while True:
-        if not text.startswith('"', pos):
-            raise json.JSONDecodeError(
-                "Expecting property name enclosed in double quotes", text, pos
-            )
-        key, pos = _raw_decode(text, pos)
-        pos = _ws(text, pos)
-        if not text.startswith(":", pos):
-            raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
-        pos = _ws(text, pos + 1)
-        if key == "value" and text.startswith("[", pos) and not found:
-            found = True
-            end = [pos]
-            yield from _elements(text, pos, end)
-            pos = end[0]
-        else:
-            value, pos = _raw_decode(text, pos)
-            if key == "@odata.nextLink" and isinstance(value, str):
-                next_link.append(value)
-        pos = _ws(text, pos)
-        if text.startswith(",", pos):
-            pos = _ws(text, pos + 1)
-        elif text.startswith("}", pos):
-            break
-        else:
-            raise json.JSONDecodeError("Expecting ',' delimiter or '}'", text, pos)
-    if not found:
-        raise _NoValueArray(start)
-    if _ws(text, pos + 1) != len(text):
-        raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, pos + 1))
