@@ -98,7 +98,7 @@ def test_annotations_at_the_test_line(
         assert any(
             line.startswith("::error file=")
             and "Orders.yaml,line=11::" in line
-            and "ORDER-002/Run: never passed (0/3 of 3)" in line
+            and "ORDER-002/Run: never passed (0 of 3 runs)" in line
             for line in lines
         ), out
         assert any(line.startswith("::warning file=") and ",line=3::" in line for line in lines)

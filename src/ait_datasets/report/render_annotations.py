@@ -25,9 +25,9 @@ def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str]]:
     out = []
     k = report.k
     for o in report.summary.never_passed:
-        out.append(("never-passed", "error", o, f"{o.key.id}: never passed ({w.passes(o)} of {k})"))
+        out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {k} runs)"))
     for o in report.summary.flaky:
-        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({w.passes(o)} of {k} passed)"))
+        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {k} runs passed)"))
     return out
 
 
