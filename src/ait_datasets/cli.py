@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "init",
     "report",
+    "pull",
     "lsp",
 )
 

@@ -3,20 +3,26 @@
 Input files: the AI Test Toolkit's log entries as exported from its API page
 (aitTestLogEntries; OData {"value": [...]} or a plain JSON array), or a generic JSONL
 file with one run of one case per line: {"case": ..., "run": ..., "passed": true|false}
-(optional "dataset", "suite", "message"). Several files are read as one result set.
+(optional "dataset", "suite", "message", "tokens", "credits", "durationMs"). Several
+files are read as one result set.
 
-A case is (suite, dataset, test code, procedure); each Version is one run. Each case is
-judged on its first k runs in Version order (k defaults to the most runs any case has):
-passed (all k), flaky (some) or never passed (none). Cases with fewer than k runs are
-listed on their own and left out of pass^k; every run counts for pass@1.
+A case is (suite, dataset, test code, procedure); only rows with procedureName are cases.
+Each Version is one run (--runs-by tag: each Tag). Status Skipped is no run (listed and
+counted apart); Error rows without a version or a procedureName are infrastructure
+errors. Each case is judged on its first k runs in run order (k defaults to the run
+count most cases have; the others are named): passed (all k), flaky (some) or never
+passed (none). Cases with fewer than k runs are listed on their own and left out of
+pass^k; every run counts for pass@1. inputData/outputData are shown only with --show-data.
 
-Exit codes: 0 report written; 1 pass^k below --fail-under (or not computable); 2 a file
-that cannot be read or a malformed row (reported as file:line:column).
+Exit codes: 0 report written; 1 a gate not met (--fail-under, or the policy in
+[tool.ait-datasets.report]); 2 a file that cannot be read, a malformed row (reported as
+file:line:column), an -o that names an input, or (with --strict) an incomplete export.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -25,8 +31,14 @@ if TYPE_CHECKING:
 
 HELP = "pass@1, pass^k and flaky cases of repeated runs; compare with a baseline"
 
-FORMATS = ("text", "json", "markdown", "html")
-_SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".md": "markdown", ".json": "json"}
+FORMATS = ("text", "json", "markdown", "html", "github", "azure", "sarif")
+_SUFFIX_FORMATS = {
+    ".html": "html",
+    ".htm": "html",
+    ".md": "markdown",
+    ".sarif": "sarif",
+    ".json": "json",
+}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--k",
         type=_positive_int,
         metavar="K",
-        help="runs each case is judged on (default: the most runs any case has)",
+        help="runs each case is judged on (default: the run count most cases have)",
     )
     parser.add_argument(
         "--baseline",
@@ -60,10 +72,41 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout"
     )
     parser.add_argument(
+        "--datasets",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="dataset files or folders: link each case to its test's file:line "
+        "(and find hand-over cases for the gates)",
+    )
+    parser.add_argument(
+        "--runs-by",
+        choices=("version", "tag"),
+        default="version",
+        help="what one run is: a Version (default) or a Tag",
+    )
+    parser.add_argument(
+        "--show-data",
+        action="store_true",
+        help="include inputData/outputData (may be sensitive; never shown otherwise)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="an incomplete export (@odata.nextLink) is an error (exit 2), not a warning",
+    )
+    parser.add_argument(
         "--fail-under",
         type=_share,
         metavar="X",
-        help="exit 1 when pass^k is below X (a share such as 0.9, or 90%%)",
+        help="exit 1 when pass^k of the ordinary cases is below X (a share such as 0.9, "
+        "or 90%%); the bar of [tool.ait-datasets.report] for them",
+    )
+    parser.add_argument(
+        "--policy",
+        metavar="FILE",
+        help="the configuration holding the gates (default: the nearest .ait-datasets.toml "
+        "or pyproject.toml with [tool.ait-datasets.report])",
     )
 
 
@@ -111,17 +154,63 @@ def run(args: argparse.Namespace) -> int:
         read_results,
         render,
     )
-    from ait_datasets.report.output import write_atomic
+    from ait_datasets.report.inputs import ReadOptions
+    from ait_datasets.report.output import names_an_input, write_atomic
+    from ait_datasets.report.plain import neutralise
 
+    inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
+    if args.output and names_an_input(args.output, inputs):
+        print(
+            f"datasets report: -o {args.output} names one of the inputs; refusing to "
+            "overwrite it (write the report to another file)",
+            file=sys.stderr,
+        )
+        return 2
+    options = ReadOptions(runs_by=args.runs_by, show_data=args.show_data)
     try:
-        results = read_results(args.files)
-        baseline = read_results(args.baseline) if args.baseline else None
+        results = read_results(args.files, options)
+        baseline = read_results(args.baseline, options) if args.baseline else None
         quarantine = read_quarantine(args.quarantine) if args.quarantine else None
     except ReportInputError as exc:
         for problem in exc.problems:
-            print(f"{problem}", file=sys.stderr)
+            print(neutralise(str(problem)), file=sys.stderr)
         return 2
-    report = build_report(results, args.k, baseline=baseline, quarantine=quarantine)
+    sources = None
+    if args.datasets:
+        from ait_datasets.report.sources import index_sources
+
+        sources = index_sources(args.datasets)
+    report = build_report(
+        results,
+        args.k,
+        baseline=baseline,
+        quarantine=quarantine,
+        show_data=args.show_data,
+        sources=sources,
+    )
+    if args.strict and report.incomplete:
+        for path, link in report.incomplete:
+            print(
+                f"{path}: incomplete export: the response holds '@odata.nextLink' ({link}); "
+                "fetch every page (datasets pull) or drop --strict",
+                file=sys.stderr,
+            )
+        return 2
+    from dataclasses import replace
+
+    from ait_datasets.report.policy import PolicyError, find_policy, judge
+
+    try:
+        policy = find_policy(os.getcwd(), args.policy)
+    except PolicyError as exc:
+        print(f"datasets report: {exc}", file=sys.stderr)
+        return 2
+    verdicts = judge(report, policy, args.fail_under)
+    gated = policy.classes or policy.bar is not None or args.fail_under is not None
+    if gated or any(v.name != "ordinary" for v in verdicts):
+        report = replace(report, verdicts=verdicts)
+    for warning in report.warnings():
+        print(f"datasets report: warning: {neutralise(warning)}", file=sys.stderr)
     text = render(report, output_format(args.format, args.output))
     if args.output:
         try:
@@ -133,14 +222,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
-    return _gate(report.summary.pass_hat_k.passed, report.summary.pass_hat_k.total, report.k, args)
+    code = 0
+    for verdict in verdicts:
+        if verdict.name == "ordinary" and args.fail_under is not None:
+            if verdict.cases == 0:
+                continue  # every case is in a class of its own
+            code = max(code, _gate(verdict.passed, verdict.eligible, report.k, args.fail_under))
+        elif not verdict.met:
+            print(f"datasets report: gate not met: {neutralise(str(verdict))}", file=sys.stderr)
+            code = 1
+    return code
 
 
-def _gate(passed: int, total: int, k: int, args: argparse.Namespace) -> int:
+def _gate(passed: int, total: int, k: int, limit: Fraction) -> int:
     """Exit 1 when pass^k is below --fail-under (compared exactly, as fractions)."""
-    limit: Fraction | None = args.fail_under
-    if limit is None:
-        return 0
     wanted = f"{float(limit) * 100:.1f}%"
     if total == 0:
         print(

@@ -39,6 +39,8 @@ _KEYS = frozenset(
         "overrides",
         "max-file-size",
         "max-line-length",
+        # [tool.ait-datasets.report]: the gates of `datasets report` (report/policy.py).
+        "report",
     }
 )
 _OVERRIDE_KEYS = frozenset(

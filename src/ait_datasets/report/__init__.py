@@ -17,6 +17,7 @@ from ait_datasets.report.compare import Comparison, compare
 from ait_datasets.report.inputs import Problem, ReportInputError, read_file, read_results
 from ait_datasets.report.model import CaseKey, ResultSet, Run
 from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
+from ait_datasets.report.render_annotations import render_azure, render_github, render_sarif
 from ait_datasets.report.render_html import render_html
 from ait_datasets.report.render_json import render_json
 from ait_datasets.report.render_markdown import render_markdown
@@ -28,6 +29,9 @@ RENDERERS: dict[str, Callable[[Report], str]] = {
     "json": render_json,
     "markdown": render_markdown,
     "html": render_html,
+    "github": render_github,
+    "azure": render_azure,
+    "sarif": render_sarif,
 }
 
 

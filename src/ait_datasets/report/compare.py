@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ait_datasets.report.model import CaseKey, ResultSet
+from ait_datasets.report.paired import Paired, paired
 from ait_datasets.report.stats import CaseOutcome, State, Summary, summarize
 
 GROUPS: tuple[str, ...] = (
@@ -50,6 +51,7 @@ class Comparison:
     baseline: Summary
     current: Summary
     changes: tuple[Change, ...]
+    paired: Paired | None = None
 
     def group(self, name: str) -> tuple[Change, ...]:
         """The changes of one group (one of :data:`GROUPS`), in case order."""
@@ -93,4 +95,9 @@ def compare(baseline: ResultSet, current: ResultSet, k: int) -> Comparison:
         else:
             group = classify(was.state, now.state)
         changes.append(Change(key, group, was, now))
-    return Comparison(before, after, tuple(changes))
+    pairs = [
+        (c.before, c.after)
+        for c in changes
+        if c.before is not None and c.after is not None and not c.before.short and not c.after.short
+    ]
+    return Comparison(before, after, tuple(changes), paired(pairs))

@@ -25,22 +25,32 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ait_datasets.internal_error import FileInternalError
-from ait_datasets.report.model import ResultSet, Run
-from ait_datasets.report.rows import RowError, kind_of, read_row
+from ait_datasets.report.json_stream import (
+    NoValueArray,
+    Text,
+    array,
+    decode_document,
+    skip_ws,
+    value_array,
+)
+from ait_datasets.report.model import InfraError, ResultSet, Run, SkippedRun
+from ait_datasets.report.rows import (
+    Infrastructure,
+    Read,
+    Row,
+    RowError,
+    Skipped,
+    kind_of,
+    read_row,
+)
 
 MAX_PROBLEMS = 20
-_WS = re.compile(r"[ \t\n\r]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _parse_int(digits: str) -> object:
-    # Python refuses to convert integers of over 4300 digits (a ValueError, not a JSON
-    # error); no run number is that long, so such a number is read as a float (infinite),
-    # which the row check then reports as "not a whole number".
-    return int(digits) if len(digits) <= 4000 else float(digits)
-
-
-_DECODER = json.JSONDecoder(parse_int=_parse_int)
+# A lone surrogate can only come from a \uD8xx-\uDFxx escape: text without one needs no
+# per-string check.
+_SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +76,24 @@ class ReportInputError(Exception):
         self.problems = problems
 
 
-def read_results(paths: Iterable[str | os.PathLike[str]]) -> ResultSet:
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """How rows become runs: ``runs_by`` (``version`` or ``tag``) and whether the
+    possibly sensitive ``inputData``/``outputData`` are kept (``--show-data``)."""
+
+    runs_by: str = "version"
+    show_data: bool = False
+
+
+def read_results(
+    paths: Iterable[str | os.PathLike[str]], options: ReadOptions | None = None
+) -> ResultSet:
     """Read every file into one result set; raise :class:`ReportInputError` on any problem."""
-    results = ResultSet()
+    results = ResultSet(runs_by=(options or ReadOptions()).runs_by)
     problems: list[Problem] = []
     for path in paths:
         try:
-            results.merge(read_file(path))
+            results.merge(read_file(path, options))
         except ReportInputError as exc:
             problems.extend(exc.problems)
         except Exception as exc:
@@ -82,10 +103,10 @@ def read_results(paths: Iterable[str | os.PathLike[str]]) -> ResultSet:
     return results
 
 
-def read_file(path: str | os.PathLike[str]) -> ResultSet:
+def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
     """Read one result file (see the module docstring for the accepted shapes)."""
     name = os.fspath(path)
-    return read_text(name, decode(name, read_bytes(name)))
+    return read_text(name, decode(name, read_bytes(name)), options)
 
 
 def read_bytes(path: str) -> bytes:
@@ -123,10 +144,10 @@ def decode(path: str, raw: bytes) -> str:
         ) from None
 
 
-def read_text(path: str, text: str) -> ResultSet:
+def read_text(path: str, text: str, options: ReadOptions | None = None) -> ResultSet:
     """Read already-decoded text; the shape is chosen by suffix, then by content."""
     try:
-        return _read_text(path, text)
+        return _read_text(path, text, options or ReadOptions())
     except RecursionError:
         # Python's JSON reader recurses once per nesting level; no result file nests
         # hundreds of levels deep.
@@ -135,7 +156,7 @@ def read_text(path: str, text: str) -> ResultSet:
         ) from None
 
 
-def _read_text(path: str, text: str) -> ResultSet:
+def _read_text(path: str, text: str, options: ReadOptions) -> ResultSet:
     if not text.strip():
         raise ReportInputError(
             [Problem(path, 0, 0, "the file is empty; expected log entries or result rows")]
@@ -144,16 +165,29 @@ def _read_text(path: str, text: str) -> ResultSet:
     if lower.endswith((".jsonl", ".ndjson")) or (
         not lower.endswith(".json") and not _is_one_json_document(text)
     ):
-        return _collect(path, _jsonl_rows(path, text))
-    return _collect(path, _json_rows(path, text))
+        return _collect(path, text, _jsonl_rows(path, text), options, [])
+    found: list[str] = []
+    return _collect(path, text, _json_rows(path, text, found), options, found)
 
 
-# A located row: (line, column, label for messages, the parsed value).
-_Located = tuple[int, int, str, object]
+# A located row: (line, column, label for messages, the parsed value). The label of an
+# array element is (prefix, index), made into text only for a problem: most rows have none.
+_Located = tuple[int, int, str | tuple[str, int], object]
 
 
-def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
-    results = ResultSet(sources=[path])
+def _label(label: str | tuple[str, int]) -> str:
+    return label if isinstance(label, str) else f"{label[0]}[{label[1]}]: "
+
+
+def _collect(
+    path: str,
+    text: str,
+    rows: Iterator[_Located],
+    options: ReadOptions,
+    next_link: list[str],
+) -> ResultSet:
+    results = ResultSet(sources=[path], runs_by=options.runs_by)
+    escapes = _SURROGATE_ESCAPE.search(text) is not None
     problems: list[Problem] = []
     kind: str | None = None
     for line, column, label, value in rows:
@@ -161,22 +195,52 @@ def _collect(path: str, rows: Iterator[_Located]) -> ResultSet:
             if len(problems) < MAX_PROBLEMS:
                 problems.append(Problem(path, line, value.column, value.message))
             continue
-        if _has_surrogate(value):
+        if escapes and _has_surrogate(value):
             if len(problems) < MAX_PROBLEMS:
-                problems.append(Problem(path, line, column, f"{label}{_SURROGATE_MESSAGE}"))
+                message = f"{_label(label)}{_SURROGATE_MESSAGE}"
+                problems.append(Problem(path, line, column, message))
             continue
         if kind is None:
             kind = kind_of(value)
         try:
-            row = read_row(value, kind)
+            row = read_row(value, kind, options.runs_by, options.show_data)
         except RowError as exc:
             if len(problems) < MAX_PROBLEMS:
-                problems.append(Problem(path, line, column, f"{label}{exc}"))
+                problems.append(Problem(path, line, column, f"{_label(label)}{exc}"))
             continue
-        results.add(row.key, Run(row.run, row.passed, row.message, f"{path}:{line}"), row.tag)
+        _record(results, row, path, line)
     if problems:
         raise ReportInputError(problems)
+    # Filled by the JSON reader once the whole object was read.
+    results.incomplete.extend((path, link) for link in next_link)
     return results
+
+
+def _record(results: ResultSet, row: Read, path: str, line: int) -> None:
+    if type(row) is Row:
+        run = Run(
+            row.run,
+            row.passed,
+            row.message,
+            path,
+            line,
+            row.tokens,
+            row.credits,
+            row.duration_ms,
+            row.tag,
+            row.data,
+        )
+        results.add(row.key, run, row.tag)
+    elif isinstance(row, Skipped):
+        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
+    elif isinstance(row, Infrastructure):
+        results.infrastructure.append(
+            InfraError(
+                row.suite, row.line, row.version, row.message, row.call_stack, f"{path}:{line}"
+            )
+        )
+    else:
+        results.not_cases += 1
 
 
 _SURROGATE_MESSAGE = (
@@ -211,7 +275,7 @@ class _Unreadable:
 
 def _is_one_json_document(text: str) -> bool:
     try:
-        _DECODER.decode(text)
+        decode_document(text)
     except ValueError:
         return False
     return True
@@ -222,7 +286,7 @@ def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
         if not line.strip():
             continue
         try:
-            value: object = _DECODER.decode(line)
+            value: object = decode_document(line)
         except json.JSONDecodeError as exc:
             value = _Unreadable(
                 f"not valid JSON: {exc.msg}; each line must be one JSON object "
@@ -233,109 +297,41 @@ def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
         yield number, indent + 1, "", value
 
 
-class _Text:
-    """Offset -> line and column, counting forward (elements come in order)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.offset = 0
-        self.line = 1
-
-    def position(self, offset: int) -> tuple[int, int]:
-        if offset < self.offset:
-            self.offset, self.line = 0, 1
-        self.line += self.text.count("\n", self.offset, offset)
-        self.offset = offset
-        return self.line, offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-
-
-def _json_rows(path: str, text: str) -> Iterator[_Located]:
-    where = _Text(text)
+def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]:
+    """The elements of the file's array, one at a time (a big export is never held twice)."""
+    where = Text(text)
+    start = skip_ws(text, 0)
+    if text.startswith("[", start):
+        elements: Iterator[tuple[int, object]] = array(text, start, [0])
+        prefix = ""
+    elif text.startswith("{", start):
+        elements = value_array(text, start, next_link)
+        prefix = "value"
+    else:
+        line, column = where.position(start)
+        raise ReportInputError(
+            [Problem(path, line, column, 'expected a JSON array or {"value": [...]}')]
+        )
+    index = 0
     try:
-        start = _ws(text, 0)
-        if text.startswith("[", start):
-            elements, end = _array(text, start)
-            prefix = ""
-        elif text.startswith("{", start):
-            found, end = _value_array(text, start)
-            if found is None:
-                line, column = where.position(start)
-                raise ReportInputError(
-                    [
-                        Problem(
-                            path,
-                            line,
-                            column,
-                            'expected the API export {"value": [...]} or a JSON array of log '
-                            "entries, found an object without a 'value' array",
-                        )
-                    ]
-                )
-            elements = found
-            prefix = "value"
-        else:
-            line, column = where.position(start)
-            raise ReportInputError(
-                [Problem(path, line, column, 'expected a JSON array or {"value": [...]}')]
-            )
-        if _ws(text, end) != len(text):
-            raise json.JSONDecodeError("Extra data after the JSON value", text, _ws(text, end))
+        for offset, value in elements:
+            line, column = where.position(offset)
+            yield line, column, (prefix, index), value
+            index += 1
     except json.JSONDecodeError as exc:
         raise ReportInputError(
             [Problem(path, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
         ) from None
-    for index, (offset, value) in enumerate(elements):
-        line, column = where.position(offset)
-        yield line, column, f"{prefix}[{index}]: ", value
-
-
-def _ws(text: str, pos: int) -> int:
-    match = _WS.match(text, pos)
-    return pos if match is None else match.end()
-
-
-def _array(text: str, pos: int) -> tuple[list[tuple[int, object]], int]:
-    """The elements of the array at ``text[pos] == '['`` with their offsets, and its end."""
-    items: list[tuple[int, object]] = []
-    pos = _ws(text, pos + 1)
-    if text.startswith("]", pos):
-        return items, pos + 1
-    while True:
-        value, end = _DECODER.raw_decode(text, pos)
-        items.append((pos, value))
-        pos = _ws(text, end)
-        if text.startswith(",", pos):
-            pos = _ws(text, pos + 1)
-        elif text.startswith("]", pos):
-            return items, pos + 1
-        else:
-            raise json.JSONDecodeError("Expecting ',' delimiter or ']'", text, pos)
-
-
-def _value_array(text: str, pos: int) -> tuple[list[tuple[int, object]] | None, int]:
-    """The elements of the ``value`` array of the object at ``text[pos] == '{'``."""
-    found: list[tuple[int, object]] | None = None
-    pos = _ws(text, pos + 1)
-    if text.startswith("}", pos):
-        return None, pos + 1
-    while True:
-        if not text.startswith('"', pos):
-            raise json.JSONDecodeError(
-                "Expecting property name enclosed in double quotes", text, pos
-            )
-        key, pos = _DECODER.raw_decode(text, pos)
-        pos = _ws(text, pos)
-        if not text.startswith(":", pos):
-            raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
-        pos = _ws(text, pos + 1)
-        if key == "value" and text.startswith("[", pos):
-            found, pos = _array(text, pos)
-        else:
-            _, pos = _DECODER.raw_decode(text, pos)
-        pos = _ws(text, pos)
-        if text.startswith(",", pos):
-            pos = _ws(text, pos + 1)
-        elif text.startswith("}", pos):
-            return found, pos + 1
-        else:
-            raise json.JSONDecodeError("Expecting ',' delimiter or '}'", text, pos)
+    except NoValueArray as exc:
+        line, column = where.position(exc.offset)
+        raise ReportInputError(
+            [
+                Problem(
+                    path,
+                    line,
+                    column,
+                    'expected the API export {"value": [...]} or a JSON array of log '
+                    "entries, found an object without a 'value' array",
+                )
+            ]
+        ) from None

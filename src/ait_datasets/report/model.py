@@ -1,16 +1,21 @@
-"""What a set of test results is: cases, and the runs of each case.
+"""What a set of test results is: cases, the runs of each case, and the rows that are not runs.
 
-A *case* is one test of one dataset run by one test procedure of one suite. A *run* is
-one execution of the whole suite; in Business Central each run of a suite is a new
-Version, so a case has at most one result per run. When an input holds several rows for
-the same case and run (several turns logged, or the same export given twice), they are
-merged: the run passed only when every row passed.
+A *case* is one test of one dataset run by one test procedure of one suite. A *run* is,
+by default, one Version (``--runs-by tag`` makes it one Tag); a case has at most one result
+per run. When an input holds several rows for the same case and run (several turns
+logged, or the same export given twice), they are merged: the run passed only when every
+row passed, and what the rows consumed is added up.
+
+Rows that are not results of a case are kept apart and never mixed into the numbers:
+*skipped* evals (they never ran), *infrastructure* errors (a suite line failed around its
+evals), and rows without ``procedureName`` that are not errors (counted only).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 RunId = int | str
 
@@ -27,9 +32,11 @@ def run_label(run: RunId) -> str:
     return f"v{run}" if isinstance(run, int) else run
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class CaseKey:
-    """Identity of a case; the same case in two result sets has the same key."""
+class CaseKey(NamedTuple):
+    """Identity of a case; the same case in two result sets has the same key.
+
+    A named tuple: hashing and comparing it is done in C, which matters when millions of
+    rows are grouped by case."""
 
     suite: str
     dataset: str
@@ -47,15 +54,76 @@ class CaseKey:
         return "/".join(p for p in (self.suite, self.dataset) if p) or "(no dataset)"
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
-    """One result of one case in one run."""
+class Run(NamedTuple):
+    """One result of one case in one run, with what it consumed (None: not exported).
+
+    A named tuple: built once per input row, so it must be cheap to make and small."""
 
     run: RunId
     passed: bool
     message: str = ""
-    # Where the (first) row came from, as ``path:line``.
-    origin: str = ""
+    source: str = ""
+    line: int = 0
+    tokens: int | None = None
+    credits: float | None = None
+    duration_ms: int | None = None
+    tag: str = ""
+    data: tuple[str, str] | None = None
+
+    @property
+    def origin(self) -> str:
+        """Where the (first) row came from, as ``path:line``."""
+        return f"{self.source}:{self.line}" if self.source else ""
+
+    def merged(self, other: Run) -> Run:
+        """This run and a second row of it: fails if either failed; costs add up."""
+        failed = other if self.passed and not other.passed else self
+        return Run(
+            self.run,
+            self.passed and other.passed,
+            failed.message,
+            self.source,
+            self.line,
+            _add_int(self.tokens, other.tokens),
+            _add_float(self.credits, other.credits),
+            _add_int(self.duration_ms, other.duration_ms),
+            self.tag or other.tag,
+            self.data or other.data,
+        )
+
+
+def _add_int(a: int | None, b: int | None) -> int | None:
+    if a is None:
+        return b
+    return a if b is None else a + b
+
+
+def _add_float(a: float | None, b: float | None) -> float | None:
+    if a is None:
+        return b
+    return a if b is None else a + b
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedRun:
+    """An eval the toolkit skipped (Copilot credit limit): not a run, listed and counted."""
+
+    key: CaseKey
+    run: RunId
+    message: str
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class InfraError:
+    """A failure that is no case's result: listed and counted, never in the case numbers."""
+
+    suite: str
+    line: str
+    version: int | None
+    message: str
+    call_stack: str
+    origin: str
 
 
 @dataclass(slots=True)
@@ -69,19 +137,25 @@ class ResultSet:
     cases: dict[CaseKey, dict[RunId, Run]] = field(default_factory=dict)
     tags: dict[RunId, set[str]] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
+    skipped: list[SkippedRun] = field(default_factory=list)
+    infrastructure: list[InfraError] = field(default_factory=list)
+    not_cases: int = 0
+    # ``@odata.nextLink`` of a saved response that is only the first page: (path, link).
+    incomplete: list[tuple[str, str]] = field(default_factory=list)
+    runs_by: str = "version"
 
     def add(self, key: CaseKey, run: Run, tag: str = "") -> None:
         """Record one row; a second row for the same case and run can only make it fail."""
-        runs = self.cases.setdefault(key, {})
+        runs = self.cases.get(key)
+        if runs is None:
+            runs = self.cases[key] = {}
         previous = runs.get(run.run)
-        if previous is None:
-            runs[run.run] = run
-        elif previous.passed and not run.passed:
-            runs[run.run] = Run(run.run, False, run.message, run.origin)
+        runs[run.run] = run if previous is None else previous.merged(run)
+        tags = self.tags.get(run.run)
+        if tags is None:
+            tags = self.tags[run.run] = set()
         if tag:
-            self.tags.setdefault(run.run, set()).add(tag)
-        else:
-            self.tags.setdefault(run.run, set())
+            tags.add(tag)
 
     def merge(self, other: ResultSet) -> None:
         """Add every row of ``other`` (reading several files into one set)."""
@@ -91,6 +165,10 @@ class ResultSet:
         for run_id, tags in other.tags.items():
             self.tags.setdefault(run_id, set()).update(tags)
         self.sources.extend(other.sources)
+        self.skipped.extend(other.skipped)
+        self.infrastructure.extend(other.infrastructure)
+        self.not_cases += other.not_cases
+        self.incomplete.extend(other.incomplete)
 
     def runs_of(self, key: CaseKey) -> list[Run]:
         """The runs of a case in run order."""

@@ -8,6 +8,20 @@ import stat
 from ait_datasets.atomic import write_text_atomically
 
 
+def names_an_input(output: str, inputs: list[str]) -> bool:
+    """Whether ``output`` is (a link to, or another name of) one of ``inputs``."""
+    target = os.path.realpath(output)
+    for name in inputs:
+        if os.path.realpath(name) == target:
+            return True
+        try:
+            if os.path.samefile(name, output):  # hard links, case-insensitive names
+                return True
+        except OSError:
+            continue
+    return False
+
+
 def write_atomic(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that a reader never sees half a report.
 

@@ -11,7 +11,8 @@ from html import escape
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
-from ait_datasets.report.model import RunId, run_label
+from ait_datasets.report.costs import costs_of
+from ait_datasets.report.model import Run, RunId, run_label
 from ait_datasets.report.stats import CaseOutcome, State, Summary
 
 _STYLE = """
@@ -52,6 +53,10 @@ td.cell.extra span { opacity: .45; }
 .change-new { color: #0550ae; } table.grid thead th { text-align: left; }
 ul.changes { margin: 4px 0 12px; padding-left: 20px; } code { font-size: 12.5px; }
 .legend { color: var(--muted); font-size: 12px; margin: 6px 0; }
+p.warning { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: 6px 10px; }
+td.strip span { display: inline-block; width: 14px; text-align: center; font-weight: 700; }
+td.strip span.pass { color: var(--pass); } td.strip span.fail { color: var(--fail); }
+td.strip span.extra { opacity: .45; } td.cost { color: var(--muted); font-size: 12px; }
 """
 
 # Comparison groups worth a badge in the grid, and the colour class each gets.
@@ -67,10 +72,21 @@ def render_html(report: Report, title: str = "Test reliability report") -> str:
         f"<h1>{escape(title)}</h1>",
         f'<p class="meta">{escape(w.runs_line(report))} of {s.cases} cases from '
         f"{escape(', '.join(report.sources) or 'no file')}</p>",
+        f'<p class="meta">{escape(w.runs_formed(report))}</p>',
         f'<p class="meta">{escape(w.k_rule(report))}</p>',
+        _warnings(report),
         _cards(s),
     ]
+    if report.costs is not None and report.costs.known:
+        body.append(f'<p class="meta">Cost: {escape(w.cost_line(report.costs))}</p>')
+    if report.verdicts:
+        body.append(
+            '<section id="gates"><h2>Gates</h2><ul class="changes">'
+            + "".join(f"<li>{escape(str(v))}</li>" for v in report.verdicts)
+            + "</ul></section>"
+        )
     body.append(_grid(report))
+    body.append(_apart(report))
     body.append(_datasets(report))
     if report.comparison is not None:
         body.append(_comparison(report.comparison, report.k))
@@ -116,41 +132,84 @@ def _cards(s: Summary) -> str:
 
 
 def _grid(report: Report) -> str:
+    """One row per case. With few distinct runs each run has a column; with more (or labels
+    that look per-row) each case shows its own runs in order, so the page grows with the
+    number of rows, never with cases x labels."""
     runs = report.run_ids
-    quarantined = {o.key for o, _ in report.quarantined}
+    columns = report.grid_columns
+    quarantined = report.quarantined_keys
     changes = (
         {}
         if report.comparison is None
         else {c.key: c.group for c in report.comparison.changes if c.group in _CHANGE_BADGES}
     )
-    head = "".join(
-        f'<th class="run" scope="col" title="{escape(_run_title(report, run))}">'
-        f"{escape(run_label(run))}</th>"
-        for run in runs
-    )
+    if columns:
+        head = "".join(
+            f'<th class="run" scope="col" title="{escape(_run_title(report, run))}">'
+            f"{escape(run_label(run))}</th>"
+            for run in runs
+        )
+        width = len(runs)
+    else:
+        head = '<th scope="col">runs, in run order (hover a cell for its run)</th>'
+        width = 1
+    costs = report.costs is not None and report.costs.known
+    cost_head = '<th scope="col">cost</th>' if costs else ""
     rows = [
         '<section id="runs"><h2>Cases and runs</h2>',
         f'<p class="legend">✓ passed · ✗ failed · · no result. Each case is judged on its first '
         f"{report.k} runs; faded cells are later runs (counted in pass@1 only). Hover a cell "
         "for its message.</p>",
         '<table class="grid" id="case-grid">',
-        f'<thead><tr><th scope="col">case</th><th scope="col">passes</th>{head}</tr></thead>',
+        f'<thead><tr><th scope="col">case</th><th scope="col">passes</th>{cost_head}{head}'
+        "</tr></thead>",
     ]
     for group in report.datasets:
         rows.append(
-            f'<tbody><tr class="group"><th colspan="{len(runs) + 2}">{escape(group.name)} '
+            f'<tbody><tr class="group"><th colspan="{width + 2 + costs}">{escape(group.name)} '
             f'<span class="quarantined">· {group.cases} cases · pass^{report.k} '
             f"{group.pass_hat_k.passed}/{group.pass_hat_k.total}</span></th></tr>"
         )
         rows += [
-            _grid_row(o, runs, o.key in quarantined, changes.get(o.key, "")) for o in group.outcomes
+            _grid_row(o, report, o.key in quarantined, changes.get(o.key, ""), columns, costs)
+            for o in group.outcomes
         ]
         rows.append("</tbody>")
     rows.append("</table></section>")
     return "\n".join(rows)
 
 
-def _grid_row(outcome: CaseOutcome, runs: tuple[RunId, ...], quarantined: bool, change: str) -> str:
+def _cell(run: Run, judged: bool) -> str:
+    kind = "pass" if run.passed else "fail"
+    extra = "" if judged else " extra"
+    tip = f"{run_label(run.run)}: {'passed' if run.passed else 'failed'}"
+    if run.message:
+        tip += f" — {run.message}"
+    mark = "✓" if run.passed else "✗"
+    return f'<td class="cell {kind}{extra}" title="{escape(tip)}"><span>{mark}</span></td>'
+
+
+def _strip(outcome: CaseOutcome) -> str:
+    marks = []
+    for index, run in enumerate(outcome.runs):
+        kind = "pass" if run.passed else "fail"
+        extra = "" if index < outcome.k else " extra"
+        tip = f"{run_label(run.run)}: {'passed' if run.passed else 'failed'}"
+        if run.message:
+            tip += f" — {run.message}"
+        mark = "✓" if run.passed else "✗"
+        marks.append(f'<span class="{kind}{extra}" title="{escape(tip)}">{mark}</span>')
+    return f'<td class="strip">{"".join(marks)}</td>'
+
+
+def _grid_row(
+    outcome: CaseOutcome,
+    report: Report,
+    quarantined: bool,
+    change: str,
+    columns: bool,
+    costs: bool,
+) -> str:
     key = outcome.key
     if outcome.short:
         badge = f'<span class="badge state-short">fewer than {outcome.k} runs</span>'
@@ -169,32 +228,81 @@ def _grid_row(outcome: CaseOutcome, runs: tuple[RunId, ...], quarantined: bool, 
             f'<span class="badge change-{_CHANGE_BADGES[change]}">{escape(change)} '
             "vs baseline</span>"
         )
+    if outcome.skipped:
+        badge += f'<span class="badge state-short">{outcome.skipped} skipped</span>'
     proc = f' <span class="proc">{escape(key.procedure)}</span>' if key.procedure else ""
-    judged = {r.run for r in outcome.judged}
-    cells = []
-    for run in runs:
-        result = outcome.result_of(run)
-        if result is None:
-            cells.append(
-                f'<td class="cell none" title="{escape(run_label(run))}: no result">'
-                "<span>·</span></td>"
-            )
-            continue
-        kind = "pass" if result.passed else "fail"
-        extra = "" if run in judged else " extra"
-        tip = f"{run_label(run)}: {'passed' if result.passed else 'failed'}"
-        if result.message:
-            tip += f" — {result.message}"
-        mark = "✓" if result.passed else "✗"
-        cells.append(
-            f'<td class="cell {kind}{extra}" title="{escape(tip)}"><span>{mark}</span></td>'
-        )
+    where = report.where(key)
+    if where:
+        proc += f' <span class="proc">· {escape(where)}</span>'
+    data = w.failure_data(outcome) if report.show_data else None
+    details = (
+        ""
+        if data is None
+        else "<details><summary>data of the first failure</summary>"
+        f"<pre>inputData: {escape(data[0])}\noutputData: {escape(data[1])}</pre></details>"
+    )
+    if columns:
+        own = {r.run: r for r in outcome.runs}
+        judged = {r.run for r in outcome.judged}
+        cells = []
+        for run in report.run_ids:
+            result = own.get(run)
+            if result is None:
+                cells.append(
+                    f'<td class="cell none" title="{escape(run_label(run))}: no result">'
+                    "<span>·</span></td>"
+                )
+            else:
+                cells.append(_cell(result, run in judged))
+        body = "".join(cells)
+    else:
+        body = _strip(outcome)
+    cost = f'<td class="cost">{escape(w.cost_line(costs_of(outcome.runs)))}</td>' if costs else ""
     return (
         f'<tr class="case-row state-row-{state}" data-case="{escape(key.id)}">'
         f'<td class="case" title="{escape(key.id)}">{escape(key.test or key.procedure)}{proc}'
-        f"{badge}</td>"
-        f'<td class="passes">{escape(w.passes(outcome))}</td>{"".join(cells)}</tr>'
+        f"{badge}{details}</td>"
+        f'<td class="passes">{escape(w.passes(outcome))}</td>{cost}{body}</tr>'
     )
+
+
+def _warnings(report: Report) -> str:
+    return "".join(f'<p class="warning">⚠ {escape(text)}</p>' for text in report.warnings())
+
+
+def _apart(report: Report) -> str:
+    """Skipped evals and infrastructure errors: listed, never in the numbers."""
+    parts = []
+    if report.skipped:
+        parts.append(
+            f'<section id="skipped"><h2>Skipped ({len(report.skipped)})</h2>'
+            '<p class="meta">Never ran (Copilot credit limit); not runs, not failures.</p>'
+            '<table class="data"><tr><th>case</th><th>run</th><th>message</th></tr>'
+        )
+        parts += [
+            f"<tr><td><code>{escape(x.key.id)}</code></td><td>{escape(run_label(x.run))}</td>"
+            f"<td>{escape(x.message)}</td></tr>"
+            for x in report.skipped
+        ]
+        parts.append("</table></section>")
+    if report.infrastructure:
+        parts.append(
+            f'<section id="infrastructure"><h2>Infrastructure errors '
+            f"({len(report.infrastructure)})</h2>"
+            '<p class="meta">No case\'s result; not in any number above.</p>'
+            '<table class="data"><tr><th>suite line</th><th>version</th><th>message</th>'
+            "<th>call stack</th><th>row</th></tr>"
+        )
+        for x in report.infrastructure:
+            where = "/".join(p for p in (x.suite, x.line) if p) or "(no suite)"
+            version = "" if x.version is None else f"v{x.version}"
+            parts.append(
+                f"<tr><td><code>{escape(where)}</code></td><td>{version}</td>"
+                f"<td>{escape(x.message)}</td><td>{escape(x.call_stack)}</td>"
+                f"<td>{escape(x.origin)}</td></tr>"
+            )
+        parts.append("</table></section>")
+    return "\n".join(parts)
 
 
 def _run_title(report: Report, run: RunId) -> str:
@@ -235,6 +343,8 @@ def _comparison(comparison: Comparison, k: int) -> str:
         + escape(", ".join(f"{n} {g}" for g, n in comparison.counts().items()))
         + "</p>",
     ]
+    if comparison.paired is not None:
+        parts.append(f'<p class="meta">{escape(comparison.paired.summary())}</p>')
     for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if not changes:

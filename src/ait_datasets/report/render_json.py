@@ -11,25 +11,58 @@ import json
 
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Change, Comparison
-from ait_datasets.report.model import run_label
+from ait_datasets.report.costs import Costs, costs_of
+from ait_datasets.report.model import Run, run_label
+from ait_datasets.report.paired import FEW_PAIRS, Paired
+from ait_datasets.report.policy import Verdict
 from ait_datasets.report.stats import CaseOutcome, Share, Summary
 
 SCHEMA = "ait-datasets/report/1"
 
 
 def render_json(report: Report) -> str:
-    """The whole report as indented JSON (ends with a newline)."""
-    return json.dumps(report_data(report), indent=2, ensure_ascii=False) + "\n"
+    """The whole report as JSON (ends with a newline): one top-level key per line and, for
+    lists of up to :data:`LISTED` elements, one element (a case, a run...) per line. Each
+    piece is written by the C encoder, which ``indent=`` would turn off: a report of
+    millions of runs takes seconds, not minutes."""
+    lines = ["{"]
+    items = list(report_data(report).items())
+    for index, (name, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        head = f"  {_dump(name)}: "
+        if isinstance(value, list) and 0 < len(value) <= LISTED:
+            lines.append(head + "[")
+            last = len(value) - 1
+            lines += [f"    {_dump(v)}{',' if i < last else ''}" for i, v in enumerate(value)]
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"{head}{_dump(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+LISTED = 5000
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+
+
+def _dump(value: object) -> str:
+    return _ENCODER.encode(value)
 
 
 def report_data(report: Report) -> dict[str, object]:
     """The report as plain data (what :func:`render_json` writes)."""
-    quarantined = {o.key for o, _ in report.quarantined}
+    quarantined = report.quarantined_keys
     s = report.summary
+    choice = report.k_choice
     return {
         "schema": SCHEMA,
         "k": report.k,
         "k_from_data": report.k_from_data,
+        "k_out_of_line": []
+        if choice is None
+        else [{"id": key.id, "runs": n} for key, n in choice.out_of_line],
+        "runs_by": report.runs_by,
+        "warnings": report.warnings(),
         "sources": list(report.sources),
         "runs": [
             {"id": run, "label": run_label(run), "tags": list(report.tags.get(run, ()))}
@@ -37,7 +70,35 @@ def report_data(report: Report) -> dict[str, object]:
         ],
         "summary": summary_data(s),
         "datasets": [summary_data(d) for d in report.datasets],
-        "cases": [{**case_data(o), "quarantined": o.key in quarantined} for o in s.outcomes],
+        "languages": [summary_data(d) for d in report.languages()],
+        "cases": [
+            {
+                **case_data(o, report.show_data),
+                "quarantined": o.key in quarantined,
+                "source": _source(report, o),
+            }
+            for o in s.outcomes
+        ],
+        "skipped": [
+            {"id": x.key.id, "run": x.run, "message": x.message, "origin": x.origin}
+            for x in report.skipped
+        ],
+        "infrastructure": [
+            {
+                "suite": x.suite,
+                "line": x.line,
+                "version": x.version,
+                "message": x.message,
+                "call_stack": x.call_stack,
+                "origin": x.origin,
+            }
+            for x in report.infrastructure
+        ],
+        "rows_without_procedure": report.not_cases,
+        "incomplete": [{"path": p, "next_link": link} for p, link in report.incomplete],
+        "cost": None if report.costs is None else cost_data(report.costs),
+        "releases": [{"tag": tag, **cost_data(c)} for tag, c in report.releases],
+        "gates": [v.data() if isinstance(v, Verdict) else str(v) for v in report.verdicts],
         "flaky": [o.key.id for o in s.flaky],
         "never_passed": [o.key.id for o in s.never_passed],
         "fewer_than_k_runs": [o.key.id for o in s.short],
@@ -55,15 +116,59 @@ def summary_data(summary: Summary) -> dict[str, object]:
         "pass_at_1": _share(summary.pass_at_1),
         "pass_hat_k": _share(summary.pass_hat_k, with_interval=True),
         "pass_at_k": summary.pass_at_k,
+        "skipped": summary.skipped,
         "flaky": len(summary.flaky),
         "never_passed": len(summary.never_passed),
         "fewer_than_k_runs": len(summary.short),
     }
 
 
-def case_data(outcome: CaseOutcome) -> dict[str, object]:
-    """One case: its identity, how it is judged, and every run."""
+def _source(report: Report, outcome: CaseOutcome) -> dict[str, object] | None:
+    source = report.located.get(outcome.key)
+    if source is None:
+        return None
+    return {
+        "path": source.path,
+        "line": source.line,
+        "language": source.language,
+        "handover": source.handover,
+        "turns": source.turns,
+    }
+
+
+def cost_data(costs: Costs) -> dict[str, object]:
+    """Totals of a group of runs (null: not exported)."""
+    return {
+        "runs": costs.runs,
+        "passed": costs.passed,
+        "tokens": costs.tokens,
+        "credits": costs.credits,
+        "credits_per_pass": costs.credits_per_pass,
+        "tokens_per_pass": costs.tokens_per_pass,
+        "p50_ms": costs.p50_ms,
+        "p95_ms": costs.p95_ms,
+    }
+
+
+def _run(run: Run, show_data: bool) -> dict[str, object]:
+    data: dict[str, object] = {
+        "run": run.run,
+        "passed": run.passed,
+        "message": run.message,
+        "origin": run.origin,
+        "tokens": run.tokens,
+        "credits": run.credits,
+        "duration_ms": run.duration_ms,
+    }
+    if show_data and run.data is not None:
+        data["input_data"], data["output_data"] = run.data
+    return data
+
+
+def case_data(outcome: CaseOutcome, show_data: bool = False) -> dict[str, object]:
+    """One case: its identity, how it is judged, what it cost, and every run."""
     key = outcome.key
+    costs = costs_of(outcome.runs)
     return {
         "id": key.id,
         "suite": key.suite,
@@ -73,11 +178,16 @@ def case_data(outcome: CaseOutcome) -> dict[str, object]:
         "state": outcome.state.value,
         "fewer_than_k_runs": outcome.short,
         "passes": outcome.passes,
-        "judged_runs": len(outcome.judged),
-        "runs": [
-            {"run": r.run, "passed": r.passed, "message": r.message, "origin": r.origin}
-            for r in outcome.runs
-        ],
+        "judged_runs": outcome.judged_count,
+        "skipped": outcome.skipped,
+        "cost": {
+            "tokens": costs.tokens,
+            "credits": costs.credits,
+            "credits_per_pass": costs.credits_per_pass,
+            "p50_ms": costs.p50_ms,
+            "p95_ms": costs.p95_ms,
+        },
+        "runs": [_run(r, show_data) for r in outcome.runs],
     }
 
 
@@ -88,6 +198,22 @@ def comparison_data(comparison: Comparison) -> dict[str, object]:
         "current": summary_data(comparison.current),
         "counts": comparison.counts(),
         "changes": [_change(c) for c in comparison.changes],
+        "paired": None if comparison.paired is None else _paired(comparison.paired),
+    }
+
+
+def _paired(p: Paired) -> dict[str, object]:
+    return {
+        "pairs": p.pairs,
+        "both_passed": p.both,
+        "lost": p.lost,
+        "gained": p.gained,
+        "neither": p.neither,
+        "mcnemar_exact_p": p.p_value,
+        "change": p.change,
+        "change_interval_95": [p.interval.low, p.interval.high],
+        "verdict": p.verdict(),
+        "few_pairs": p.pairs < FEW_PAIRS,
     }
 
 
@@ -95,7 +221,11 @@ def _change(change: Change) -> dict[str, object]:
     def side(outcome: CaseOutcome | None) -> dict[str, object] | None:
         if outcome is None:
             return None
-        return {"state": outcome.state.value, "passes": outcome.passes, "runs": len(outcome.judged)}
+        return {
+            "state": outcome.state.value,
+            "passes": outcome.passes,
+            "runs": outcome.judged_count,
+        }
 
     return {
         "id": change.key.id,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Comparison
-from ait_datasets.report.model import CaseKey
+from ait_datasets.report.model import CaseKey, run_label
+from ait_datasets.report.plain import neutralise
 from ait_datasets.report.stats import CaseOutcome
 
 PASS_MARK = "+"
@@ -13,12 +14,19 @@ FAIL_MARK = "x"
 
 
 def render_text(report: Report) -> str:
-    """The whole report as text (ends with a newline)."""
+    """The whole report as text (ends with a newline); every value from the input is
+    neutralised (no control or bidirectional character reaches the terminal)."""
+    return "\n".join(neutralise(line) for line in _lines(report)) + "\n"
+
+
+def _lines(report: Report) -> list[str]:
     s = report.summary
     k = report.k
-    lines = [
+    lines = [f"warning: {text}" for text in report.warnings()]
+    lines += [
         f"{w.runs_line(report)} of {s.cases} case{'s' if s.cases != 1 else ''}"
         f" from {', '.join(report.sources) or 'no file'}",
+        w.runs_formed(report),
         w.k_rule(report),
         "",
         f"  runs               {s.runs}",
@@ -27,7 +35,14 @@ def render_text(report: Report) -> str:
         f"  pass^{k:<14}{w.pass_hat_k_line(s)}",
         f"  pass@{k:<14}{w.pct(s.pass_at_k)} (unbiased estimate)",
     ]
-    names = {o.key for o, _ in report.quarantined}
+    if report.skipped:
+        lines.append(f"  skipped            {len(report.skipped)} (not runs)")
+    if report.infrastructure:
+        lines.append(f"  infrastructure     {len(report.infrastructure)} errors (not case results)")
+    if report.costs is not None and report.costs.known:
+        lines.append(f"  cost               {w.cost_line(report.costs)}")
+    lines += _verdicts(report)
+    names = set(report.quarantined_keys)
     lines += _cases(
         f"Flaky ({len(s.flaky)}): passed some of their first {k} runs", s.flaky, report, names
     )
@@ -35,12 +50,61 @@ def render_text(report: Report) -> str:
     lines += _cases(
         f"Fewer than {k} runs ({len(s.short)}): left out of pass^{k}", s.short, report, names
     )
+    lines += _skipped(report)
+    lines += _infrastructure(report)
     lines += _datasets(report)
+    lines += _releases(report)
     if report.comparison is not None:
         lines += _comparison(report.comparison, report)
     if report.quarantine is not None:
         lines += _quarantine(report)
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _verdicts(report: Report) -> list[str]:
+    if not report.verdicts:
+        return []
+    lines = ["", "Gates"]
+    lines += [f"  {verdict}" for verdict in report.verdicts]
+    return lines
+
+
+def _skipped(report: Report) -> list[str]:
+    if not report.skipped:
+        return []
+    lines = ["", f"Skipped ({len(report.skipped)}): never ran, not counted as runs"]
+    for item in report.skipped:
+        lines.append(f"  {item.key.id}  {run_label(item.run)}  {item.message}  ({item.origin})")
+    return lines
+
+
+def _infrastructure(report: Report) -> list[str]:
+    if not report.infrastructure:
+        return []
+    lines = [
+        "",
+        f"Infrastructure errors ({len(report.infrastructure)}): no case's result, "
+        "not in any number above",
+    ]
+    for item in report.infrastructure:
+        where = "/".join(p for p in (item.suite, item.line) if p) or "(no suite)"
+        version = "" if item.version is None else f"  v{item.version}"
+        stack = item.call_stack.splitlines()[0] if item.call_stack else ""
+        lines.append(
+            f"  {where}{version}  {w.one_line(item.message)}"
+            + (f"  at {w.one_line(stack)}" if stack else "")
+            + f"  ({item.origin})"
+        )
+    return lines
+
+
+def _releases(report: Report) -> list[str]:
+    shown = [(tag, c) for tag, c in report.releases if c.known]
+    if not shown:
+        return []
+    lines = ["", "Per release (tag)"]
+    lines += [f"  {tag}  {c.runs} runs, {w.cost_line(c)}" for tag, c in shown]
+    return lines
 
 
 def _cases(
@@ -52,12 +116,19 @@ def _cases(
     lines = ["", title]
     for o in outcomes:
         note = "  (quarantined)" if o.key in quarantined else ""
+        where = report.where(o.key)
+        if where:
+            note += f"  at {where}"
         message = w.first_failure(o)
         lines.append(
             f"  {o.key.id:<{width}}  {w.passes(o):>5}  "
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)}{note}"
             + (f"  {message}" if message else "")
         )
+        data = w.failure_data(o) if report.show_data else None
+        if data is not None:
+            lines.append(f"      inputData: {data[0]}")
+            lines.append(f"      outputData: {data[1]}")
     return lines
 
 
@@ -77,7 +148,24 @@ def _datasets(report: Report) -> list[str]:
         )
         for d in report.datasets
     ]
-    return ["", "Per dataset", *_table(headers, rows)]
+    lines = ["", "Per dataset", *_table(headers, rows)]
+    languages = report.languages()
+    if languages:
+        rows = [
+            (
+                d.name,
+                str(d.cases),
+                str(d.runs),
+                w.pct(d.pass_at_1.value),
+                f"{d.pass_hat_k.passed}/{d.pass_hat_k.total}",
+                str(len(d.flaky)),
+                str(len(d.never_passed)),
+                str(len(d.short)),
+            )
+            for d in languages
+        ]
+        lines += ["", "Per language", *_table(("language", *headers[1:]), rows)]
+    return lines
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
@@ -101,6 +189,8 @@ def _comparison(comparison: Comparison, report: Report) -> list[str]:
         f"  pass^{k:<4}{w.delta(before.pass_hat_k.value, after.pass_hat_k.value)}",
         "  " + ", ".join(f"{n} {g}" for g, n in comparison.counts().items()),
     ]
+    if comparison.paired is not None:
+        lines.append(f"  {comparison.paired.summary()}")
     for group in ("fixed", "broken", "newly flaky", "still flaky", "still failing"):
         changes = comparison.group(group)
         if changes:

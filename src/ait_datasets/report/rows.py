@@ -1,13 +1,25 @@
-"""One input row -> one case and one run result.
+"""One input row -> a case result, a skipped eval, an infrastructure error, or nothing.
 
 Two row shapes are read:
 
-- an AI Test Toolkit log entry, as the ``aitTestLogEntries`` API page exports it:
-  ``aitCode`` (suite), ``dataset``, ``datasetLineNumber`` (the test's code),
-  ``procedureName``, ``version`` (the run), ``status`` (``Success`` passes, anything else
-  fails), ``message`` and ``tag``; other fields are ignored;
+- an AI Test Toolkit log entry, as the ``aitTestLogEntries`` API page exports it
+  (``AITLogEntryAPI.Page.al``): ``aitCode`` (suite), ``lineNumber`` (the suite line),
+  ``dataset`` (``Test Input Group Code``), ``datasetLineNumber`` (``Test Input Code``,
+  the test's code), ``procedureName``, ``version``, ``tag``, ``status`` (the option
+  ``Success,Error,Skipped`` of ``AITLogEntry.Table.al``), ``message``, ``tokensConsumed``,
+  ``copilotCredits``, ``durationMs``, ``inputData``/``outputData``, ``errorCallStack``;
 - a generic row: ``{"case": ..., "run": ..., "passed": true|false}`` with optional
-  ``dataset``, ``suite`` and ``message``.
+  ``dataset``, ``suite``, ``message``, ``tokens``, ``credits``, ``durationMs``.
+
+How a log entry is classified (the counting rules of the README, with their AL sources):
+
+- ``status: Skipped`` -> :class:`Skipped`: the eval never ran (credit limit); never a run;
+- no ``version`` and ``status: Error`` -> :class:`Infrastructure`: a row the command-line
+  runner appends when a suite line failed before any eval was logged;
+- no ``procedureName`` -> not a case (Microsoft's counters filter ``Procedure Name <> ''``):
+  an ``Error`` is an :class:`Infrastructure` error of its suite line (an OnRun failure);
+  anything else is :data:`NOT_A_CASE` (counted, not used);
+- otherwise a :class:`Row`: one result of one case.
 
 Problems are raised as :class:`RowError` with a message for the person who exported
 the file; the caller adds where the row is.
@@ -15,27 +27,65 @@ the file; the caller adds where the row is.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from ait_datasets.report.model import CaseKey, RunId
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
+RUNS_BY = ("version", "tag")
+UNTAGGED = "(no tag)"
 
 
 class RowError(ValueError):
     """A row that cannot be read; the message says what is wrong and what was expected."""
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """What one row says."""
+class Row(NamedTuple):
+    """One result of one case (a named tuple: one is made per input row)."""
 
     key: CaseKey
     run: RunId
     passed: bool
     message: str
     tag: str
+    tokens: int | None
+    credits: float | None
+    duration_ms: int | None
+    version: int | None = None
+    data: tuple[str, str] | None = None  # (inputData, outputData), kept only when asked
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An eval that never ran (``Status::Skipped``, ``AITTestSuiteMgt.LogSkippedEval``)."""
+
+    key: CaseKey
+    run: RunId
+    message: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class Infrastructure:
+    """An error that is not a result of any case: a suite line failed around its evals."""
+
+    suite: str
+    line: str  # the suite line (``lineNumber``) or the codeunit, whatever the row names
+    version: int | None
+    message: str
+    call_stack: str
+
+
+class _NotACase:
+    """A row without ``procedureName`` that is not an error (e.g. a custom operation)."""
+
+
+NOT_A_CASE: Final = _NotACase()
+
+Read = Row | Skipped | Infrastructure | _NotACase
 
 
 def kind_of(row: object) -> str:
@@ -45,35 +95,97 @@ def kind_of(row: object) -> str:
     return LOG_ENTRY
 
 
-def read_row(row: object, kind: str) -> Row:
+def read_row(row: object, kind: str, runs_by: str = "version", show_data: bool = False) -> Read:
     """Read a row of the given shape, or raise :class:`RowError`."""
     if not isinstance(row, dict):
         raise RowError(f"expected a JSON object (one {kind}), found {_json_type(row)}")
-    return read_log_entry(row) if kind == LOG_ENTRY else read_generic(row)
+    if kind == LOG_ENTRY:
+        return read_log_entry(row, runs_by, show_data)
+    return read_generic(row)
 
 
-def read_log_entry(row: dict[str, object]) -> Row:
-    """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page."""
-    version = row.get("version")
-    if version is None:
+_STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
+
+
+def read_log_entry(
+    row: dict[str, object], runs_by: str = "version", show_data: bool = False
+) -> Read:
+    """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
+
+    Called once per row of exports of millions of rows: the common shapes (text fields,
+    whole-number version, the exact option names) are checked inline first; anything
+    else goes through the general checks, which say what is wrong.
+    """
+    get = row.get
+    raw_status = get("status")
+    status = _STATUS.get(raw_status) if type(raw_status) is str else None
+    if status is None:
+        status = _status(row)
+    version_value = get("version")
+    procedure = get("procedureName")
+    procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
+    if version_value is None and status == "error":
+        return _infrastructure(row, None)
+    if version_value is None:
         raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
-    run = _version(version)
+    version = version_value if type(version_value) is int else _version(version_value)
+    test = get("datasetLineNumber")
+    test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
+    if not procedure:
+        if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
+            raise RowError(
+                "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
+                "cannot be matched to a test; export these fields too"
+            )
+        return _infrastructure(row, version) if status == "error" else NOT_A_CASE
+    suite = get("aitCode")
+    suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
+    dataset = get("dataset")
+    dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
+    key = CaseKey(suite, dataset, test, procedure)
+    tag = get("tag")
+    tag = tag.strip() if type(tag) is str else _text(row, "tag")
+    run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
+    message = get("message")
+    message = message.strip() if type(message) is str else _text(row, "message")
+    if status == "skipped":
+        return Skipped(key, run, message, tag)
+    tokens = get("tokensConsumed")
+    if type(tokens) is not int or tokens < 0:
+        tokens = _count(row, "tokensConsumed")
+    credits = get("copilotCredits")
+    if type(credits) is not float or not 0 <= credits < math.inf:
+        credits = _amount(row, "copilotCredits")
+    duration = get("durationMs")
+    if type(duration) is not int or duration < 0:
+        duration = _count(row, "durationMs")
+    data = (_text(row, "inputData"), _text(row, "outputData")) if show_data else None
+    return Row(
+        key, run, status == "success", message, tag, tokens, credits, duration, version, data
+    )
+
+
+def _status(row: dict[str, object]) -> str:
     status = row.get("status")
-    if not isinstance(status, str) or not status.strip():
+    value = status.strip().lower() if isinstance(status, str) else ""
+    if value not in ("success", "error", "skipped"):
+        shown = _found(row, "status")
+        if not value:
+            raise RowError(
+                "the log entry has no usable 'status'; expected 'Success' (passed) or another "
+                f"status such as 'Error' (failed), found {shown}"
+            )
         raise RowError(
-            "the log entry has no usable 'status'; expected 'Success' (passed) or another "
-            f"status such as 'Error' (failed), found {_found(row, 'status')}"
+            "'status' must be Success, Error or Skipped (the AIT Log Entry's Status), "
+            f"found {shown}"
         )
-    test = _text(row, "datasetLineNumber")
-    procedure = _text(row, "procedureName")
-    if not test and not procedure:
-        raise RowError(
-            "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
-            "cannot be matched to a test; export these fields too"
-        )
-    key = CaseKey(_text(row, "aitCode"), _text(row, "dataset"), test, procedure)
-    passed = status.strip().lower() == "success"
-    return Row(key, run, passed, _text(row, "message"), _text(row, "tag"))
+    return value
+
+
+def _infrastructure(row: dict[str, object], version: int | None) -> Infrastructure:
+    line = _text(row, "lineNumber") or _text(row, "codeunitName") or _text(row, "codeunitID")
+    stack = _text(row, "errorCallStack")
+    return Infrastructure(_text(row, "aitCode"), line, version, _text(row, "message"), stack)
 
 
 def read_generic(row: dict[str, object]) -> Row:
@@ -88,7 +200,17 @@ def read_generic(row: dict[str, object]) -> Row:
     if not isinstance(passed, bool):
         raise RowError(f"'passed' must be true or false, found {_found(row, 'passed')}")
     key = CaseKey(_text(row, "suite"), _text(row, "dataset"), str(case).strip())
-    return Row(key, run.strip() if isinstance(run, str) else run, passed, _text(row, "message"), "")
+    run_id = run.strip() if isinstance(run, str) else run
+    return Row(
+        key,
+        run_id,
+        passed,
+        _text(row, "message"),
+        "",
+        _count(row, "tokens"),
+        _amount(row, "credits"),
+        _count(row, "durationMs"),
+    )
 
 
 def _version(value: object) -> int:
@@ -99,9 +221,38 @@ def _version(value: object) -> int:
     raise RowError(f"'version' must be a whole number (the run), found {_json_type(value)}")
 
 
+def _count(row: dict[str, object], name: str) -> int | None:
+    """An optional whole number (tokens, milliseconds); absent/null is None."""
+    value = row.get(name)
+    if type(value) is int and value >= 0:  # the common case first: one check
+        return value
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RowError(f"'{name}' must be a whole number of at least 0, found {_json_type(value)}")
+    return value
+
+
+def _amount(row: dict[str, object], name: str) -> float | None:
+    """An optional decimal (Copilot credits); absent/null is None."""
+    value = row.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RowError(f"'{name}' must be a number, found {_json_type(value)}")
+    amount = float(value)
+    if not math.isfinite(amount) or amount < 0:
+        raise RowError(f"'{name}' must be a number of at least 0, found {_json_type(value)}")
+    return amount
+
+
 def _text(row: dict[str, object], name: str) -> str:
     """An optional identifying field: text or a number, absent/null as empty."""
     value = row.get(name)
+    if type(value) is str:  # the common case first: one check
+        return value.strip()
     if value is None:
         return ""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):

@@ -14,11 +14,14 @@ How ``k`` is applied (the same rule everywhere in the report):
 
 from __future__ import annotations
 
+import bisect
 import math
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
-from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId
+from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId, run_order
 
 # Two-sided 95%: the 0.975 quantile of the standard normal distribution.
 Z_95 = 1.959963984540054
@@ -82,7 +85,9 @@ def pass_at_k(n: int, c: int, k: int) -> float:
     """The unbiased pass@k estimator of Chen et al. (2021): ``1 - C(n-c, k) / C(n, k)``.
 
     The chance that at least one of k runs drawn without replacement from the case's n
-    runs (c of which passed) passed.
+    runs (c of which passed) passed. Exact binomials while they are small; for large n the
+    ratio is the product ``prod (n-c-i)/(n-i)``, at most k <= n steps (never a number of
+    hundreds of thousands of digits).
     """
     if not 0 < k <= n:
         raise ValueError(f"k must be between 1 and the number of runs ({n}), not {k}")
@@ -90,16 +95,30 @@ def pass_at_k(n: int, c: int, k: int) -> float:
         raise ValueError(f"passes must be between 0 and {n}, not {c}")
     if n - c < k:
         return 1.0
-    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+    if n <= 1000:
+        return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+    ratio = 1.0
+    for i in range(k):
+        ratio *= (n - c - i) / (n - i)
+        if ratio < 1e-300:  # below any float's resolution of 1 - ratio
+            return 1.0
+    return 1.0 - ratio
 
 
 @dataclass(frozen=True, slots=True)
 class CaseOutcome:
-    """One case's runs and how it is judged at k."""
+    """One case's runs and how it is judged at k; the counts are computed once."""
 
     key: CaseKey
     runs: tuple[Run, ...]
     k: int
+    skipped: int = 0
+    passes: int = field(init=False)
+    all_passes: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "passes", sum(1 for r in self.runs[: self.k] if r.passed))
+        object.__setattr__(self, "all_passes", sum(1 for r in self.runs if r.passed))
 
     @property
     def judged(self) -> tuple[Run, ...]:
@@ -107,38 +126,34 @@ class CaseOutcome:
         return self.runs[: self.k]
 
     @property
+    def judged_count(self) -> int:
+        return min(len(self.runs), self.k)
+
+    @property
     def short(self) -> bool:
         """True when the case has fewer than k runs."""
         return len(self.runs) < self.k
 
     @property
-    def passes(self) -> int:
-        """Passes among the judged runs."""
-        return sum(1 for r in self.judged if r.passed)
-
-    @property
     def state(self) -> State:
         """passed / flaky / never passed over the judged runs."""
-        judged = self.judged
-        passes = self.passes
-        if passes == len(judged):
+        if self.passes == self.judged_count:
             return State.PASSED
-        return State.FAILED if passes == 0 else State.FLAKY
-
-    @property
-    def all_passes(self) -> int:
-        return sum(1 for r in self.runs if r.passed)
+        return State.FAILED if self.passes == 0 else State.FLAKY
 
     def result_of(self, run: RunId) -> Run | None:
-        for r in self.runs:
-            if r.run == run:
-                return r
+        """The result of one run (a binary search: runs are in run order)."""
+        wanted = run_order(run)
+        i = bisect.bisect_left(self.runs, wanted, key=lambda r: run_order(r.run))
+        if i < len(self.runs) and self.runs[i].run == run:
+            return self.runs[i]
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Summary:
-    """The numbers for one group of cases (the whole set, or one dataset)."""
+    """The numbers for one group of cases (the whole set, or one dataset); each is
+    computed once, on first use."""
 
     name: str
     k: int
@@ -148,27 +163,32 @@ class Summary:
     def cases(self) -> int:
         return len(self.outcomes)
 
-    @property
+    @cached_property
     def runs(self) -> int:
         return sum(len(o.runs) for o in self.outcomes)
 
-    @property
+    @cached_property
+    def skipped(self) -> int:
+        """Skipped evals of these cases (not runs; listed and counted apart)."""
+        return sum(o.skipped for o in self.outcomes)
+
+    @cached_property
     def pass_at_1(self) -> Share:
         """Share of all runs that passed (every run of every case counts)."""
         return Share(sum(o.all_passes for o in self.outcomes), self.runs)
 
-    @property
+    @cached_property
     def eligible(self) -> tuple[CaseOutcome, ...]:
         """Cases with at least k runs: the ones pass^k is computed over."""
         return tuple(o for o in self.outcomes if not o.short)
 
-    @property
+    @cached_property
     def pass_hat_k(self) -> Share:
         """Cases that passed all of their first k runs, out of the cases with k runs."""
         eligible = self.eligible
         return Share(sum(1 for o in eligible if o.state is State.PASSED), len(eligible))
 
-    @property
+    @cached_property
     def pass_at_k(self) -> float | None:
         """Mean of the unbiased pass@k estimate over the cases with at least k runs."""
         eligible = self.eligible
@@ -177,30 +197,66 @@ class Summary:
         total = sum(pass_at_k(len(o.runs), o.all_passes, self.k) for o in eligible)
         return total / len(eligible)
 
-    @property
+    @cached_property
     def flaky(self) -> tuple[CaseOutcome, ...]:
         return tuple(o for o in self.eligible if o.state is State.FLAKY)
 
-    @property
+    @cached_property
     def never_passed(self) -> tuple[CaseOutcome, ...]:
         return tuple(o for o in self.eligible if o.state is State.FAILED)
 
-    @property
+    @cached_property
     def short(self) -> tuple[CaseOutcome, ...]:
         """Cases with fewer than k runs, reported on their own."""
         return tuple(o for o in self.outcomes if o.short)
 
 
+@dataclass(frozen=True, slots=True)
+class KChoice:
+    """The k a report uses, why, and the cases whose run count is not k."""
+
+    k: int
+    from_data: bool
+    # Cases with more or fewer runs than k: (case, its run count), in case order.
+    out_of_line: tuple[tuple[CaseKey, int], ...]
+    # How many cases have exactly k runs.
+    in_line: int
+
+
+def choose_k(results: ResultSet, k: int | None = None) -> KChoice:
+    """``k`` as given, or the run count most cases have (ties: the larger count).
+
+    A Version is not always a run of the whole suite (a single line run, the command-line
+    runner's ``RunNextTest``, "Rerun eval" give one line or one case a new Version), so
+    the most runs of any case would let one rerun push every other case out of pass^k.
+    """
+    counts = Counter(len(runs) for runs in results.cases.values())
+    if k is not None:
+        chosen = k
+    else:
+        chosen = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=(1, 0))[0] or 1
+    out = tuple(
+        (key, len(results.cases[key]))
+        for key in results.case_keys()
+        if len(results.cases[key]) != chosen
+    )
+    return KChoice(chosen, k is None, out, counts.get(chosen, 0))
+
+
 def default_k(results: ResultSet) -> int:
-    """The k used when none is given: the largest number of runs any case has (at least 1)."""
-    return max((len(runs) for runs in results.cases.values()), default=1) or 1
+    """The k used when none is given: the run count most cases have (ties: the larger)."""
+    return choose_k(results).k
 
 
 def outcomes(results: ResultSet, k: int) -> tuple[CaseOutcome, ...]:
     """Every case of ``results`` judged at ``k``, sorted by case."""
     if k < 1:
         raise ValueError(f"k must be at least 1, not {k}")
-    return tuple(CaseOutcome(key, tuple(results.runs_of(key)), k) for key in results.case_keys())
+    skipped = Counter(s.key for s in results.skipped)
+    return tuple(
+        CaseOutcome(key, tuple(results.runs_of(key)), k, skipped.get(key, 0))
+        for key in results.case_keys()
+    )
 
 
 def summarize(results: ResultSet, k: int, name: str = "all") -> Summary:

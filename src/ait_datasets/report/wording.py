@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ait_datasets.report.build import Report
+from ait_datasets.report.build import GRID_COLUMNS, Report
+from ait_datasets.report.costs import Costs
 from ait_datasets.report.model import RunId, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
 
@@ -43,10 +44,44 @@ def runs_line(report: Report) -> str:
     return f"{len(labels)} run{'s' if len(labels) != 1 else ''} ({shown})" if labels else "0 runs"
 
 
+MAX_NAMED = 10
+MAX_MARKS = 40
+
+
+def runs_formed(report: Report) -> str:
+    """How rows were grouped into runs, and what was kept apart."""
+    if report.runs_by == "tag":
+        text = "Runs are formed by Tag (--runs-by tag): each Tag is one run of a case."
+    else:
+        text = "Runs are formed by Version: each Version is one run of a case."
+    apart = []
+    if report.skipped:
+        apart.append(f"{len(report.skipped)} skipped eval{_s(len(report.skipped))}")
+    if report.infrastructure:
+        n = len(report.infrastructure)
+        apart.append(f"{n} infrastructure error{_s(n)}")
+    if report.not_cases:
+        apart.append(f"{report.not_cases} row{_s(report.not_cases)} without procedureName")
+    if apart:
+        text += f" Not runs, counted apart: {', '.join(apart)}."
+    return text
+
+
 def k_rule(report: Report) -> str:
-    """One sentence that says how k was chosen and applied."""
+    """One sentence that says how k was chosen and applied, naming the cases out of line."""
     k = report.k
-    chosen = "the most runs any case has" if report.k_from_data else "given with --k"
+    choice = report.k_choice
+    most = max((len(o.runs) for o in report.summary.outcomes), default=k)
+    if not report.k_from_data:
+        chosen = "given with --k"
+    elif most <= k:
+        chosen = "the most runs any case has"
+    else:
+        in_line = 0 if choice is None else choice.in_line
+        chosen = (
+            f"the run count most cases have: {in_line} of {report.summary.cases}; "
+            "reruns gave some cases more"
+        )
     short = len(report.summary.short)
     text = f"k = {k} ({chosen}): each case is judged on its first {k} run{_s(k)} in run order."
     if short:
@@ -54,19 +89,32 @@ def k_rule(report: Report) -> str:
             f" {short} case{_s(short)} with fewer than {k} runs "
             f"{'is' if short == 1 else 'are'} listed separately and left out of pass^{k}."
         )
+    if choice is not None and choice.out_of_line:
+        named = ", ".join(f"{key.id} ({n})" for key, n in choice.out_of_line[:MAX_NAMED])
+        more = len(choice.out_of_line) - MAX_NAMED
+        text += f" Out of line (runs): {named}" + (f" and {more} more." if more > 0 else ".")
     return text
 
 
 def passes(outcome: CaseOutcome) -> str:
     """``2/3`` passes among the judged runs."""
-    return f"{outcome.passes}/{len(outcome.judged)}"
+    return f"{outcome.passes}/{outcome.judged_count}"
 
 
 def marks(outcome: CaseOutcome, run_ids: tuple[RunId, ...], passed: str, failed: str) -> str:
-    """One mark per run of the report, ``-`` where the case has no result for that run."""
+    """One mark per run of the report, ``-`` where the case has no result for that run.
+
+    With more runs than a grid can show, the case's own runs in order instead (at most
+    :data:`MAX_MARKS`, then a count), so the output grows with the rows, not their product.
+    """
+    if len(run_ids) > GRID_COLUMNS:
+        shown = [passed if r.passed else failed for r in outcome.runs[:MAX_MARKS]]
+        more = len(outcome.runs) - MAX_MARKS
+        return " ".join(shown) + (f" … +{more}" if more > 0 else "")
+    own = {r.run: r for r in outcome.runs}
     out = []
     for run in run_ids:
-        result = outcome.result_of(run)
+        result = own.get(run)
         out.append("-" if result is None else passed if result.passed else failed)
     return " ".join(out)
 
@@ -80,6 +128,20 @@ def first_failure(outcome: CaseOutcome) -> str:
     return ""
 
 
+def failure_data(outcome: CaseOutcome) -> tuple[str, str] | None:
+    """(inputData, outputData) of the first failed judged run, when kept (--show-data)."""
+    for run in outcome.judged:
+        if not run.passed and run.data is not None:
+            return (one_line(run.data[0], 300), one_line(run.data[1], 300))
+    return None
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """``text`` on one line, shortened to ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
 def delta(before: float | None, after: float | None) -> str:
     """``75.0% -> 80.6% (+5.6 pts)``."""
     if before is None or after is None:
@@ -89,3 +151,33 @@ def delta(before: float | None, after: float | None) -> str:
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
+
+
+def credits(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.2f}"
+
+
+def tokens(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.0f}"
+
+
+def duration(ms: int | None) -> str:
+    """``850 ms``, ``12.3 s``; ``n/a`` when not exported."""
+    if ms is None:
+        return "n/a"
+    return f"{ms} ms" if ms < 1000 else f"{ms / 1000:,.1f} s"
+
+
+def cost_line(costs: Costs) -> str:
+    """``12,345 tokens (1,543 per passing run), 3.20 Copilot credits (...), p50 1.2 s, ...``;
+    what the export does not carry is left out."""
+    parts = []
+    if costs.tokens is not None:
+        parts.append(f"{tokens(costs.tokens)} tokens ({tokens(costs.tokens_per_pass)} per pass)")
+    if costs.credits is not None:
+        parts.append(
+            f"{credits(costs.credits)} Copilot credits ({credits(costs.credits_per_pass)} per pass)"
+        )
+    if costs.p50_ms is not None:
+        parts.append(f"duration p50 {duration(costs.p50_ms)}, p95 {duration(costs.p95_ms)}")
+    return ", ".join(parts) or "not exported"

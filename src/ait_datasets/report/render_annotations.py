@@ -1,0 +1,130 @@
+"""Broken and flaky cases as pull-request annotations at their test's line.
+
+``github`` (workflow commands), ``azure`` (``##vso[task.logissue]``) and ``sarif``
+(SARIF 2.1.0, for code-scanning uploads). A case is annotated at its test's ``name:``
+line when ``--datasets`` found it, else without a location. Never-passed cases are
+errors, flaky cases warnings; skipped evals and infrastructure errors are notes.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ait_datasets.report import wording as w
+from ait_datasets.report.build import Report
+from ait_datasets.report.stats import CaseOutcome
+
+RULES = {
+    "never-passed": "A case failed every one of the runs it is judged on.",
+    "flaky": "A case passed some but not all of the runs it is judged on.",
+}
+
+
+def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str]]:
+    """(rule, level, case, message) for every case worth an annotation."""
+    out = []
+    k = report.k
+    for o in report.summary.never_passed:
+        out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {k} runs)"))
+    for o in report.summary.flaky:
+        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {k} runs passed)"))
+    return out
+
+
+def _message(report: Report, outcome: CaseOutcome, text: str) -> str:
+    failure = w.first_failure(outcome)
+    return text + (f": {failure}" if failure else "")
+
+
+def _github_escape(text: str, property_value: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if property_value:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def render_github(report: Report) -> str:
+    lines = []
+    for _, level, outcome, text in _findings(report):
+        source = report.located.get(outcome.key)
+        where = (
+            ""
+            if source is None
+            else f" file={_github_escape(source.path, True)},line={source.line}"
+        )
+        message = _github_escape(_message(report, outcome, text))
+        lines.append(f"::{level}{where}::{message}")
+    for text in report.warnings():
+        lines.append(f"::warning::{_github_escape(text)}")
+    summary = _github_escape(w.pass_hat_k_line(report.summary))
+    lines.append(f"::notice title=pass^{report.k}::{summary}")
+    return "\n".join(lines) + "\n"
+
+
+def _azure_escape(text: str) -> str:
+    return (
+        text.replace("%", "%AZP25")
+        .replace(";", "%3B")
+        .replace("\r", "%0D")
+        .replace("\n", "%0A")
+        .replace("]", "%5D")
+    )
+
+
+def render_azure(report: Report) -> str:
+    lines = []
+    for _, level, outcome, text in _findings(report):
+        source = report.located.get(outcome.key)
+        where = (
+            ""
+            if source is None
+            else f"sourcepath={_azure_escape(source.path)};linenumber={source.line};"
+        )
+        message = _azure_escape(_message(report, outcome, text))
+        lines.append(f"##vso[task.logissue type={level};{where}]{message}")
+    for text in report.warnings():
+        lines.append(f"##vso[task.logissue type=warning;]{_azure_escape(text)}")
+    lines.append(f"pass^{report.k}: {w.pass_hat_k_line(report.summary)}")
+    return "\n".join(lines) + "\n"
+
+
+def render_sarif(report: Report) -> str:
+    results = []
+    for rule, level, outcome, text in _findings(report):
+        result: dict[str, object] = {
+            "ruleId": rule,
+            "level": level,
+            "message": {"text": _message(report, outcome, text)},
+            "partialFingerprints": {"caseId": outcome.key.id},
+        }
+        source = report.located.get(outcome.key)
+        if source is not None:
+            result["locations"] = [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": source.path.replace("\\", "/")},
+                        "region": {"startLine": source.line},
+                    }
+                }
+            ]
+        results.append(result)
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "ait-datasets report",
+                        "rules": [
+                            {"id": rid, "shortDescription": {"text": text}}
+                            for rid, text in RULES.items()
+                        ],
+                    }
+                },
+                "results": results,
+                "properties": {"passHatK": w.pass_hat_k_line(report.summary)},
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
