@@ -25,6 +25,7 @@ FAMILIES: tuple[str, ...] = (
     "placeholders",
     "references",
     "suite_xml",
+    "al_code",
     "suppressions",
 )
 
