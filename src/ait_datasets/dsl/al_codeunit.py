@@ -58,7 +58,8 @@ codeunit {codeunit_id} "{_al_name(name)}"
             else
                 ErrorReason := StrSubstNo(TaskNotCompletedErr, AgentTask.Status);
 
-            ContinueWithNextTurn := LibraryAgent.FinalizeTurn(AgentTask, TurnSuccessful, ErrorReason);
+            ContinueWithNextTurn :=
+                LibraryAgent.FinalizeTurn(AgentTask, TurnSuccessful, ErrorReason);
         until not ContinueWithNextTurn;
 
         Assert.IsTrue(TurnSuccessful, ErrorReason);
@@ -109,7 +110,9 @@ codeunit {codeunit_id} "{_al_name(name)}"
             exit;
         for I := 0 to SetupActions.GetElementCount() - 1 do begin
             SetupAction := SetupActions.ElementAt(I);
-            RunSetupAction(SetupAction.Element(ActionTypeTok).ValueAsText(), SetupAction.Element(ActionDataTok));
+            RunSetupAction(
+                SetupAction.Element(ActionTypeTok).ValueAsText(),
+                SetupAction.Element(ActionDataTok));
         end;
     end;
 
@@ -133,7 +136,8 @@ codeunit {codeunit_id} "{_al_name(name)}"
         ReleasedOrders := ExpectedData.ElementExists(ReleasedOrdersTok, Found);
         if Found then
             if CountReleasedOrders() <> ReleasedOrders.ValueAsInteger() then begin
-                ErrorReason := StrSubstNo(ReleasedOrdersErr, ReleasedOrders.ValueAsInteger(), CountReleasedOrders());
+                ErrorReason := StrSubstNo(
+                    ReleasedOrdersErr, ReleasedOrders.ValueAsInteger(), CountReleasedOrders());
                 exit(false);
             end;
         exit(true);
@@ -158,10 +162,13 @@ codeunit {codeunit_id} "{_al_name(name)}"
         ActionTypeTok: Label 'action_type', Locked = true;
         ActionDataTok: Label 'action_data', Locked = true;
         ReleasedOrdersTok: Label 'released_orders', Locked = true;
-        NoAgentErr: Label 'No agent to test: choose one on the eval suite, or make FindAgent return "%1".', Comment = '%1 = agent name';
+        NoAgentErr: Label 'No agent to test: pick one on the suite, or make FindAgent return "%1".',
+            Comment = '%1 = agent name';
         UnknownActionErr: Label 'Unknown setup action "%1".', Comment = '%1 = action_type';
-        TaskNotCompletedErr: Label 'The agent task did not complete. Task status: %1.', Comment = '%1 = task status';
-        ReleasedOrdersErr: Label 'Expected %1 released orders, found %2.', Comment = '%1 = expected, %2 = actual';
+        TaskNotCompletedErr: Label 'The agent task did not complete. Task status: %1.',
+            Comment = '%1 = task status';
+        ReleasedOrdersErr: Label 'Expected %1 released orders, found %2.',
+            Comment = '%1 = expected, %2 = actual';
 }}
 """
 
