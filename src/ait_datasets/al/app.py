@@ -79,7 +79,7 @@ def read_file(path: str) -> tuple[str | None, str | None]:
     if not stat.S_ISREG(info.st_mode):
         return None, "not a regular file"
     if info.st_size > MAX_AL_BYTES:
-        return None, f"larger than {MAX_AL_BYTES // (1024 * 1024)} MB"
+        return None, f"{info.st_size} bytes, over the limit of {MAX_AL_BYTES}"
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_AL_BYTES + 1)

@@ -186,6 +186,7 @@ class _Walker:
             if index < len(routine.proc.params):
                 self.values[routine.proc.params[index].name.lower()] = value
         self.start, self.end = routine.proc.body
+        self.groups = _groups(self.tokens, self.start, self.end)
 
     def walk(self) -> None:
         k = self.start
@@ -237,30 +238,16 @@ class _Walker:
         return cur, k
 
     def arguments(self, k: int) -> tuple[list[tuple[int, int]], int]:
-        """The token ranges of the arguments of the call whose `(` is at ``k``."""
-        tokens = self.tokens
-        args: list[tuple[int, int]] = []
-        depth = 0
-        start = k + 1
-        j = k
-        while j < self.end:
-            tok = tokens[j]
-            if tok.kind == "op":
-                if tok.text in "([":
-                    depth += 1
-                elif tok.text in ")]":
-                    depth -= 1
-                    if depth == 0:
-                        if j > start:
-                            args.append((start, j))
-                        return args, j + 1
-                elif tok.text == "," and depth == 1:
-                    args.append((start, j))
-                    start = j + 1
-                elif tok.text == ";":
-                    break  # unbalanced: the statement ended
-            j += 1
-        return args, j
+        """The token ranges of the arguments of the call whose `(` is at ``k``, and the
+        index after its `)` (or of the `;` that ended an unbalanced call)."""
+        commas, close = self.groups.get(k, ([], k + 1))
+        bounds = [k, *commas]
+        args = [(a + 1, b) for a, b in zip(bounds, commas, strict=False)]
+        if close < 0:
+            return args, -close
+        if close > bounds[-1] + 1:
+            args.append((bounds[-1] + 1, close))
+        return args, close + 1
 
     def member(
         self, cur: Value | None, member: Token, args: list[tuple[int, int]], record: bool
@@ -363,3 +350,32 @@ class _Walker:
             return None
         value, end = self.chain(a, record=False)
         return value if end == b and value is not _CONTEXT else None
+
+
+def _groups(tokens: list[Token], start: int, end: int) -> dict[int, tuple[list[int], int]]:
+    """For each `(`/`[` of a body: its top-level commas and its closing index, or minus the
+    index where the statement ended without closing it. One pass, so deeply nested calls
+    cost no more than flat ones."""
+    out: dict[int, tuple[list[int], int]] = {}
+    stack: list[tuple[int, list[int]]] = []
+    for j in range(start, end):
+        tok = tokens[j]
+        if tok.kind != "op":
+            continue
+        text = tok.text
+        if text in ("(", "["):
+            stack.append((j, []))
+        elif text in (")", "]"):
+            if stack:
+                opener, commas = stack.pop()
+                out[opener] = (commas, j)
+        elif text == ",":
+            if stack:
+                stack[-1][1].append(j)
+        elif text == ";":
+            while stack:
+                opener, commas = stack.pop()
+                out[opener] = (commas, -j)
+    for opener, commas in stack:
+        out[opener] = (commas, -end)
+    return out
