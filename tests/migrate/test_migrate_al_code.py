@@ -86,7 +86,8 @@ def test_only_calls_on_an_ait_test_context_variable_are_renamed() -> None:
         (10, "`Helper.GetQuestion()` left as it is"),
         (11, "`Unknown.GetQuestion()` left as it is"),
     ]
-    assert "a `my helper`" in followups[0].message
+    assert 'declared as `Codeunit "My Helper"`' in followups[0].message
+    assert "not a variable of this procedure or object" in followups[1].message
 
 
 def test_a_call_outside_any_procedure_is_a_followup() -> None:

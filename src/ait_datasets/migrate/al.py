@@ -79,13 +79,13 @@ def plan_al_file(text: str, path: str = "code.al") -> tuple[list[Edit], list[Cha
             continue
         receiver = tokens[k - 2]
         kind = _receiver_kind(receiver, tokens, k - 2, owners.get(k))
-        if kind == AIT_TEST_CONTEXT:
+        if kind.lower() == f'codeunit "{AIT_TEST_CONTEXT}"':
             edits.append(Edit(name.offset, name.end, "GetQuery"))
             changes.append(
                 Change(AL_GET_QUERY, name.line, None, None, "`GetQuestion()` -> `GetQuery()`")
             )
         else:
-            what = f"a `{kind}`" if kind else 'not declared as `Codeunit "AIT Test Context"`'
+            what = f"declared as `{kind}`" if kind else "not a variable of this procedure or object"
             followups.append(
                 Change(
                     AL_GET_QUERY,
@@ -93,7 +93,8 @@ def plan_al_file(text: str, path: str = "code.al") -> tuple[list[Edit], list[Cha
                     None,
                     None,
                     f"`{receiver.text}.GetQuestion()` left as it is: `{receiver.text}` is "
-                    f"{what}; if it is the AIT Test Context, rename the call to `GetQuery()`",
+                    f'{what}, not `Codeunit "AIT Test Context"`; if it is the framework\'s, '
+                    "rename the call to `GetQuery()`",
                 )
             )
     return edits, changes, followups
@@ -110,7 +111,8 @@ def _routines_by_token(file: ALFile) -> dict[int, Routine]:
 
 
 def _receiver_kind(receiver: Token, tokens: list[Token], k: int, owner: Routine | None) -> str:
-    """The receiver's declared codeunit (lower case), or "" when it cannot be known."""
+    """The receiver's declared type as written (`Codeunit "My Helper"`), or "" when it
+    cannot be known."""
     if receiver.kind not in (IDENT, QUOTED) or owner is None:
         return ""
     if k > 0 and tokens[k - 1].is_op("."):
@@ -118,7 +120,7 @@ def _receiver_kind(receiver: Token, tokens: list[Token], k: int, owner: Routine 
     var = lookup(owner, receiver.text)
     if var is None:
         return ""
-    return var.subtype.lower() if var.type == "codeunit" else var.type
+    return f'{var.type.title()} "{var.subtype}"' if var.subtype else var.type.title()
 
 
 def query_text_followups(dataset_path: str, line: int) -> list[Change]:
