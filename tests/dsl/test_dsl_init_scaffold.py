@@ -15,6 +15,7 @@ EXPECTED_FILES = [
     ".resources/datasets/suite_setup/SALES-SETUP.yaml",
     ".resources/suites/SALES.xml",
     "README.md",
+    "src/SalesAgentAccuracy.Codeunit.al",
 ]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ait_datasets.diagnostics import apply_edits
-from ait_datasets.migrate.al import code_mask, plan_al
+from ait_datasets.migrate.al import code_mask, plan_al, plan_al_file
 
 
 def _migrate(text: str) -> str:
@@ -11,12 +11,22 @@ def _migrate(text: str) -> str:
     return apply_edits(text, edits)
 
 
-def test_member_calls_are_renamed_with_their_spacing() -> None:
-    assert _migrate("A := Ctx.GetQuestion().ValueAsText();") == (
-        "A := Ctx.GetQuery().ValueAsText();"
+def _in_codeunit(statement: str) -> str:
+    """``statement`` in a procedure of a codeunit whose ``Ctx`` is the AIT Test Context
+    (only calls on such a variable are renamed)."""
+    return (
+        'codeunit 50100 "T"\n{\n    procedure P()\n    begin\n        '
+        + statement
+        + '\n    end;\n\n    var\n        Ctx: Codeunit "AIT Test Context";\n}\n'
     )
-    assert _migrate("Ctx. GetQuestion ( )") == "Ctx. GetQuery ( )"
-    assert _migrate("Ctx.getquestion()") == "Ctx.GetQuery()"
+
+
+def test_member_calls_are_renamed_with_their_spacing() -> None:
+    assert _migrate(_in_codeunit("A := Ctx.GetQuestion().ValueAsText();")) == (
+        _in_codeunit("A := Ctx.GetQuery().ValueAsText();")
+    )
+    assert _migrate(_in_codeunit("Ctx. GetQuestion ( )")) == _in_codeunit("Ctx. GetQuery ( )")
+    assert _migrate(_in_codeunit("Ctx.getquestion()")) == _in_codeunit("Ctx.GetQuery()")
 
 
 def test_comments_texts_declarations_and_arguments_stay() -> None:
@@ -35,8 +45,9 @@ def test_comments_texts_declarations_and_arguments_stay() -> None:
 
 
 def test_report_lines() -> None:
-    _, changes = plan_al("begin\n  x := C.GetQuestion();\n  y := C.GetQuestion();\nend;\n")
-    assert [c.line for c in changes] == [2, 3]
+    text = _in_codeunit("x := Ctx.GetQuestion();\n  y := Ctx.GetQuestion();")
+    _, changes = plan_al(text)
+    assert [c.line for c in changes] == [5, 6]
 
 
 def test_code_mask_after_a_text_with_doubled_quotes() -> None:
@@ -44,3 +55,41 @@ def test_code_mask_after_a_text_with_doubled_quotes() -> None:
     mask = code_mask(text)
     assert not any(mask[:6])
     assert all(mask[6:])
+
+
+def test_only_calls_on_an_ait_test_context_variable_are_renamed() -> None:
+    text = """codeunit 50100 "T"
+{
+    procedure P(Param: Codeunit "AIT Test Context")
+    var
+        Mine: Codeunit "AIT Test Context";
+        Helper: Codeunit "My Helper";
+    begin
+        Param.GetQuestion();
+        Mine.GetQuestion();
+        Helper.GetQuestion();
+        Unknown.GetQuestion();
+        Ctx.GetQuestion();
+    end;
+
+    var
+        Ctx: Codeunit "AIT Test Context";
+}
+"""
+    edits, changes, followups = plan_al_file(text)
+    after = apply_edits(text, edits)
+    assert "Param.GetQuery();" in after and "Mine.GetQuery();" in after
+    assert "Ctx.GetQuery();" in after
+    assert "Helper.GetQuestion();" in after and "Unknown.GetQuestion();" in after
+    assert [c.line for c in changes] == [8, 9, 12]
+    assert [(c.line, c.message.split(":")[0]) for c in followups] == [
+        (10, "`Helper.GetQuestion()` left as it is"),
+        (11, "`Unknown.GetQuestion()` left as it is"),
+    ]
+    assert 'declared as `Codeunit "My Helper"`' in followups[0].message
+    assert "not a variable of this procedure or object" in followups[1].message
+
+
+def test_a_call_outside_any_procedure_is_a_followup() -> None:
+    edits, _, followups = plan_al_file("Ctx.GetQuestion()")
+    assert edits == [] and [c.line for c in followups] == [1]

@@ -166,10 +166,18 @@ def test_unsafe_result_is_not_written(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_al_files_passed_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path / "Test.Codeunit.al", "x := Ctx.GetQuestion().ValueAsText();\n")
+    # Only calls on an `AIT Test Context` variable are renamed (see test_migrate_al_code).
+    head = (
+        'codeunit 50100 "T"\n{\n    procedure P()\n    var\n'
+        '        Ctx: Codeunit "AIT Test Context";\n    begin\n'
+    )
+    tail = "    end;\n}\n"
+    path = _write(
+        tmp_path / "Test.Codeunit.al", head + "x := Ctx.GetQuestion().ValueAsText();\n" + tail
+    )
     assert main(["migrate", str(path)]) == 0
-    assert path.read_text() == "x := Ctx.GetQuery().ValueAsText();\n"
-    assert f"  {path}:1: `GetQuestion()` -> `GetQuery()` [al-get-query]" in capsys.readouterr().out
+    assert path.read_text() == head + "x := Ctx.GetQuery().ValueAsText();\n" + tail
+    assert f"  {path}:7: `GetQuestion()` -> `GetQuery()` [al-get-query]" in capsys.readouterr().out
     # A folder is searched for datasets only.
     other = _write(tmp_path / "dir" / "Other.Codeunit.al", "Ctx.GetQuestion();\n")
     assert main(["migrate", str(tmp_path / "dir")]) == 0
@@ -182,3 +190,39 @@ def test_unreadable_suite_xml_is_ignored(tmp_path: Path) -> None:
     dataset = _write(resources / "a.yaml", LEGACY)
     assert main(["migrate", str(dataset)]) == 0
     assert dataset.read_text() == LEGACY  # not known to be an agent dataset: skipped
+
+
+def test_al_calls_on_other_receivers_are_followups(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        'codeunit 50100 "T"\n{\n    procedure P()\n    begin\n        Helper.GetQuestion();\n'
+        '    end;\n\n    var\n        Helper: Codeunit "My Helper";\n}\n'
+    )
+    path = _write(tmp_path / "Test.Codeunit.al", text)
+    assert main(["migrate", str(path)]) == 0
+    assert path.read_text() == text
+    out = capsys.readouterr().out
+    assert f"  follow-up: {path}:5: `Helper.GetQuestion()` left as it is" in out
+
+
+def test_question_text_migration_names_the_al_lines_that_read_the_query_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = tmp_path / "app"
+    _write(app / "app.json", "{}\n")
+    _write(
+        app / "src" / "Test.Codeunit.al",
+        'codeunit 50100 "T"\n{\n    Subtype = Test;\n\n    [Test]\n    procedure P()\n'
+        "    var\n        Query: Text;\n    begin\n"
+        "        Query := Ctx.GetQuery().ValueAsText();\n    end;\n\n"
+        '    var\n        Ctx: Codeunit "AIT Test Context";\n}\n',
+    )
+    dataset = _write(
+        app / ".resources" / "datasets" / "a.yaml",
+        "tests:\n  - name: T1\n    question: Release the order\n",
+    )
+    assert main(["migrate", "--kind", "agent", "--from", "Jane", str(dataset)]) == 0
+    out = capsys.readouterr().out
+    assert "Test.Codeunit.al:10: `GetQuery().ValueAsText()` no longer returns the question" in out
+    assert "GetQuery().Element('message').ValueAsText()" in out

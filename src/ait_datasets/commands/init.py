@@ -2,12 +2,16 @@
 
 Writes a suite-setup file, a dataset that references it (two tests, one with a
 multi-turn user intervention), a suite XML (UTF-16, TestType="Agent",
-TestRunnerId="130451") whose lines reference the dataset, and a README on wiring it
-into the AL test app. Existing files are never overwritten. The result passes
-`datasets lint`.
+TestRunnerId="130451") whose line runs the AL test codeunit, that codeunit
+(src/<Code>AgentAccuracy.Codeunit.al: the agent test pattern, to fill in), and a README
+on wiring it into the AL test app. Existing files are never overwritten. The result
+passes `datasets lint`.
+
+The suite code (Code[10]) is --code, else the folder name cut to 10 characters (init
+says so when it cuts).
 
 Example:
-  datasets init my-agent-tests --code SALES --codeunit 50100
+  datasets init my-agent-tests --code SALES --codeunit-id 50100 --agent-name "Sales Agent"
 """
 
 from __future__ import annotations
@@ -31,16 +35,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "(default: from the folder name)",
     )
     parser.add_argument(
+        "--codeunit-id",
         "--codeunit",
+        dest="codeunit",
         type=int,
         default=50100,
-        help="ID of the AL test codeunit the suite runs (default: 50100)",
+        metavar="ID",
+        help="ID of the AL test codeunit written and run by the suite (default: 50100)",
+    )
+    parser.add_argument(
+        "--agent-name",
+        default="My Agent",
+        metavar="NAME",
+        help="the agent the test codeunit falls back to when the suite names none "
+        "(default: My Agent)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.dsl.files import write_bytes_atomically
-    from ait_datasets.dsl.scaffold import prefix_for, scaffold
+    from ait_datasets.dsl.scaffold import prefix_for, prefix_was_cut, scaffold
 
     target = Path(args.directory)
     if target.exists() and not target.is_dir():
@@ -50,13 +64,21 @@ def run(args: argparse.Namespace) -> int:
         return _fail(
             f"--code {code!r}: use 1 to 10 letters, digits or dashes (the suite's Code is Code[10])"
         )
-    if args.codeunit <= 0:
-        return _fail("--codeunit must be a positive codeunit ID")
-    files = scaffold(code, args.codeunit)
+    if not 0 < args.codeunit <= 2_147_483_647:
+        return _fail("--codeunit-id must be a positive codeunit ID")
+    if not args.agent_name.strip():
+        return _fail("--agent-name must not be empty")
+    files = scaffold(code, args.codeunit, args.agent_name.strip())
     existing = [f.path for f in files if (target / f.path).exists()]
     if existing:
         listed = ", ".join(str(target / p) for p in existing)
         return _fail(f"not overwriting existing files: {listed}")
+    if args.code is None and prefix_was_cut(target):
+        print(
+            f"datasets init: the suite code is '{code}', the folder name cut to 10 characters "
+            "(the suite's Code is Code[10]); choose another with --code.",
+            file=sys.stderr,
+        )
     for item in files:
         try:
             write_bytes_atomically(target / item.path, item.data)

@@ -42,7 +42,7 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
     import datetime as dt
 
     from ait_datasets.diagnostics import Severity
-    from ait_datasets.lint.config import unknown_codes
+    from ait_datasets.lint.known_codes import unknown_codes
 
     cli: dict[str, object] = {}
     for option in ("select", "extend_select", "ignore"):

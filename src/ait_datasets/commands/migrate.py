@@ -4,7 +4,8 @@ Legacy agent datasets use `question:` (text, or an object with `from`/`message`)
 single-turn tests and `test_setup`. This command rewrites them in place: a flat test
 becomes a one-turn `turns:` list, `question` becomes `query` (with a `title` taken from
 the message's first line), `test_setup` in a turn becomes `turn_setup`, and in `.al`
-files passed explicitly, `.GetQuestion()` calls become `.GetQuery()`.
+files passed explicitly, `.GetQuestion()` calls on `AIT Test Context` variables become
+`.GetQuery()` (calls on other receivers are listed as follow-ups).
 
 Only agent datasets are changed: a file with `turns`, `query` or `intervention_request`,
 or one that a suite XML in the same app references with TestType="Agent" (or any file,
@@ -34,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="dataset files or folders (searched like `datasets lint` does: .yaml, .yml, "
         ".jsonl, and .json inside .resources); .al files passed by name get "
-        "GetQuestion() -> GetQuery()",
+        "GetQuestion() -> GetQuery() on AIT Test Context variables",
     )
     parser.add_argument(
         "--check",

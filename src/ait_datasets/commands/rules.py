@@ -80,7 +80,7 @@ def _match(wanted: str) -> tuple[bool, list[Rule]] | None:
 
 
 def _unknown(wanted: str) -> int:
-    from ait_datasets.lint.config import unknown_code
+    from ait_datasets.lint.known_codes import unknown_code
     from ait_datasets.lint.rules import all_rules
     from ait_datasets.lint.suggest import hint
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ait_datasets.dsl import builders as b
+from ait_datasets.dsl.al_codeunit import DEFAULT_AGENT_NAME, test_codeunit
 from ait_datasets.dsl.canonical import to_yaml
 from ait_datasets.dsl.placeholders import date_formula
 from ait_datasets.dsl.suite_xml import (
@@ -30,11 +31,26 @@ class ScaffoldFile:
 
 def prefix_for(folder: Path) -> str:
     """A suite code from a folder name: upper case, letters/digits/dashes, at most 10."""
-    text = re.sub(r"[^A-Z0-9-]+", "-", folder.resolve().name.upper()).strip("-")
-    return text[:MAX_SUITE_CODE].strip("-") or "AGENT"
+    return _folder_code(folder)[:MAX_SUITE_CODE].strip("-") or "AGENT"
 
 
-def scaffold(prefix: str, codeunit_id: int = DEFAULT_CODEUNIT) -> list[ScaffoldFile]:
+def prefix_was_cut(folder: Path) -> bool:
+    """Whether :func:`prefix_for` had to cut the folder's name to fit the suite code."""
+    return len(_folder_code(folder)) > MAX_SUITE_CODE
+
+
+def _folder_code(folder: Path) -> str:
+    return re.sub(r"[^A-Z0-9-]+", "-", folder.resolve().name.upper()).strip("-")
+
+
+def codeunit_name(prefix: str) -> str:
+    """The test codeunit's object name (AL names have at most 30 characters)."""
+    return f"{prefix} Agent Accuracy"[:30]
+
+
+def scaffold(
+    prefix: str, codeunit_id: int = DEFAULT_CODEUNIT, agent_name: str = DEFAULT_AGENT_NAME
+) -> list[ScaffoldFile]:
     """The scaffold's files for suite code ``prefix`` and test codeunit ``codeunit_id``."""
     setup_name = f"{prefix}-SETUP"
     dataset_file = f"{prefix}-ACC.yaml"
@@ -83,6 +99,8 @@ def scaffold(prefix: str, codeunit_id: int = DEFAULT_CODEUNIT) -> list[ScaffoldF
         ],
     )
     resources = Path(".resources")
+    actions = ["create_location", "create_customers", "create_sales_order"]
+    al = test_codeunit(codeunit_id, codeunit_name(prefix), agent_name, actions)
     return [
         ScaffoldFile(
             resources / "datasets" / "suite_setup" / f"{setup_name}.yaml",
@@ -90,11 +108,16 @@ def scaffold(prefix: str, codeunit_id: int = DEFAULT_CODEUNIT) -> list[ScaffoldF
         ),
         ScaffoldFile(resources / "datasets" / dataset_file, to_yaml(dataset).encode("utf-8")),
         ScaffoldFile(resources / "suites" / f"{prefix}.xml", suite_xml_bytes(suite)),
+        ScaffoldFile(Path("src") / al_file_name(prefix), al.encode("utf-8")),
         ScaffoldFile(
             Path("README.md"),
             readme(prefix, setup_name, dataset_file, codeunit_id).encode("utf-8"),
         ),
     ]
+
+
+def al_file_name(prefix: str) -> str:
+    return f"{re.sub(r'[^A-Za-z0-9]', '', prefix.title())}AgentAccuracy.Codeunit.al"
 
 
 def readme(prefix: str, setup_name: str, dataset_file: str, codeunit_id: int) -> str:
@@ -107,7 +130,8 @@ Created by `datasets init`. Check the files any time with `datasets lint .`
 - `.resources/datasets/{dataset_file}`: the dataset, one test per scenario, each with
   `turns:`; the second test pauses for a user intervention and gets an answer.
 - `.resources/suites/{prefix}.xml`: the eval suite (UTF-16), `TestType="Agent"`,
-  `TestRunnerId="130451"`.
+  `TestRunnerId="130451"`, running codeunit {codeunit_id}.
+- `src/{al_file_name(prefix)}`: the AL test codeunit that reads the datasets.
 
 ## Wiring it into the AL test app
 
@@ -140,10 +164,22 @@ codeunit {codeunit_id + 1} "{prefix} Install"
 }}
 ```
 
-3. The suite runs test codeunit {codeunit_id} (`CodeunitID` in the suite XML; change it to
-   your test codeunit's ID). Per turn it calls `LibraryAgent.RunTurnAndWait` and
-   `LibraryAgent.FinalizeTurn`; `AITTestContext.GetEvalSuiteSetupDataInput()` gives the
-   suite setup, `AITTestContext.GetTurnSetup(...)` the turn's `turn_setup`.
+3. `src/{al_file_name(prefix)}` is the test codeunit the suite runs
+   (codeunit {codeunit_id} "{codeunit_name(prefix)}", the suite XML's `CodeunitID`). It has
+   the properties agent tests need (`Subtype = Test`, `TestType = AITest`,
+   `TestPermissions = Disabled`, `RequiredTestIsolation = Disabled`), an `Initialize` that
+   takes the agent under test (`LibraryAgent.GetAgentUnderTest`), stops its old tasks,
+   activates it and runs the suite setup once (`IsSuiteSetupDone` /
+   `SetEvalSuiteSetupCompleted`), and the turn loop: `RunTurnAndWait`, your validation of
+   `expected_data`, `FinalizeTurn` (which also checks `intervention_request`). Fill in:
+   - `FindAgent`: how your app finds (or creates) the agent when the suite names none;
+   - one procedure per `action_type` of `setup_actions` (`CreateLocation`,
+     `CreateCustomers`, `CreateSalesOrder`): create the records from `ActionData`;
+   - `ValidateExpectedData`: one check per key of `expected_data` (it checks
+     `released_orders`).
+   The codeunit was not compiled here: build it with the AL compiler of your Business
+   Central version. `datasets lint .` checks it against the datasets once `app.json` is
+   beside `.resources` (keys it reads that no turn defines, the properties, the calls).
 4. The suite references the dataset by file name with its `.yaml` extension
    (`Dataset="{dataset_reference(dataset_file)}"`; case does not matter). A `.jsonl`
    dataset is referenced without its extension.

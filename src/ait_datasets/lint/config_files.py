@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint.config import LintConfig, unknown_code
+from ait_datasets.lint.config import LintConfig
 from ait_datasets.records import Record
 
 CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
@@ -232,6 +232,9 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
 
 def _known(code: str, where: str) -> None:
     """Refuse a code or prefix that names no rule (it would silently do nothing)."""
+    # Imported here: only a configuration that names codes needs the rule registry.
+    from ait_datasets.lint.known_codes import unknown_code
+
     problem = unknown_code(code)
     if problem is not None:
         raise ConfigError(f"{where}: {problem}")

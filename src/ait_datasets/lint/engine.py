@@ -25,6 +25,7 @@ from ait_datasets.internal_error import FileInternalError
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts, extract_facts
+from ait_datasets.lint.known_codes import unknown_code
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.rules import FAMILIES
 from ait_datasets.lint.rules.common import with_severity
@@ -56,7 +57,7 @@ def lint_document(
     project = Project(apps)
     project.add(facts)
     found.extend(project_findings(project, config))
-    suppressions = {doc.path: parse_suppressions(doc.path, doc.text)}
+    suppressions = {doc.path: parse_suppressions(doc.path, doc.text, unknown_code)}
     return finish(found, suppressions, lambda _path: config)
 
 
@@ -282,7 +283,7 @@ def _lint_file(
         facts = extract_facts(doc, ctx.kind)
     sup = None
     if doc.format in _COMMENTED_FORMATS:
-        parsed = parse_suppressions(path, doc.text)
+        parsed = parse_suppressions(path, doc.text, unknown_code)
         if parsed.directives or parsed.malformed:
             sup = parsed
     keep = bool(diags) or sup is not None

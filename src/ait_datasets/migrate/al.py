@@ -1,19 +1,27 @@
-"""AL test code: ``.GetQuestion()`` calls become ``.GetQuery()``.
+"""AL test code: ``AITTestContext.GetQuestion()`` calls become ``.GetQuery()``.
 
 ``AITTestContext.GetQuestion()`` is obsolete since version 29 and only calls
-``GetQuery()``. Only member calls with no arguments are rewritten, and only in code:
-comments, text literals and quoted identifiers are left alone, and so is a procedure
-declared as ``GetQuestion`` (it is the user's own, not the framework's).
+``GetQuery()`` (AITTestContext.Codeunit.al:94-100). Only calls with no arguments on a
+variable declared ``Codeunit "AIT Test Context"`` (a local, a parameter or a global of
+the object, read with the AL reader) are renamed: another object's ``GetQuestion`` is not
+the framework's, and renaming it could break the build. Those calls, and calls on a
+receiver that cannot be resolved, are listed as follow-ups. Comments, text literals and
+quoted identifiers are never touched (the tokenizer drops or keeps them whole).
+
+For datasets: after ``question: "text"`` becomes a ``query:`` object, an app's
+``GetQuery().ValueAsText()`` no longer returns the text; :func:`query_text_followups`
+names each such AL line with the replacement.
 """
 
 from __future__ import annotations
 
-import re
+import os
 
+from ait_datasets.al.declarations import ALFile, read_al
+from ait_datasets.al.reads import AIT_TEST_CONTEXT, Routine, lookup
+from ait_datasets.al.tokens import IDENT, QUOTED, Token
 from ait_datasets.diagnostics import Edit
-from ait_datasets.migrate.model import AL_GET_QUERY, Change
-
-_CALL = re.compile(r"\.(\s*)GetQuestion(\s*)\((\s*)\)", re.IGNORECASE)
+from ait_datasets.migrate.model import AL_GET_QUERY, QUESTION_TEXT, Change
 
 
 def code_mask(text: str) -> list[bool]:
@@ -49,16 +57,103 @@ def code_mask(text: str) -> list[bool]:
     return mask
 
 
-def plan_al(text: str) -> tuple[list[Edit], list[Change]]:
+def plan_al(text: str, path: str = "code.al") -> tuple[list[Edit], list[Change]]:
     """Edits that rename the calls, and a report line for each."""
-    mask = code_mask(text)
+    edits, changes, _ = plan_al_file(text, path)
+    return edits, changes
+
+
+def plan_al_file(text: str, path: str = "code.al") -> tuple[list[Edit], list[Change], list[Change]]:
+    """(edits, changes, follow-ups) for the ``GetQuestion()`` calls of one AL file."""
+    file = read_al(path, text)
+    tokens = file.tokens
     edits: list[Edit] = []
     changes: list[Change] = []
-    for match in _CALL.finditer(text):
-        if not mask[match.start()]:
+    followups: list[Change] = []
+    owners = _routines_by_token(file)
+    for k in range(2, len(tokens) - 2):
+        name = tokens[k]
+        if not (name.is_word("getquestion") and tokens[k - 1].is_op(".")):
             continue
-        name_at = match.start() + 1 + len(match.group(1))
-        line = text.count("\n", 0, match.start()) + 1
-        edits.append(Edit(name_at, name_at + len("GetQuestion"), "GetQuery"))
-        changes.append(Change(AL_GET_QUERY, line, None, None, "`GetQuestion()` -> `GetQuery()`"))
-    return edits, changes
+        if not (tokens[k + 1].is_op("(") and tokens[k + 2].is_op(")")):
+            continue
+        receiver = tokens[k - 2]
+        kind = _receiver_kind(receiver, tokens, k - 2, owners.get(k))
+        if kind.lower() == f'codeunit "{AIT_TEST_CONTEXT}"':
+            edits.append(Edit(name.offset, name.end, "GetQuery"))
+            changes.append(
+                Change(AL_GET_QUERY, name.line, None, None, "`GetQuestion()` -> `GetQuery()`")
+            )
+        else:
+            what = f"declared as `{kind}`" if kind else "not a variable of this procedure or object"
+            followups.append(
+                Change(
+                    AL_GET_QUERY,
+                    name.line,
+                    None,
+                    None,
+                    f"`{receiver.text}.GetQuestion()` left as it is: `{receiver.text}` is "
+                    f'{what}, not `Codeunit "AIT Test Context"`; if it is the framework\'s, '
+                    "rename the call to `GetQuery()`",
+                )
+            )
+    return edits, changes, followups
+
+
+def _routines_by_token(file: ALFile) -> dict[int, Routine]:
+    out: dict[int, Routine] = {}
+    for obj in file.objects:
+        for proc in obj.procedures:
+            start, end = proc.body
+            for k in range(start, end):
+                out[k] = Routine(file, obj, proc)
+    return out
+
+
+def _receiver_kind(receiver: Token, tokens: list[Token], k: int, owner: Routine | None) -> str:
+    """The receiver's declared type as written (`Codeunit "My Helper"`), or "" when it
+    cannot be known."""
+    if receiver.kind not in (IDENT, QUOTED) or owner is None:
+        return ""
+    if k > 0 and tokens[k - 1].is_op("."):
+        return ""  # a member of something else: `A.B.GetQuestion()`
+    var = lookup(owner, receiver.text)
+    if var is None:
+        return ""
+    return f'{var.type.title()} "{var.subtype}"' if var.subtype else var.type.title()
+
+
+def query_text_followups(dataset_path: str, line: int) -> list[Change]:
+    """For a dataset whose `question:` text became a `query:` object (at ``line``): each
+    `GetQuery().ValueAsText()` of the app's AL code, with the replacement."""
+    from ait_datasets.al.app import al_paths, app_folder, read_sources
+    from ait_datasets.dataset.app import app_root
+    from ait_datasets.dataset.paths import display_path
+
+    resources = app_root(dataset_path)
+    folder = app_folder(resources) if resources is not None else None
+    if folder is None:
+        return []
+    paths = al_paths(folder)
+    if not paths:
+        return []
+    sources = read_sources(folder, [display_path(p) for p in paths])
+    seen: set[tuple[str, int]] = set()
+    out: list[Change] = []
+    for codeunit in sorted(sources.code.codeunits):
+        for value, file, al_line, _ in sources.code.reach(codeunit).texts:
+            if value.root != "query" or value.path or (file, al_line) in seen:
+                continue
+            seen.add((file, al_line))
+            out.append(
+                Change(
+                    QUESTION_TEXT,
+                    line,
+                    None,
+                    None,
+                    f"{os.path.normpath(file)}:{al_line}: `GetQuery().ValueAsText()` no longer "
+                    "returns the question: the query is an object now; write "
+                    "`GetQuery().Element('message').ValueAsText()` (or `Element('title')`)",
+                )
+            )
+    return out

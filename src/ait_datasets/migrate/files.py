@@ -9,8 +9,14 @@ from ait_datasets.dataset import shape
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.migrate import verify
-from ait_datasets.migrate.al import plan_al
-from ait_datasets.migrate.model import KIND_AGENT, Change, MigrationOptions, MigrationPlan
+from ait_datasets.migrate.al import plan_al_file, query_text_followups
+from ait_datasets.migrate.model import (
+    KIND_AGENT,
+    QUESTION_TEXT,
+    Change,
+    MigrationOptions,
+    MigrationPlan,
+)
 from ait_datasets.migrate.planner import plan_migration
 from ait_datasets.source.expansion import may_expand, too_big_when_expanded
 from ait_datasets.source.load import decode, format_of, load_bytes, regular_file_size
@@ -112,6 +118,9 @@ def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions, apps: App
         return result
     if not plan.needed:
         return result
+    texts = [c for c in plan.changes if c.migration == QUESTION_TEXT]
+    if texts:
+        plan.followups.extend(query_text_followups(path, min(c.line for c in texts)))
     try:
         after = apply_edits(doc.text, plan.edits)
     except ValueError as exc:
@@ -145,8 +154,8 @@ def _migrate_al(path: str, raw: bytes) -> FileResult:
     if text is None:
         message = problem.message if problem is not None else "cannot decode the file"
         return FileResult(path, FAILED, reason=message)
-    edits, changes = plan_al(text)
-    plan = MigrationPlan(edits=edits, changes=changes)
+    edits, changes, followups = plan_al_file(text, path)
+    plan = MigrationPlan(edits=edits, changes=changes, followups=followups)
     if not edits:
         return FileResult(path, UP_TO_DATE, plan, before=text, after=text)
     return FileResult(path, MIGRATED, plan, before=text, after=apply_edits(text, edits))

@@ -13,6 +13,7 @@ from functools import cache
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules import (
+    al_code,
     expectations,
     file,
     flow,
@@ -42,6 +43,7 @@ FAMILIES: tuple[Family, ...] = (
     references.FAMILY,
     suite_xml.FAMILY,
     suppressions.FAMILY,
+    al_code.FAMILY,
 )
 
 

@@ -1,0 +1,375 @@
+"""AL objects as declared: header, properties, variables, procedures (from tokens).
+
+A forgiving reader, not a parser: it looks for the shapes that matter and skips the rest
+(nested ``{ }`` sections of pages and tables, attributes, unknown statements). Every loop
+moves forward, so the work is linear in the number of tokens and broken text cannot hang
+it. Names are compared without regard to case, as AL does.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ait_datasets.al.tokens import IDENT, NUMBER, QUOTED, STRING, Token, tokenize
+
+OBJECT_KINDS = frozenset(
+    {
+        "codeunit",
+        "table",
+        "tableextension",
+        "page",
+        "pageextension",
+        "pagecustomization",
+        "report",
+        "reportextension",
+        "query",
+        "xmlport",
+        "enum",
+        "enumextension",
+        "interface",
+        "controladdin",
+        "permissionset",
+        "permissionsetextension",
+        "entitlement",
+        "profile",
+        "profileextension",
+    }
+)
+# Types whose declaration names another object: `Codeunit "AIT Test Context"`.
+_OBJECT_TYPES = frozenset(
+    {"codeunit", "record", "page", "report", "query", "xmlport", "enum", "interface", "testpage"}
+)
+_ROUTINE_WORDS = frozenset({"procedure", "trigger"})
+_MODIFIERS = frozenset({"local", "internal", "protected"})
+_SECTION_END = frozenset({"procedure", "trigger", "local", "internal", "protected", "var", "begin"})
+
+
+class Property(NamedTuple):
+    """`Name = value;` in an object: the value's tokens joined by spaces, and where."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+
+
+class Variable(NamedTuple):
+    """A variable or parameter: `Name: Codeunit "AIT Test Context"`."""
+
+    name: str
+    type: str  # the type's first word, lower case: codeunit, record, label, text, ...
+    subtype: str  # the object it names (`AIT Test Context`), else ""
+    label: str | None  # a Label's text
+    line: int
+    column: int
+
+
+class Procedure(NamedTuple):
+    """A procedure or trigger, its parameters and locals, and its body's token range."""
+
+    name: str
+    line: int
+    column: int
+    attributes: tuple[str, ...]  # lower case: ("test",), ("handlerfunctions",) ...
+    params: tuple[Variable, ...]
+    locals: dict[str, Variable]  # by lower-case name
+    body: tuple[int, int]  # token indices [start, end) of the statements (begin..end)
+
+
+class ALObject(NamedTuple):
+    """An AL object of a file: `codeunit 50100 "Name" { ... }`."""
+
+    kind: str  # lower case
+    id: int | None
+    name: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    properties: dict[str, Property]  # by lower-case name
+    variables: dict[str, Variable]  # globals, by lower-case name
+    procedures: tuple[Procedure, ...]
+
+
+class ALFile(NamedTuple):
+    """The tokens and objects of one AL file."""
+
+    path: str
+    tokens: list[Token]
+    objects: tuple[ALObject, ...]
+
+
+def read_al(path: str, text: str) -> ALFile:
+    tokens = tokenize(text)
+    return ALFile(path, tokens, tuple(_objects(tokens)))
+
+
+def _objects(tokens: list[Token]) -> list[ALObject]:
+    out = []
+    i, n = 0, len(tokens)
+    while i < n:
+        tok = tokens[i]
+        if tok.kind == IDENT and tok.lower in OBJECT_KINDS and i + 1 < n:
+            obj, i = _object(tokens, i)
+            if obj is not None:
+                out.append(obj)
+            continue
+        i += 1
+    return out
+
+
+def _object(tokens: list[Token], i: int) -> tuple[ALObject | None, int]:
+    head = tokens[i]
+    j = i + 1
+    object_id = None
+    if tokens[j].kind == NUMBER and tokens[j].text.isdigit():
+        object_id = int(tokens[j].text)
+        j += 1
+    if j >= len(tokens) or tokens[j].kind not in (IDENT, QUOTED):
+        return None, i + 1
+    name_tok = tokens[j]
+    # `extends "Base"`, `implements "I"`: everything up to the body's brace.
+    while j < len(tokens) and not tokens[j].is_op("{"):
+        if tokens[j].kind == IDENT and tokens[j].lower in OBJECT_KINDS and j > i + 2:
+            return None, j  # no body: a fragment; read on from the next object word
+        j += 1
+    if j >= len(tokens):
+        return None, j
+    end = _matching_brace(tokens, j)
+    body = _Body(tokens, j + 1, end)
+    body.read()
+    last = tokens[min(end, len(tokens) - 1)]
+    obj = ALObject(
+        head.lower,
+        object_id,
+        name_tok.text,
+        name_tok.line,
+        name_tok.column,
+        last.line,
+        last.column,
+        body.properties,
+        body.variables,
+        tuple(body.procedures),
+    )
+    return obj, end + 1
+
+
+def _matching_brace(tokens: list[Token], i: int) -> int:
+    """The index of the `}` closing the `{` at ``i`` (or the end of the tokens)."""
+    depth = 0
+    for k in range(i, len(tokens)):
+        tok = tokens[k]
+        if tok.kind == "op":
+            if tok.text == "{":
+                depth += 1
+            elif tok.text == "}":
+                depth -= 1
+                if depth == 0:
+                    return k
+    return len(tokens)
+
+
+class _Body:
+    """Reads the members of one object body (tokens ``start`` to ``end``)."""
+
+    def __init__(self, tokens: list[Token], start: int, end: int) -> None:
+        self.tokens = tokens
+        self.i = start
+        self.end = end
+        self.properties: dict[str, Property] = {}
+        self.variables: dict[str, Variable] = {}
+        self.procedures: list[Procedure] = []
+
+    def at(self, k: int) -> Token | None:
+        return self.tokens[k] if k < self.end else None
+
+    def read(self) -> None:
+        attributes: list[str] = []
+        while self.i < self.end:
+            tok = self.tokens[self.i]
+            nxt = self.at(self.i + 1)
+            if tok.is_op("{"):
+                self.i = _matching_brace(self.tokens, self.i) + 1  # a nested section
+            elif tok.is_op("["):
+                if nxt is not None and nxt.kind == IDENT:
+                    attributes.append(nxt.lower)
+                self.i = self._skip_group(self.i, "[", "]")
+            elif tok.kind == IDENT and tok.lower == "var":
+                self.i += 1
+                self._variables(self.variables)
+            elif tok.kind == IDENT and tok.lower in _MODIFIERS:
+                self.i += 1
+            elif tok.kind == IDENT and tok.lower in _ROUTINE_WORDS:
+                self._routine(tuple(attributes))
+                attributes = []
+            elif tok.kind == IDENT and nxt is not None and nxt.is_op("="):
+                self._property(tok)
+            else:
+                self.i += 1
+
+    def _skip_group(self, k: int, opener: str, closer: str) -> int:
+        """The index after the ``closer`` matching the ``opener`` at ``k``."""
+        depth = 0
+        while k < self.end:
+            tok = self.tokens[k]
+            if tok.kind == "op":
+                if tok.text == opener:
+                    depth += 1
+                elif tok.text == closer:
+                    depth -= 1
+                    if depth == 0:
+                        return k + 1
+                elif tok.text in "{}":
+                    return k  # never leave the object body
+            k += 1
+        return k
+
+    def _until_semicolon(self, k: int) -> int:
+        """The index of the `;` ending a declaration or property (brackets nest)."""
+        depth = 0
+        while k < self.end:
+            tok = self.tokens[k]
+            if tok.kind == "op":
+                if tok.text in "([":
+                    depth += 1
+                elif tok.text in ")]":
+                    depth = max(0, depth - 1)
+                elif (tok.text == ";" and depth == 0) or tok.text in "{}":
+                    return k
+            elif depth == 0 and tok.kind == IDENT and tok.lower in _ROUTINE_WORDS:
+                return k  # a missing `;`: never swallow the next procedure
+            k += 1
+        return k
+
+    def _property(self, name: Token) -> None:
+        stop = self._until_semicolon(self.i + 2)
+        value = " ".join(t.text for t in self.tokens[self.i + 2 : stop])
+        self.properties.setdefault(name.lower, Property(name.text, value, name.line, name.column))
+        self.i = stop + 1
+
+    def _variables(self, into: dict[str, Variable]) -> None:
+        """`A, B: Type;` entries until the next member keyword."""
+        while self.i < self.end:
+            tok = self.tokens[self.i]
+            if tok.kind not in (IDENT, QUOTED) or tok.lower in _SECTION_END:
+                return
+            names: list[Token] = []
+            k = self.i
+            while k < self.end and self.tokens[k].kind in (IDENT, QUOTED):
+                names.append(self.tokens[k])
+                if not (k + 1 < self.end and self.tokens[k + 1].is_op(",")):
+                    k += 1
+                    break
+                k += 2
+            if k >= self.end or not self.tokens[k].is_op(":"):
+                return  # not a declaration: let the caller read on
+            stop = self._until_semicolon(k + 1)
+            for name in names:
+                into.setdefault(name.lower, _variable(name, self.tokens[k + 1 : stop]))
+            self.i = stop + 1
+
+    def _routine(self, attributes: tuple[str, ...]) -> None:
+        k = self.i + 1
+        name = self.at(k)
+        if name is None or name.kind not in (IDENT, QUOTED):
+            self.i += 1
+            return
+        k += 1
+        params: list[Variable] = []
+        if (tok := self.at(k)) is not None and tok.is_op("("):
+            close = self._skip_group(k, "(", ")")
+            params = _parameters(self.tokens[k + 1 : close - 1])
+            k = close
+        # A return type (`: Boolean`, `Result: Text`) and the `;` of older syntax.
+        while (tok := self.at(k)) is not None and not tok.is_word("var", "begin"):
+            if tok.kind == IDENT and tok.lower in _ROUTINE_WORDS | _MODIFIERS:
+                break
+            if tok.is_op("{") or tok.is_op("}"):
+                break
+            if tok.is_op("["):
+                if self.tokens[k - 1].is_op(";") or self.tokens[k - 1].is_op(")"):
+                    break  # the next procedure's attribute (this one has no body)
+                k = self._skip_group(k, "[", "]")  # `Code[20]`
+                continue
+            k += 1
+        local: dict[str, Variable] = {}
+        self.i = k
+        if (tok := self.at(k)) is not None and tok.is_word("var"):
+            self.i += 1
+            self._variables(local)
+        start = end = self.i
+        if (tok := self.at(self.i)) is not None and tok.is_word("begin"):
+            start = self.i
+            end = self._block_end(self.i)
+            self.i = end
+        self.procedures.append(
+            Procedure(
+                name.text, name.line, name.column, attributes, tuple(params), local, (start, end)
+            )
+        )
+
+    def _block_end(self, k: int) -> int:
+        """The index after the `end` closing the `begin` at ``k`` (`case` nests too)."""
+        depth = 0
+        while k < self.end:
+            tok = self.tokens[k]
+            if tok.kind == IDENT:
+                word = tok.lower
+                if word in ("begin", "case"):
+                    depth += 1
+                elif word == "end":
+                    depth -= 1
+                    if depth == 0:
+                        return k + 1
+                elif word in _ROUTINE_WORDS:
+                    return k  # an unclosed body: stop before the next procedure
+            elif tok.kind == "op" and tok.text in "{}":
+                return k
+            k += 1
+        return k
+
+
+def _variable(name: Token, type_tokens: list[Token]) -> Variable:
+    if not type_tokens:
+        return Variable(name.text, "", "", None, name.line, name.column)
+    kind = type_tokens[0].lower
+    subtype = ""
+    label = None
+    if kind in _OBJECT_TYPES:
+        # `Codeunit "AIT Test Context"`, `Codeunit System.TestTools."AIT Test Context"`.
+        k = 1
+        while k < len(type_tokens) and type_tokens[k].kind in (IDENT, QUOTED, NUMBER):
+            subtype = type_tokens[k].text
+            if k + 1 < len(type_tokens) and type_tokens[k + 1].is_op("."):
+                k += 2
+                continue
+            break
+    elif kind == "label" and len(type_tokens) > 1 and type_tokens[1].kind == STRING:
+        label = type_tokens[1].text
+    return Variable(name.text, kind, subtype, label, name.line, name.column)
+
+
+def _parameters(tokens: list[Token]) -> list[Variable]:
+    """`var A: Type; B, C: Type` (the tokens between the parentheses)."""
+    out: list[Variable] = []
+    depth = 0
+    start = 0
+    for k in range(len(tokens) + 1):
+        tok = tokens[k] if k < len(tokens) else None
+        if tok is not None and tok.kind == "op":
+            if tok.text in "([":
+                depth += 1
+            elif tok.text in ")]":
+                depth -= 1
+        if tok is None or (tok.is_op(";") and depth == 0):
+            part = tokens[start:k]
+            start = k + 1
+            if part and part[0].is_word("var"):
+                part = part[1:]
+            colon = next((m for m, t in enumerate(part) if t.is_op(":")), None)
+            if colon is None:
+                continue
+            for name in part[:colon]:
+                if name.kind in (IDENT, QUOTED):
+                    out.append(_variable(name, part[colon + 1 :]))
+    return out

@@ -1,0 +1,150 @@
+"""An app's two halves side by side: its AL code, and the suites and datasets it runs.
+
+The one place the AL cross-checks (``lint/rules/al_code.py``) learn about the lint run:
+which apps were linted (:func:`linted_apps`), their suite lines and their datasets. An
+app is only looked at when its folder holds an ``app.json`` and ``*.al`` files, so a run
+without AL sources reads nothing more than one ``stat`` per app.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from ait_datasets.al.app import AppSources, al_paths, app_folder, read_sources
+from ait_datasets.dataset import shape as kinds
+from ait_datasets.dataset.app import group_code
+from ait_datasets.dataset.paths import display_path
+from ait_datasets.lint.facts import SUITE_XML, FileFacts
+from ait_datasets.lint.project import GIVEN_PATHS, Project
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Node, Sequence, Span
+
+
+class SuiteLine(NamedTuple):
+    """One `<Line CodeunitID=...>` of a suite XML, with the datasets it runs."""
+
+    path: str
+    suite: str  # the suite's Code
+    codeunit: int | None
+    span: Span  # of the CodeunitID value
+    datasets: tuple[str, ...]  # group codes (upper case)
+    agent: bool  # TestType="Agent"
+    linted: bool
+
+
+class Dataset(NamedTuple):
+    path: str
+    linted: bool
+    doc: Document | None  # None when it could not be read
+
+
+class AppView(NamedTuple):
+    folder: str
+    sources: AppSources
+    lines: list[SuiteLine]
+    datasets: dict[str, list[Dataset]]  # by group code (language variants share one)
+
+
+def linted_apps(project: Project) -> Iterator[AppView]:
+    """Every app of the run that has AL sources, read once."""
+    for key, files in project.apps().items():
+        if key == GIVEN_PATHS:
+            continue
+        folder = app_folder(key)
+        if folder is None:
+            continue
+        paths = al_paths(folder)
+        if not paths:
+            continue
+        sources = read_sources(folder, [display_path(p) for p in paths])
+        yield AppView(folder, sources, list(_suite_lines(files)), _datasets(files))
+
+
+def _suite_lines(files: list[FileFacts]) -> Iterator[SuiteLine]:
+    from ait_datasets.source.xml_loader import load_xml
+
+    for facts in files:
+        if facts.kind != SUITE_XML:
+            continue
+        try:
+            doc = load_xml(facts.path)
+        except OSError:
+            continue
+        if doc.xml is None:
+            continue
+        for suite in doc.xml.children:
+            if suite.name != "AITSuite":
+                continue
+            code = suite.get("Code")
+            test_type = suite.get("TestType")
+            agent = test_type is not None and test_type.value.strip().lower() == "agent"
+            default = suite.get("Dataset")
+            for line in suite.children:
+                codeunit = line.get("CodeunitID")
+                if line.name != "Line" or codeunit is None:
+                    continue
+                dataset = line.get("Dataset")
+                ref = dataset if dataset is not None and dataset.value.strip() else default
+                number = codeunit.value.strip()
+                yield SuiteLine(
+                    facts.path,
+                    code.value if code is not None else "",
+                    int(number) if number.isdigit() else None,
+                    codeunit.value_span,
+                    (ref.value.strip().upper()[:100],) if ref is not None else (),
+                    agent,
+                    facts.linted,
+                )
+
+
+def _datasets(files: list[FileFacts]) -> dict[str, list[Dataset]]:
+    out: dict[str, list[Dataset]] = {}
+    for facts in files:
+        if facts.format == "xml" or facts.kind == kinds.SUITE_SETUP:
+            continue
+        item = Dataset(facts.path, facts.linted, _load(facts.path))
+        codes = {group_code(os.path.basename(facts.path))[:100]}
+        if facts.language and facts.name:
+            codes.add(facts.name.upper()[:100])
+        for code in codes:
+            out.setdefault(code, []).append(item)
+    return out
+
+
+def _load(path: str) -> Document | None:
+    from ait_datasets.source.load import load
+
+    try:
+        doc = load(path)
+    except OSError:
+        return None
+    return doc if doc.root is not None or doc.rows else None
+
+
+def holders(doc: Document) -> Iterator[Mapping]:
+    """The mappings that hold a turn's data: each turn, or the test without turns."""
+    for test in kinds.tests_of(doc):
+        if "turns" in test.node.children:
+            for turn in kinds.turns_of(test.node):
+                if isinstance(turn, Mapping):
+                    yield turn
+        else:
+            yield test.node
+
+
+def nodes_at(node: Node | None, path: tuple[str, ...]) -> list[Node]:
+    """The nodes ``path`` reaches from ``node`` (``*`` = every item of a list)."""
+    current = [node] if node is not None else []
+    for step in path:
+        nxt: list[Node] = []
+        for item in current:
+            if step == "*" and isinstance(item, Sequence):
+                nxt.extend(item.items)
+            elif isinstance(item, Mapping):
+                child = item.get(step)
+                if child is not None:
+                    nxt.append(child)
+        current = nxt
+    return current

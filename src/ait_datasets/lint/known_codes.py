@@ -1,0 +1,30 @@
+"""Is this a rule code? The check behind every place codes are given (command line,
+configuration, inline suppressions), in a module above the rule registry it reads."""
+
+from __future__ import annotations
+
+from ait_datasets.lint.rules import all_rules
+from ait_datasets.lint.suggest import did_you_mean
+
+
+def unknown_code(code: str) -> str | None:
+    """Why ``code`` names no rule (with a did-you-mean), or None when it is a code or prefix.
+
+    A prefix is any leading part of a rule code (``Q``, ``QRY``, ``QRY00``), as in ruff; an
+    unknown one would silently select or ignore nothing, so it is refused everywhere codes
+    are given (command line, configuration, inline suppressions).
+    """
+    codes = [rule.code for rule in all_rules()]
+    if code and any(known.startswith(code) for known in codes):
+        return None
+    families = sorted({c.rstrip("0123456789") for c in codes})
+    best = did_you_mean(code, families if code.isalpha() else codes)
+    if best is None:
+        best = did_you_mean(code, codes + families)
+    tail = f" Did you mean '{best}'?" if best else ""
+    return f"'{code}' is not a rule code or prefix (`datasets rules` lists them).{tail}"
+
+
+def unknown_codes(codes: tuple[str, ...] | list[str]) -> list[str]:
+    """The messages for every code in ``codes`` that names no rule."""
+    return [message for code in codes if (message := unknown_code(code)) is not None]

@@ -1,0 +1,433 @@
+"""The datasets against the AL test code that reads them (``AL``).
+
+A dataset is half of a test; the other half is the test codeunit its suite line names.
+When the test app's AL sources are beside its `.resources` folder (an `app.json` and
+`*.al` files), these rules check that the two halves agree: the suite's codeunit exists
+and is an AI test, agent codeunits have the properties and calls the agent library needs,
+the keys the code reads exist in the data, and the suggestion codes the data expects are
+ones the agent offers. Without AL sources they stay silent (and read nothing). Findings
+about the code are reported in the AL file, at the line and column of the call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ait_datasets.al.declarations import ALObject, Property
+from ait_datasets.al.reads import KeyRead, Reach
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint.al_app import AppView, Dataset, SuiteLine, holders, linted_apps, nodes_at
+from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.family import ALL_FORMATS, Family
+from ait_datasets.lint.project import Project
+from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.suggest import did_you_mean, hint
+from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+
+_FAMILY = "al_code"
+
+CODEUNIT_NOT_FOUND = Rule(
+    "AL001",
+    "suite-codeunit-not-found",
+    _FAMILY,
+    Severity.WARNING,
+    "A suite line's `CodeunitID` names no codeunit of the test app's AL sources.",
+    "When the test app (the folder with `app.json` beside `.resources`) has AL files, "
+    "reports each suite XML `<Line CodeunitID=...>` whose ID is not a codeunit declared in "
+    "them, at the ID, with the closest ID of a test codeunit.",
+    "The suite runs the codeunit by ID: a wrong ID runs another app's codeunit or none. It "
+    "is a warning because the codeunit may live in another app the suite depends on.",
+    '<!-- the app declares codeunit 50140 "ORD Agent Accuracy" -->\n'
+    '<Line CodeunitID="50104" Dataset="ORD-ACC.yaml" />\n'
+    "# use instead\n"
+    '<Line CodeunitID="50140" Dataset="ORD-ACC.yaml" />',
+    "Write the ID of the test codeunit that reads the dataset.",
+)
+NOT_A_TEST = Rule(
+    "AL002",
+    "suite-codeunit-not-a-test",
+    _FAMILY,
+    Severity.ERROR,
+    "A suite line runs a codeunit that is not `Subtype = Test`.",
+    "Reports a suite line whose `CodeunitID` is a codeunit of the app without "
+    "`Subtype = Test`, at the ID.",
+    "The test runner runs the `[Test]` procedures of test codeunits; a codeunit of another "
+    "subtype has none, so the suite line produces no results.",
+    'codeunit 50141 "ORD Test Library" { Access = Internal; }\n'
+    '<Line CodeunitID="50141" />\n'
+    "# use instead\n"
+    'codeunit 50140 "ORD Agent Accuracy" { Subtype = Test; TestType = AITest; ... }\n'
+    '<Line CodeunitID="50140" />',
+    "Point the line at the test codeunit, or add `Subtype = Test` to it.",
+)
+AGENT_PROPERTIES = Rule(
+    "AL003",
+    "agent-codeunit-properties",
+    _FAMILY,
+    Severity.ERROR,
+    "An `Agent` suite's codeunit lacks `TestType = AITest` or `RequiredTestIsolation = Disabled`.",
+    'Reports the test codeunit run by a `TestType="Agent"` suite when it does not declare '
+    "`TestType = AITest` or `RequiredTestIsolation = Disabled`, at the codeunit's name (or "
+    "at the property when it has another value).",
+    "Agent tasks run in another session and commit as they go: the agent suite runs with "
+    "test isolation disabled (runner 130451), and Microsoft's agent tests declare both "
+    "properties (AgentSamples, SVASAccuracyTest.Codeunit.al:17-20). Without them the "
+    "codeunit is not run as an AI test, or the agent's session cannot see what it set up.",
+    'codeunit 50140 "ORD Agent Accuracy"\n{\n    Subtype = Test;\n    TestType = AITest;\n}\n'
+    "# use instead\n"
+    'codeunit 50140 "ORD Agent Accuracy"\n{\n    Subtype = Test;\n    TestType = AITest;\n'
+    "    TestPermissions = Disabled;\n    RequiredTestIsolation = Disabled;\n}",
+    "Add the missing properties to the codeunit.",
+)
+KEY_NOT_IN_DATA = Rule(
+    "AL004",
+    "read-key-not-in-datasets",
+    _FAMILY,
+    Severity.ERROR,
+    "The codeunit reads a key with `Element('key')` that no turn of its datasets defines.",
+    "Follows the values the codeunit (and the app's procedures it calls) gets from "
+    "`GetExpectedData()` and `GetTurnSetup()` to the keys it reads. Reports each "
+    "`Element('key')` whose key no turn of the datasets its suite lines run defines (below "
+    "the same path), at the call in the AL file, naming the datasets and the closest key "
+    "they do define. `ElementExists` reads are optional and never reported.",
+    "`Test Input Json.Element` raises 'DataInput - The element %1 does not exist.' when the "
+    "key is missing (TestInputJson.Codeunit.al:25-34, 158): every turn fails at that line.",
+    "Expected.Element('released_order').ValueAsInteger();   // AL\n"
+    "expected_data: {released_orders: 1}                     # dataset\n"
+    "# use instead\n"
+    "Expected.Element('released_orders').ValueAsInteger();",
+    "Fix the key in the AL code or in the datasets (the message names the closest key).",
+)
+KEY_NOT_READ = Rule(
+    "AL005",
+    "dataset-key-never-read",
+    _FAMILY,
+    Severity.INFO,
+    "A key of `expected_data`/`turn_setup` that the codeunit running the dataset never reads.",
+    "Where the codeunit reads keys of `expected_data`/`turn_setup` at some place (and does "
+    "not hand that value to code that cannot be followed), reports the keys the datasets "
+    "define there that it never reads, at the key's first use in each dataset, with the "
+    "closest key it reads. `expected_data.intervention_request` is read by the agent "
+    "library and never reported.",
+    "Data nobody reads is dead: the test passes whatever it says, and a key that is a "
+    "misspelling of one the code reads means the check the author wanted never runs.",
+    "expected_data: {released_order: 1}     # the codeunit reads 'released_orders'\n"
+    "# use instead\n"
+    "expected_data: {released_orders: 1}",
+    "Fix the spelling, read the key in the test code, or remove it.",
+)
+TURN_NOT_FINALIZED = Rule(
+    "AL006",
+    "turn-not-finalized",
+    _FAMILY,
+    Severity.ERROR,
+    "An agent test codeunit calls `RunTurnAndWait` but never `FinalizeTurn`.",
+    "Reports each `LibraryAgent.RunTurnAndWait(...)` of a codeunit run by an `Agent` suite "
+    "when neither it nor the app's procedures it calls ever call `FinalizeTurn`.",
+    "`FinalizeTurn` writes the turn's output, validates `expected_data.intervention_request` "
+    "and moves to the next turn (Library - Agent, LibraryAgent.Codeunit.al:329; "
+    "AI-TEST-AUTHORING.md: 'Always call after each turn'). Without it only the first turn "
+    "runs and interventions are never checked.",
+    "repeat\n    Passed := LibraryAgent.RunTurnAndWait(AgentId, AgentTask);\n"
+    "until true;\n"
+    "# use instead\n"
+    "repeat\n    Passed := LibraryAgent.RunTurnAndWait(AgentId, AgentTask);\n"
+    "    Continue := LibraryAgent.FinalizeTurn(AgentTask, Passed, Reason);\n"
+    "until not Continue;",
+    "Call `LibraryAgent.FinalizeTurn` after every turn, in the `repeat ... until` loop.",
+)
+OBSOLETE_GET_QUESTION = Rule(
+    "AL007",
+    "obsolete-get-question",
+    _FAMILY,
+    Severity.WARNING,
+    "An agent test codeunit calls the obsolete `AITTestContext.GetQuestion()`.",
+    "Reports `GetQuestion()` called on an `AIT Test Context` variable in a codeunit run by "
+    "an `Agent` suite.",
+    "`GetQuestion()` is obsolete since 29.0 and removed where `CLEAN29` is defined "
+    "(AITTestContext.Codeunit.al:94-100); it only calls `GetQuery()`.",
+    "Query := AITTestContext.GetQuestion();\n# use instead\nQuery := AITTestContext.GetQuery();",
+    "Run `datasets migrate FILE.al` (renames the calls on `AIT Test Context` variables).",
+)
+UNKNOWN_SUGGESTION = Rule(
+    "AL008",
+    "suggestion-not-offered",
+    _FAMILY,
+    Severity.WARNING,
+    "A dataset names an intervention suggestion code the app's AL never offers.",
+    "When the app's AL sources assign suggestion codes (`Suggestion.Code := ...` on a "
+    '`Record "Agent Task User Int Suggestion"`) and every assignment can be read, reports '
+    "each `query.intervention.suggestion` and `expected_data.intervention_request."
+    "suggestions[]` that is none of them (case-insensitive: Code fields are upper case).",
+    'The agent library fails the turn with \'Expected suggestion "%1" not found in '
+    "intervention request.' (or cannot answer with the suggestion) when the agent never "
+    "offers that code.",
+    "query: {intervention: {suggestion: ORD-CUSTOMER-ADD}}   # the agent offers "
+    "ORD-CUSTOMER-ADDED\n# use instead\nquery: {intervention: {suggestion: ORD-CUSTOMER-ADDED}}",
+    "Use a code the agent offers (the message names the closest).",
+)
+
+RULES = (
+    CODEUNIT_NOT_FOUND,
+    NOT_A_TEST,
+    AGENT_PROPERTIES,
+    KEY_NOT_IN_DATA,
+    KEY_NOT_READ,
+    TURN_NOT_FINALIZED,
+    OBSOLETE_GET_QUESTION,
+    UNKNOWN_SUGGESTION,
+)
+CHECKED_ROOTS = ("expected_data", "turn_setup")
+# Keys the agent library reads itself (LibraryAgentImpl: InterventionRequestTok).
+_FRAMEWORK_KEYS: dict[tuple[str, tuple[str, ...]], set[str]] = {
+    ("expected_data", ()): {"intervention_request"}
+}
+
+
+def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
+    for app in linted_apps(project):
+        yield from _suites(app)
+        for codeunit, (lines, datasets) in _runs(app).items():
+            reach = app.sources.code.reach(codeunit)
+            if any(line.agent for line in lines):
+                yield from _agent_calls(reach)
+            readable = [d for d in datasets if d.doc is not None]
+            if readable and len(readable) == len(datasets):
+                yield from _keys(reach, readable)
+        yield from _suggestions(app)
+
+
+def _runs(app: AppView) -> dict[int, tuple[list[SuiteLine], list[Dataset]]]:
+    """Codeunit ID -> the suite lines that run it and the datasets they run."""
+    out: dict[int, tuple[list[SuiteLine], list[Dataset]]] = {}
+    for line in app.lines:
+        if line.codeunit is None or line.codeunit not in app.sources.code.codeunits:
+            continue
+        lines, datasets = out.setdefault(line.codeunit, ([], []))
+        lines.append(line)
+        for code in line.datasets:
+            for item in app.datasets.get(code, []):
+                if item not in datasets:
+                    datasets.append(item)
+    return out
+
+
+def _suites(app: AppView) -> Iterator[Diagnostic]:
+    codeunits = app.sources.code.codeunits
+    tests = {cid: obj for cid, (_, obj) in codeunits.items() if _is_test(obj.properties)}
+    reported: set[int] = set()
+    for line in app.lines:
+        if line.codeunit is None:
+            continue
+        entry = codeunits.get(line.codeunit)
+        if entry is None:
+            if line.linted:
+                best = did_you_mean(str(line.codeunit), [str(c) for c in tests])
+                tip = f" Did you mean {best} ({tests[int(best)].name})?" if best else ""
+                yield CODEUNIT_NOT_FOUND.at_path(
+                    line.path,
+                    line.span,
+                    f"Codeunit {line.codeunit} is not declared in the AL files of this app "
+                    f"({len(codeunits)} codeunits); the suite runs whatever codeunit has "
+                    f"that ID.{tip}",
+                )
+            continue
+        file, obj = entry
+        if not _is_test(obj.properties):
+            if line.linted:
+                yield NOT_A_TEST.at_path(
+                    line.path,
+                    line.span,
+                    f'Codeunit {line.codeunit} "{obj.name}" ({file.path}) is not '
+                    "`Subtype = Test`: it has no test procedures, so this line runs nothing.",
+                )
+            continue
+        if line.agent and line.codeunit not in reported:
+            reported.add(line.codeunit)
+            yield from _agent_properties(file.path, obj, line)
+
+
+def _is_test(properties: dict[str, Property]) -> bool:
+    prop = properties.get("subtype")
+    return prop is not None and prop.value.lower() == "test"
+
+
+def _agent_properties(path: str, obj: ALObject, line: SuiteLine) -> Iterator[Diagnostic]:
+    for name, wanted in (("TestType", "AITest"), ("RequiredTestIsolation", "Disabled")):
+        prop = obj.properties.get(name.lower())
+        if prop is not None and prop.value.lower() == wanted.lower():
+            continue
+        where = (prop.line, prop.column, len(prop.name)) if prop else None
+        has = f"`{name} = {prop.value}`" if prop else f"no `{name}`"
+        message = (
+            f'Codeunit {obj.id} "{obj.name}" is run by the Agent suite {line.suite} but has '
+            f"{has}: declare `{name} = {wanted};` (agent tasks run in another session, with "
+            "test isolation disabled)."
+        )
+        if where is None:
+            yield AGENT_PROPERTIES.diagnostic_at(
+                path, obj.line, obj.column, obj.column + len(obj.name) + 2, message
+            )
+        else:
+            yield AGENT_PROPERTIES.diagnostic_at(
+                path, where[0], where[1], where[1] + where[2], message
+            )
+
+
+def _agent_calls(reach: Reach) -> Iterator[Diagnostic]:
+    agent = [c for c in reach.calls if c.receiver_type == "library - agent"]
+    if not any(c.method == "finalizeturn" for c in agent):
+        for call in agent:
+            if call.method == "runturnandwait":
+                yield TURN_NOT_FINALIZED.diagnostic_at(
+                    call.file,
+                    call.line,
+                    call.column,
+                    call.column + len("RunTurnAndWait"),
+                    "`RunTurnAndWait` without `FinalizeTurn`: call "
+                    "`LibraryAgent.FinalizeTurn(AgentTask, TurnSuccessful, ErrorReason)` after "
+                    "each turn, or only the first turn runs and interventions go unchecked.",
+                )
+    for call in reach.calls:
+        if call.method == "getquestion" and call.receiver_type == "ait test context":
+            yield OBSOLETE_GET_QUESTION.diagnostic_at(
+                call.file,
+                call.line,
+                call.column,
+                call.column + len("GetQuestion"),
+                f"`{call.receiver}.GetQuestion()` is obsolete (29.0): use `GetQuery()`. "
+                f"`datasets migrate {call.file}` renames it.",
+            )
+
+
+def _keys(reach: Reach, datasets: list[Dataset]) -> Iterator[Diagnostic]:
+    reads = [_normal(r) for r in reach.reads]
+    opaque = {_normal_place(root, path) for root, path in reach.opaque}
+    names = ", ".join(sorted({d.path for d in datasets}))
+    places: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+    for read in reads:
+        if read.root in CHECKED_ROOTS:
+            places.setdefault((read.root, read.path), set()).add(read.key)
+    for read in reads:
+        if read.root not in CHECKED_ROOTS or not read.required:
+            continue
+        parents = _parents(datasets, read.root, read.path)
+        if read.path and not parents:
+            continue  # the enclosing value is never there: that read decides
+        defined = _keys_of(parents)
+        if read.key in defined:
+            continue
+        where = ".".join((read.root, *read.path, read.key)).replace(".*", "[]")
+        yield KEY_NOT_IN_DATA.diagnostic_at(
+            read.file,
+            read.line,
+            read.column,
+            read.end_column,
+            f"`Element('{read.key}')` raises 'The element {read.key} does not exist': no turn "
+            f"of {names} defines {where}.{hint(read.key, defined)}",
+        )
+    for (root, path), read_keys in places.items():
+        if any(_covers(place, root, path) for place in opaque):
+            continue
+        skip = _FRAMEWORK_KEYS.get((root, path), set()) | read_keys
+        for item in datasets:
+            if item.linted and item.doc is not None:
+                yield from _unread(item, root, path, read_keys, skip)
+
+
+def _unread(
+    item: Dataset, root: str, path: tuple[str, ...], read_keys: set[str], skip: set[str]
+) -> Iterator[Diagnostic]:
+    assert item.doc is not None
+    seen: set[str] = set()
+    for mapping in _parents([item], root, path):
+        if not isinstance(mapping, Mapping):
+            continue
+        for key in mapping.children:
+            if key in skip or key in seen:
+                continue
+            seen.add(key)
+            where = ".".join((root, *path, key)).replace(".*", "[]")
+            key_node = mapping.key_node(key)
+            yield KEY_NOT_READ.at_path(
+                item.path,
+                key_node.span if key_node is not None else None,
+                f"The test code never reads {where} (it reads "
+                f"{', '.join(sorted(read_keys))} there).{hint(key, read_keys)}",
+            )
+
+
+def _normal(read: KeyRead) -> KeyRead:
+    """`GetInput().Element('expected_data')...` reads as a read of `expected_data`."""
+    if read.root == "" and read.path:
+        return read._replace(root=read.path[0], path=read.path[1:])
+    if read.root == "":
+        return read._replace(root=read.key, path=(), key="")
+    return read
+
+
+def _normal_place(root: str, path: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    if root == "" and path:
+        return path[0], path[1:]
+    return root, path
+
+
+def _covers(place: tuple[str, tuple[str, ...]], root: str, path: tuple[str, ...]) -> bool:
+    """Whether an opaque value at ``place`` may read keys at ``root``/``path``."""
+    if place == ("", ()):
+        return True
+    return place[0] == root and path[: len(place[1])] == place[1]
+
+
+def _parents(datasets: list[Dataset], root: str, path: tuple[str, ...]) -> list[Node]:
+    out: list[Node] = []
+    for item in datasets:
+        if item.doc is None:
+            continue
+        for holder in holders(item.doc):
+            out.extend(nodes_at(holder.get(root), path))
+    return out
+
+
+def _keys_of(nodes: list[Node]) -> set[str]:
+    return {key for node in nodes if isinstance(node, Mapping) for key in node.children}
+
+
+def _suggestions(app: AppView) -> Iterator[Diagnostic]:
+    offered = app.sources.offered
+    if not offered.patterns or offered.open:
+        return
+    known = [p for p in offered.patterns if "*" not in p]
+    done: set[str] = set()
+    for items in app.datasets.values():
+        for item in items:
+            if not item.linted or item.doc is None or item.path in done:
+                continue
+            done.add(item.path)
+            for node in _suggestion_nodes(item.doc):
+                code = str(node.data)
+                if offered.offers(code):
+                    continue
+                yield UNKNOWN_SUGGESTION.at_path(
+                    item.path,
+                    node.span,
+                    f"The agent never offers the suggestion '{code}' (its AL offers "
+                    f"{', '.join(offered.patterns)}).{hint(code.upper(), known)}",
+                )
+
+
+def _suggestion_nodes(doc: Document) -> Iterator[Scalar]:
+    for holder in holders(doc):
+        for node in nodes_at(holder, ("query", "intervention", "suggestion")):
+            if isinstance(node, Scalar) and node.data is not None:
+                yield node
+        for node in nodes_at(holder, ("expected_data", "intervention_request", "suggestions")):
+            if isinstance(node, Sequence):
+                for item in node.items:
+                    if isinstance(item, Scalar) and item.data is not None:
+                        yield item
+
+
+# Nothing per file: every rule needs the AL code and the datasets together.
+FAMILY = Family("AL", RULES, None, check_project, formats=ALL_FORMATS, kinds=None)
