@@ -145,6 +145,10 @@ GIVES_UP = {
     "comment right after a quote": 'a: "x"#c\n',
     "unknown escape": 'a: "\\q"\n',
     "control character": "a: \x07\n",
+    # chr() raised ValueError and OverflowError on these: libyaml reports them.
+    "escape above the last code point": 'a: "\\U00110000"\n',
+    "escape beyond a C int": 'a: "\\U80000000"\n',
+    "escape of a surrogate": 'a: "\\uD800"\n',
 }
 
 
@@ -279,6 +283,12 @@ _PIECES = st.sampled_from(
         "é",
         "\t",
         "\r\n",
+        "\r",
+        "\\U0010FFFF",
+        "\\U00110000",
+        "\\UFFFFFFFF",
+        "\\uDC00",
+        "\\x41",
     ]
 )
 
@@ -320,4 +330,24 @@ def test_a_damaged_document_is_read_like_libyaml_or_left_to_it(
     for where, cut, piece in edits:
         at = int(where * len(text))
         text = text[:at] + piece + text[at + cut :]
+    check_agrees(text)
+
+
+_ESCAPE_CODES = st.one_of(
+    st.integers(0, 0xFFFFFFFF).map(lambda n: f"\\U{n:08X}"),
+    st.integers(0xD700, 0xE100).map(lambda n: f"\\u{n:04x}"),
+    st.integers(0, 0xFF).map(lambda n: f"\\x{n:02X}"),
+    st.sampled_from(["\\0", "\\t", "\\e", "\\N", "\\_", "\\L", "\\P", "\\q", "\\ ", "\\/"]),
+    st.text(alphabet="ab é", max_size=3),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ESCAPE_CODES, max_size=6).map("".join), st.booleans())
+def test_any_double_quoted_escape_is_read_like_libyaml_or_left_to_it(
+    body: str, in_a_list: bool
+) -> None:
+    # A code point out of range once crashed the reader (chr() raised) instead of
+    # leaving the text to libyaml, which reports it.
+    text = f'a: ["{body}"]\n' if in_a_list else f'a: "{body}"\n'
     check_agrees(text)

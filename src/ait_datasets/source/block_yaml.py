@@ -132,10 +132,12 @@ def _unescape(body: str) -> str:
     def one(match: re.Match[str]) -> str:
         code = match.group(1)
         if len(code) > 1:
-            char = chr(int(code[1:], 16))
-            if "\ud800" <= char <= "\udfff":
+            point = int(code[1:], 16)
+            # libyaml reports a code above the last one (or a surrogate) as a syntax
+            # error; chr would raise instead.
+            if point > sys.maxunicode or 0xD800 <= point <= 0xDFFF:
                 raise _GiveUp
-            return char
+            return chr(point)
         if code not in _ESCAPES:
             raise _GiveUp
         return _ESCAPES[code]
