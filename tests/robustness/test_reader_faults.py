@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from ait_datasets.cli import main
+from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.source.load import load_text
+
+LintText = Callable[..., list[Diagnostic]]
 
 
 @pytest.mark.parametrize("escape", ["\\U00110000", "\\U80000000", "\\UFFFFFFFF"])
@@ -28,3 +32,52 @@ def test_every_command_reports_an_escape_past_the_last_code_point(
     captured = capsys.readouterr()
     assert f"{path}:2:14: " in captured.out + captured.err
     assert "internal error" not in captured.out + captured.err
+
+
+@pytest.mark.parametrize("path", ["t.yaml", "t.json", "t.jsonl"])
+def test_a_lone_surrogate_in_text_from_the_api_is_an_encoding_finding(
+    path: str, lint_text: LintText
+) -> None:
+    # The editor and the DSL pass text, not bytes: libyaml raised UnicodeEncodeError.
+    text = 'tests:\n  - name: "x\ud800"\n' if path.endswith("yaml") else '{"name": "x\udc00"}\n'
+    doc = load_text(path, text)
+    line, col = (2, 13) if path.endswith("yaml") else (1, 12)
+    assert [(d.code, d.line, d.column) for d in doc.diagnostics] == [("SYN005", line, col)]
+    assert "lone surrogate" in doc.diagnostics[0].message
+    found = lint_text(text, path)
+    assert ("SYN005", line, col) in [(d.code, d.line, d.column) for d in found]
+
+
+@pytest.mark.parametrize("text", ["a: ! 1\n", "a: ! true\n", "a: ! null\n", "a: ! 0x1F\n"])
+def test_the_non_specific_tag_makes_a_value_text(text: str) -> None:
+    doc = load_text("t.yaml", text)
+    assert doc.diagnostics == []
+    assert doc.data == {"a": text[5:-1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "tag", "kinds"),
+    [
+        ("a: !!str {b: 1}\n", "!!str", ("a single value", "a mapping")),
+        ("a: !!str\n  b: 1\n", "!!str", ("a single value", "a mapping")),
+        ("a: !!int [1]\n", "!!int", ("a single value", "a list")),
+        ("a: !!map 1\n", "!!map", ("a mapping", "a single value")),
+        ("a: !!map [1]\n", "!!map", ("a mapping", "a list")),
+        ("a: !!seq 1\n", "!!seq", ("a list", "a single value")),
+        ("a: !!seq {b: 1}\n", "!!seq", ("a list", "a mapping")),
+    ],
+)
+def test_a_core_tag_on_the_wrong_kind_of_node_is_reported(
+    text: str, tag: str, kinds: tuple[str, str]
+) -> None:
+    doc = load_text("t.yaml", text)
+    found = [d for d in doc.diagnostics if (d.code, d.line, d.column) == ("SYN007", 1, 4)]
+    assert len(found) == 1
+    assert found[0].message.startswith(
+        f"The tag '{tag}' is for {kinds[0]}, but this is {kinds[1]}; it was not applied"
+    )
+
+
+@pytest.mark.parametrize("text", ["a: !!map {b: 1}\n", "a: !!seq [1]\n", "a: !!str 1\n"])
+def test_a_core_tag_on_its_own_kind_of_node_is_fine(text: str) -> None:
+    assert load_text("t.yaml", text).diagnostics == []

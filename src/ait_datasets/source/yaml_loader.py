@@ -43,6 +43,11 @@ _CORE_TAGS = {
     "!",
 }
 
+# The kind of node each core tag may stand on ("value": a scalar), and how to say it.
+_CONTAINER_TAGS = {"tag:yaml.org,2002:map": "mapping", "tag:yaml.org,2002:seq": "list"}
+_KIND_OF_TAG = {tag: "value" for tag in _CORE_TAGS if tag != "!"} | _CONTAINER_TAGS
+_A_KIND = {"value": "a single value", "mapping": "a mapping", "list": "a list"}
+
 
 def _event_stream(text: str) -> Any:
     """The parser's events, up to the end of the stream (both parsers then return None)."""
@@ -228,7 +233,9 @@ class _Builder:
         style = event.style or ""
         value: object = event.value
         tag = event.tag
-        if tag is not None and tag != "!":
+        if tag == "!":
+            pass  # the non-specific tag: YAML 1.2 reads the value as text, whatever it says
+        elif tag is not None:
             value = self.tagged_value(tag, event.value, span)
         elif style == "" and event.implicit[0]:
             value = resolve_plain(event.value)
@@ -238,7 +245,7 @@ class _Builder:
         return node
 
     def tagged_value(self, tag: str, text: str, span: Span) -> object:
-        if tag not in _CORE_TAGS:
+        if tag not in _CORE_TAGS or tag in _CONTAINER_TAGS:
             self.check_tag(tag, span, "value")
             return text
         if tag == "tag:yaml.org,2002:str":
@@ -260,7 +267,18 @@ class _Builder:
         return value
 
     def check_tag(self, tag: str | None, span: Span, what: str) -> None:
-        if tag is None or tag in _CORE_TAGS:
+        if tag is None or tag == "!" or _KIND_OF_TAG.get(tag) == what:
+            return
+        if tag in _CORE_TAGS:
+            # YAML cannot resolve a core tag on the wrong kind of node (`!!str {b: 1}`,
+            # `!!map 1`); other readers refuse the file, so say so instead of dropping it.
+            self.finding(
+                span,
+                codes.UNSUPPORTED_TAG,
+                f"The tag '{_short_tag(tag)}' is for {_A_KIND[_KIND_OF_TAG[tag]]}, but this "
+                f"is {_A_KIND[what]}; it was not applied, and other YAML readers refuse it. "
+                "Remove the tag.",
+            )
             return
         self.finding(
             span,

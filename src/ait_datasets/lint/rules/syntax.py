@@ -89,7 +89,9 @@ RULES = (
         _E,
         "A YAML tag that datasets do not support.",
         "Reports explicit tags other than the core ones (`!!str`, `!!int`, ...), such as "
-        "`!!python/object`, and core tags whose value does not fit them.",
+        "`!!python/object`, core tags whose value does not fit them, and core tags on "
+        "the wrong kind of node (`!!str {b: 1}`, `!!map 1`). The non-specific tag `!` "
+        "is allowed: it makes a value text (`a: ! 1` is the text '1').",
         "Datasets are plain data converted to JSON; tags that construct objects are never "
         "applied (and are a security risk in other tools).",
         "when: !!python/object/apply:os.system ['echo hi']",
