@@ -81,3 +81,40 @@ def test_a_core_tag_on_the_wrong_kind_of_node_is_reported(
 @pytest.mark.parametrize("text", ["a: !!map {b: 1}\n", "a: !!seq [1]\n", "a: !!str 1\n"])
 def test_a_core_tag_on_its_own_kind_of_node_is_fine(text: str) -> None:
     assert load_text("t.yaml", text).diagnostics == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "col", "point"),
+    [
+        ('tests:\n  - name: T\n    question: "a\x01b"\n', 3, 17, "U+0001"),
+        # libyaml counts UTF-8 bytes: the characters before it must not shift the column.
+        ("tests:\n  - name: Tééé\n    question: a\x07b\n", 3, 16, "U+0007"),
+        ("a: é\ufffe\n", 1, 5, "U+FFFE"),
+    ],
+)
+def test_a_raw_control_character_is_reported_at_its_own_position(
+    text: str, line: int, col: int, point: str
+) -> None:
+    doc = load_text("t.yaml", text)
+    found = [d for d in doc.diagnostics if (d.code, d.line, d.column) == ("SYN001", line, col)]
+    assert len(found) == 1, doc.diagnostics
+    assert f"the character {point} is not allowed in YAML" in found[0].message
+
+
+def test_sarif_names_a_file_whose_name_is_not_utf8(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+    import os
+
+    name = b"bad\xff.yaml"
+    try:
+        with open(os.path.join(os.fsencode(tmp_path), name), "w") as fh:
+            fh.write("tests:\n  - name: T\n  - name: T\n")
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["lint", "--format", "sarif", "."]) == 1
+    results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
+    assert uris == {"bad%FF.yaml"}

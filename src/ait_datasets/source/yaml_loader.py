@@ -361,6 +361,9 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
             )
         )
         return None, builder.diagnostics
+    except yaml.reader.ReaderError as exc:
+        builder.diagnostics.append(_unacceptable_character(path, text, exc))
+        return None, builder.diagnostics
     except yaml.YAMLError as exc:
         builder.diagnostics.append(
             Diagnostic(path, 1, 1, 1, 1, codes.YAML_SYNTAX, Severity.ERROR, f"YAML error: {exc}")
@@ -374,6 +377,35 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     if any(d.severity is Severity.ERROR and d.code == codes.LIMIT for d in builder.diagnostics):
         return None, builder.diagnostics
     return root, builder.diagnostics
+
+
+def _unacceptable_character(path: str, text: str, exc: yaml.reader.ReaderError) -> Diagnostic:
+    """A character YAML does not allow, at its own line and column.
+
+    libyaml checks the whole stream before tokens, so the character it names is its
+    first occurrence; its ``position`` counts UTF-8 bytes, not characters.
+    """
+    char = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)
+    at = text.find(char)
+    if at < 0:  # pragma: no cover - libyaml names a character of the text
+        at = len(text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "replace"))
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    point = ord(char)
+    escape = f"\\x{point:02x}" if point <= 0xFF else f"\\u{point:04x}"
+    return Diagnostic(
+        path,
+        line,
+        col,
+        line,
+        col + 1,
+        codes.YAML_SYNTAX,
+        Severity.ERROR,
+        f"YAML syntax error: the character U+{ord(char):04X} is not allowed in YAML "
+        f"({exc.reason}); write it as an escape in a double-quoted value (such as "
+        f'"{escape}") or remove it. The framework fails the import with '
+        "'The data does not represent valid YAML.'",
+    )
 
 
 def _short_tag(tag: str) -> str:
