@@ -44,9 +44,10 @@ def _headline(diag: Diagnostic, color: bool) -> str:
 def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
     if not 1 <= diag.line <= len(file_lines):
         return []
-    text = file_lines[diag.line - 1].replace("\t", " ")
+    text = file_lines[diag.line - 1]
     if len(text) > 200:
-        return []
+        return []  # checked first: a long line with many findings is not copied for each
+    text = text.replace("\t", " ")
     start = max(diag.column - 1, 0)
     end = diag.end_column - 1 if diag.end_line == diag.line else len(text)
     width = max(1, min(end, len(text)) - start)
