@@ -118,3 +118,42 @@ def test_sarif_names_a_file_whose_name_is_not_utf8(
     results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
     assert uris == {"bad%FF.yaml"}
+
+
+_HUGE_NUMBERS = {
+    "hex": "0x" + "f" * 3600,
+    "octal": "0o" + "7" * 4800,
+    "decimal": "9" * 4400,
+    "float": "1" * 4400 + ".5",
+}
+
+
+@pytest.mark.parametrize("shape", ["a: {n}\n", "a: [{n}]\n", "a: &x {n}\n", "a: !!int {n}\n"])
+@pytest.mark.parametrize("kind", list(_HUGE_NUMBERS))
+def test_a_number_too_large_to_convert_is_a_limit_finding(shape: str, kind: str) -> None:
+    number = _HUGE_NUMBERS[kind]
+    if kind == "float" and "!!int" in shape:
+        pytest.skip("not an int")
+    doc = load_text("t.yaml", shape.format(n=number))
+    found = [d for d in doc.diagnostics if d.code == "SYN010"]
+    # An anchor or a tag is part of the value's span (libyaml's marks).
+    assert [(d.line, d.column) for d in found] == [(1, 5 if "[" in shape else 4)]
+    assert found[0].message.startswith(f"A number of {len(number)} characters: too large")
+
+
+def test_a_large_number_python_can_convert_is_still_a_number() -> None:
+    doc = load_text("t.yaml", "a: 0x" + "f" * 3500 + "\n")  # 4,214 decimal digits
+    assert doc.diagnostics == [] and doc.data["a"] == 16**3500 - 1
+
+
+@pytest.mark.parametrize("argv", [["lint"], ["resolve"], ["migrate", "--check", "--kind", "agent"]])
+def test_every_command_reports_a_huge_hex_number_at_its_position(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "Exceeds the limit (4300 digits) for integer string conversion" was an internal error.
+    path = tmp_path / "a.yaml"
+    path.write_text("tests:\n  - name: 0x" + "f" * 3600 + "\n    question: q\n")
+    assert main([*argv, str(path)]) in (1, 2)
+    captured = capsys.readouterr()
+    assert f"{path}:2:11: " in captured.out + captured.err
+    assert "internal error" not in captured.out + captured.err

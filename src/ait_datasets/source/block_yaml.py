@@ -20,7 +20,12 @@ import re
 import sys
 from functools import cache
 
-from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
+from ait_datasets.source.scalars import (
+    MAY_BE_OVERSIZED,
+    MAYBE_NOT_TEXT,
+    oversized_number,
+    resolve_plain,
+)
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence
 
 # Characters this reader accepts anywhere in a file. Everything else (tabs, carriage
@@ -450,7 +455,11 @@ class _Reader:
         Short values repeat across tests (types, senders, codes): each is resolved once.
         """
         if len(text) > _INTERN_UP_TO:
-            return resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else text
+            if text[0] not in MAYBE_NOT_TEXT:
+                return text
+            if len(text) > MAY_BE_OVERSIZED and oversized_number(text):
+                raise _GiveUp  # libyaml's path reports it
+            return resolve_plain(text)
         value = self.known_values.get(text, _UNKNOWN)
         if value is _UNKNOWN:
             value = resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else sys.intern(text)

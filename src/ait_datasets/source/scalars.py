@@ -24,9 +24,13 @@ _NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
 # that keeps the common case (words) away from the regular expressions.
 MAYBE_NOT_TEXT = frozenset("0123456789-+.~nNtTfF")
 
-# Numbers longer than this are kept as text: int() on a huge digit string is slow and
-# the framework's JSON numbers are decimals anyway.
+# Numbers of more decimal digits than this are kept as text and reported (SYN010):
+# Python refuses to convert them to or from decimal text (its limit is 4300 digits), and
+# the framework's numbers are Decimals of about 28 digits anyway.
 MAX_NUMBER_DIGITS = 4300
+# No plain scalar this short can be a number over the limit (hex has 1.2 digits per
+# character): the cheap test the readers make before the exact one.
+MAY_BE_OVERSIZED = 3500
 
 
 def resolve_plain(text: str) -> object:
@@ -41,7 +45,7 @@ def resolve_plain(text: str) -> object:
         return True
     if text in _FALSE:
         return False
-    if len(text) > MAX_NUMBER_DIGITS:
+    if len(text) > MAY_BE_OVERSIZED and oversized_number(text):
         return text
     if _INT10.match(text):
         return int(text)
@@ -56,3 +60,24 @@ def resolve_plain(text: str) -> object:
     if _NAN.match(text):
         return float("nan")
     return text
+
+
+def oversized_number(text: str) -> bool:
+    """Whether a plain scalar is a number of more than ``MAX_NUMBER_DIGITS`` decimal
+    digits (which ``resolve_plain`` keeps as text, and the readers report)."""
+    if len(text) <= MAY_BE_OVERSIZED:
+        return False
+    if _INT16.match(text):
+        return (len(text) - 2) * 1.2042 > MAX_NUMBER_DIGITS  # log10(16) digits each
+    if _INT8.match(text):
+        return (len(text) - 2) * 0.9031 > MAX_NUMBER_DIGITS  # log10(8) digits each
+    return len(text) > MAX_NUMBER_DIGITS and bool(_INT10.match(text) or _FLOAT.match(text))
+
+
+def oversized_message(text: str) -> str:
+    """The SYN010 finding's message for an oversized number."""
+    return (
+        f"A number of {len(text)} characters: too large to read (over "
+        f"{MAX_NUMBER_DIGITS} decimal digits) and far too large for Business Central "
+        "(Decimal holds about 28 digits). Quote it if it is an id or text."
+    )

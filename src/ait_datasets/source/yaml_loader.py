@@ -18,7 +18,13 @@ from yaml import events as ev
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
-from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
+from ait_datasets.source.scalars import (
+    MAY_BE_OVERSIZED,
+    MAYBE_NOT_TEXT,
+    oversized_message,
+    oversized_number,
+    resolve_plain,
+)
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
 try:
@@ -131,6 +137,8 @@ class _Builder:
                 else:
                     if not style and (not text_value or text_value[0] in maybe_not_text):
                         value = resolve_plain(text_value)
+                        if len(text_value) > MAY_BE_OVERSIZED:
+                            self.number_size(text_value, _span(a, b))
                     elif len(text_value) <= 40:
                         # Short values repeat across tests (types, senders, codes).
                         value = intern(text_value)
@@ -239,6 +247,7 @@ class _Builder:
             value = self.tagged_value(tag, event.value, span)
         elif style == "" and event.implicit[0]:
             value = resolve_plain(event.value)
+            self.number_size(event.value, span)
         node = Scalar(value, self.lines, event.start_mark.index, event.end_mark.index, style, tag)
         if event.anchor:
             self.anchors[event.anchor] = node
@@ -249,6 +258,9 @@ class _Builder:
             self.check_tag(tag, span, "value")
             return text
         if tag == "tag:yaml.org,2002:str":
+            return text
+        if oversized_number(text):
+            self.number_size(text, span)
             return text
         value = resolve_plain(text)
         expected = {
@@ -265,6 +277,11 @@ class _Builder:
             )
             return text
         return value
+
+    def number_size(self, text: str, span: Span) -> None:
+        """Report a plain number too large to read (it is kept as text)."""
+        if oversized_number(text):
+            self.finding(span, codes.LIMIT, oversized_message(text))
 
     def check_tag(self, tag: str | None, span: Span, what: str) -> None:
         if tag is None or tag == "!" or _KIND_OF_TAG.get(tag) == what:

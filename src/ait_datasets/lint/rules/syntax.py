@@ -127,7 +127,8 @@ RULES = (
         "syntax",
         _E,
         "The file exceeds a safety limit.",
-        "Reports files that are too large, nest too deeply, or use too many aliases.",
+        "Reports files that are too large, nest too deeply, use too many aliases, or hold "
+        "a number of more than 4300 decimal digits (`0xfff...` with 3,600 digits).",
         "Such files can exhaust memory or time in any tool that reads them.",
         "a: &a [*b, *b, *b]  # ... repeated (a 'billion laughs' file)",
         "Simplify the file; split very large datasets into several files.",
