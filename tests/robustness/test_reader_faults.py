@@ -157,3 +157,34 @@ def test_every_command_reports_a_huge_hex_number_at_its_position(
     captured = capsys.readouterr()
     assert f"{path}:2:11: " in captured.out + captured.err
     assert "internal error" not in captured.out + captured.err
+
+
+def test_jobs_are_capped_at_the_cpu_count_and_the_cap_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from ait_datasets.lint.engine import effective_jobs
+
+    cores = os.cpu_count() or 1
+    # 403 processes for 400 files, once.
+    assert effective_jobs(100_000, 400) == min(cores, 400)
+    assert effective_jobs(1, 400) == 1
+    (tmp_path / "a.yaml").write_text("tests:\n  - name: T\n    question: q\n")
+    assert main(["lint", "--jobs", "100000", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert f"datasets lint: --jobs 100000 is more than the {cores} CPUs; using {cores}\n" in err
+
+
+def test_a_configuration_nesting_100000_arrays_is_a_configuration_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / ".ait-datasets.toml"
+    config.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    (tmp_path / "a.yaml").write_text("tests:\n  - name: T\n    question: q\n")
+    assert main(["lint", str(tmp_path / "a.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"datasets lint: invalid configuration: {config}: invalid TOML: arrays or tables "
+        "nest too deeply to be a configuration\n"
+    )

@@ -74,7 +74,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=_jobs,
         default=None,
         metavar="N",
-        help="worker processes for many files (default: auto, one per core)",
+        help="worker processes for many files (default: auto, one per core; "
+        "never more than the CPU count)",
     )
     parser.add_argument(
         "--fix", action="store_true", help="apply safe fixes to the files, then report the rest"
@@ -153,6 +154,12 @@ def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not os.path.exists(p) and not os.path.islink(p)]
     for path in missing:
         print(f"datasets lint: {path}: no such file or directory", file=sys.stderr)
+    cores = os.cpu_count() or 1
+    if args.jobs is not None and args.jobs > cores:
+        print(
+            f"datasets lint: --jobs {args.jobs} is more than the {cores} CPUs; using {cores}",
+            file=sys.stderr,
+        )
     fixer = None
     if args.fix or args.diff:
         from ait_datasets.lint.fixing import Fixer
