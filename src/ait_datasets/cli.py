@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ait_datasets import __version__
+from ait_datasets.terminal_text import TerminalStream
 
 # Order is the order of `datasets --help`.
 COMMANDS: tuple[str, ...] = (
@@ -126,6 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # again (it tripled the time of `resolve` and `migrate` on large files). The
         # long-running editor keeps the collector; callers in-process get it back.
         gc.disable()
+    stderr = sys.stderr
+    if args.command not in _OWN_TERMINAL:
+        # Every line on stderr is a message, and messages quote what files hold: no raw
+        # control or bidirectional character reaches the terminal through them.
+        sys.stderr = TerminalStream(stderr)
     try:
         code = int(module.run(args))
     except KeyboardInterrupt:
@@ -136,9 +142,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: no traceback unless asked
         code = _internal_error(args, exc)
     finally:
+        sys.stderr = stderr
         if collector_was_on:
             gc.enable()
     return code
+
+
+# Commands that drive the terminal themselves (the editor) or speak a protocol.
+_OWN_TERMINAL = frozenset({"edit", "lsp"})
 
 
 def _internal_error(args: argparse.Namespace, exc: Exception) -> int:

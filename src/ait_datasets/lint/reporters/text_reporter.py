@@ -6,6 +6,7 @@ from collections import Counter
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
+from ait_datasets.terminal_text import has_unsafe, terminal_text
 
 _COLORS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD = "\033[1m"
@@ -31,14 +32,15 @@ def render(report: Report) -> str:
 
 
 def _headline(diag: Diagnostic, color: bool) -> str:
-    where = f"{diag.path}:{diag.line}:{diag.column}:"
+    where = f"{terminal_text(diag.path)}:{diag.line}:{diag.column}:"
     sev = diag.severity.value
     fixable = " [*]" if diag.fix is not None and diag.fix.safe else ""
+    message = terminal_text(diag.message)
     if color:
         c = _COLORS[diag.severity]
         code = f"{_BOLD}{diag.code}{_RESET}"
-        return f"{_BOLD}{where}{_RESET} {c}{sev}{_RESET} {code}{fixable} {diag.message}"
-    return f"{where} {sev} {diag.code}{fixable} {diag.message}"
+        return f"{_BOLD}{where}{_RESET} {c}{sev}{_RESET} {code}{fixable} {message}"
+    return f"{where} {sev} {diag.code}{fixable} {message}"
 
 
 def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
@@ -50,6 +52,10 @@ def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
     text = text.replace("\t", " ")
     start = max(diag.column - 1, 0)
     end = diag.end_column - 1 if diag.end_line == diag.line else len(text)
+    if has_unsafe(text):
+        # Shown as escapes, which are wider: the caret moves with them.
+        start, end = len(terminal_text(text[:start])), len(terminal_text(text[:end]))
+        text = terminal_text(text)
     width = max(1, min(end, len(text)) - start)
     gutter = f"{diag.line:>5} | "
     caret = " " * (len(gutter) + start) + "^" * width
