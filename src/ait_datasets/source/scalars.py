@@ -9,6 +9,8 @@ scalars ourselves and leave everything else as text.
 from __future__ import annotations
 
 import re
+from functools import cache
+from typing import Any
 
 _NULL = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUE = frozenset({"true", "True", "TRUE"})
@@ -23,6 +25,8 @@ _NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
 # Only scalars that start with one of these can be anything but text: a cheap pre-check
 # that keeps the common case (words) away from the regular expressions.
 MAYBE_NOT_TEXT = frozenset("0123456789-+.~nNtTfF")
+# The same for YAML 1.1's implicit types (yes/no/on/off/y/n, merge `<<`, value `=`).
+_MAYBE_NOT_TEXT_11 = MAYBE_NOT_TEXT | frozenset("yYoO<=")
 
 # Numbers of more decimal digits than this are kept as text and reported (SYN010):
 # Python refuses to convert them to or from decimal text (its limit is 4300 digits), and
@@ -81,3 +85,29 @@ def oversized_message(text: str) -> str:
         f"{MAX_NUMBER_DIGITS} decimal digits) and far too large for Business Central "
         "(Decimal holds about 28 digits). Quote it if it is an id or text."
     )
+
+
+@cache
+def _yaml11_resolver() -> Any:
+    from yaml.resolver import Resolver  # PyYAML's, which resolves YAML 1.1
+
+    return Resolver()
+
+
+def plain_reads_as_text(text: str) -> bool:
+    """Whether ``text`` written as a plain scalar reads back as this text in YAML 1.2
+    (our reader, the framework's JSON-minded one) and in YAML 1.1 (PyYAML, and readers
+    that take ``yes``, ``on``, ``1:30`` or ``2025-01-01`` for something else).
+
+    The one test every writer of plain scalars uses (the DSL, ``resolve``, ``migrate``).
+    Layout (indicators, ``: ``, `` #``) is the writer's business.
+    """
+    value = resolve_plain(text)
+    if not isinstance(value, str) or value != text:
+        return False
+    if text and text[0] not in _MAYBE_NOT_TEXT_11:
+        return True  # no YAML 1.1 implicit type starts with anything else
+    import yaml
+
+    tag = _yaml11_resolver().resolve(yaml.ScalarNode, text, (True, False))
+    return bool(tag == "tag:yaml.org,2002:str")
