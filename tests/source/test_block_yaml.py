@@ -117,6 +117,12 @@ def test_reads_the_common_shapes_exactly_like_libyaml(text: str) -> None:
     assert check_agrees(text) is not None
 
 
+@pytest.mark.parametrize("text", READ)
+def test_reads_the_common_shapes_with_crlf_exactly_like_libyaml(text: str) -> None:
+    # A Windows checkout (core.autocrlf): the same tree, every offset counting the CRs.
+    assert check_agrees(text.replace("\n", "\r\n")) is not None
+
+
 GIVES_UP = {
     "anchor and alias": "a: &x 1\nb: *x\n",
     "tag": "a: !!str 1\n",
@@ -132,7 +138,9 @@ GIVES_UP = {
     "number key": "1: x\n",
     "document marker": "---\na: 1\n",
     "second document": "a: 1\n---\nb: 2\n",
-    "carriage returns": "a: 1\r\nb: 2\r\n",
+    "a lone carriage return": "a: 1\rb: 2\r\n",
+    "mixed line breaks": "a: 1\r\nb: 2\n",
+    "a carriage return inside a line": "a: x\ry\r\n",
     "tab": "a:\t1\n",
     "only comments": "# nothing\n",
     "root scalar": "just text\n",
@@ -246,6 +254,8 @@ def test_generated_block_documents_read_like_libyaml(
     if comments:
         lines = [part for line in lines for part in (line, "", "  # note")]
     check_agrees("\n".join(lines) + "\n")
+    check_agrees("\r\n".join(lines) + "\r\n")
+    check_agrees("\r\n".join(lines))
 
 
 _PIECES = st.sampled_from(
@@ -331,6 +341,7 @@ def test_a_damaged_document_is_read_like_libyaml_or_left_to_it(
         at = int(where * len(text))
         text = text[:at] + piece + text[at + cut :]
     check_agrees(text)
+    check_agrees(text.replace("\r\n", "\n").replace("\n", "\r\n"))
 
 
 _ESCAPE_CODES = st.one_of(

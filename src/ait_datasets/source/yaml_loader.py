@@ -92,6 +92,9 @@ class _Builder:
         # Containers still being built: an alias to one of them would make a cycle.
         self.open: set[int] = set()
         self.lines = LineIndex("")
+        # A limit stopped the reading (depth, aliases): the tree is not whole. (A number
+        # too large is a limit finding too, but its value is kept as text.)
+        self.stopped = False
 
     def finding(self, span: Span, code: str, message: str) -> None:
         self.diagnostics.append(
@@ -308,6 +311,7 @@ class _Builder:
         span = _span(event.start_mark, event.end_mark)
         self.aliases += 1
         if self.aliases > MAX_ALIASES:
+            self.stopped = True
             self.finding(
                 span,
                 codes.LIMIT,
@@ -331,6 +335,7 @@ class _Builder:
         return target
 
     def too_deep(self, event: Any) -> None:
+        self.stopped = True
         self.finding(
             _span(event.start_mark, event.end_mark),
             codes.LIMIT,
@@ -391,7 +396,7 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
             Diagnostic(path, 1, 1, 1, 1, codes.LIMIT, Severity.ERROR, "The file nests too deeply.")
         )
         return None, builder.diagnostics
-    if any(d.severity is Severity.ERROR and d.code == codes.LIMIT for d in builder.diagnostics):
+    if builder.stopped:
         return None, builder.diagnostics
     return root, builder.diagnostics
 
