@@ -30,6 +30,7 @@ OUT = HERE / "out"
 sys.path.insert(0, str(HERE))
 
 from generate import generate  # noqa: E402
+from robustness_rows import robustness_rows  # noqa: E402
 
 PY = sys.executable
 FLOOR = (
@@ -118,6 +119,11 @@ def main() -> None:
         action="store_true",
         help="also run check-jsonschema and yamllint on the big file (minutes each)",
     )
+    parser.add_argument(
+        "--only-robustness",
+        action="store_true",
+        help="only the rows of CRLF, migrate at scale and the inputs that grew badly",
+    )
     args = parser.parse_args()
     compile_bytecode()
     datasets = tool("datasets") or "datasets"
@@ -134,6 +140,10 @@ def main() -> None:
         subprocess.run([datasets, "schema", "--kind", "dataset"], stdout=fh, check=True)
 
     rows: list[tuple[str, str, str, str]] = []
+    if args.only_robustness:
+        rows = robustness_rows(datasets, OUT, files[big], repeat, args.quick, measure, Ratio)
+        _print(rows)
+        return
     size_mb = os.path.getsize(files[big]) / 1e6
     floor, floor_mem, _ = measure([PY, "-c", FLOOR, files[big]], repeat)
     lint, lint_mem, _ = measure([datasets, "lint", files[big]], repeat)
@@ -252,7 +262,11 @@ def main() -> None:
         )
     )
     shutil.rmtree(many.parent)
+    rows.extend(robustness_rows(datasets, OUT, files[big], repeat, args.quick, measure, Ratio))
+    _print(rows)
 
+
+def _print(rows: list[tuple[str, str, str, str]]) -> None:
     print(
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}, {platform.system()}"

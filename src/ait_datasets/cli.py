@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ait_datasets import __version__
+from ait_datasets.terminal_text import TerminalStream
 
 # Order is the order of `datasets --help`.
 COMMANDS: tuple[str, ...] = (
@@ -122,6 +123,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     from ait_datasets.gc_pause import command_gc
 
+    stderr = sys.stderr
+    if args.command not in _OWN_TERMINAL:
+        # Every line on stderr is a message, and messages quote what files hold: no raw
+        # control or bidirectional character reaches the terminal through them.
+        sys.stderr = TerminalStream(stderr)
     try:
         with command_gc(args.command):
             code = int(module.run(args))
@@ -132,7 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = EXIT_OK
     except Exception as exc:  # the last line of defence: no traceback unless asked
         code = _internal_error(args, exc)
+    finally:
+        sys.stderr = stderr
     return code
+
+
+# Commands that drive the terminal themselves (the editor) or speak a protocol.
+_OWN_TERMINAL = frozenset({"edit", "lsp"})
 
 
 def _internal_error(args: argparse.Namespace, exc: Exception) -> int:

@@ -13,11 +13,8 @@ from __future__ import annotations
 import datetime as dt
 from functools import lru_cache
 
-import yaml
-from yaml.resolver import Resolver
+from ait_datasets.source.scalars import plain_reads_as_text
 
-_STR_TAG = "tag:yaml.org,2002:str"
-_RESOLVER = Resolver()
 # Characters a plain scalar may not start with (YAML indicators), and what may not follow.
 _BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _FLOW = frozenset(",[]{}")
@@ -138,8 +135,5 @@ def _plain_ok(text: str) -> bool:
         return False
     if any(ch in _FLOW for ch in text) or not text.isprintable():
         return False
-    # Would a YAML 1.1 reader (PyYAML) take it for something else (yes, 1:30, 2024-01-01)?
-    tag: object = _RESOLVER.resolve(  # type: ignore[no-untyped-call]
-        yaml.ScalarNode, text, (True, False)
-    )
-    return tag == _STR_TAG
+    # Would a YAML 1.1 or 1.2 reader take it for something else (yes, 1:30, 0o17)?
+    return plain_reads_as_text(text)

@@ -56,8 +56,10 @@ def test_a_json_number_python_cannot_convert_is_a_finding() -> None:
 
 
 def test_a_huge_yaml_number_stays_text() -> None:
+    # It stays text, and (issue 16) is reported: Python cannot convert it.
     doc = load_text("t.yaml", "a: " + "9" * 5000 + "\n")
-    assert doc.diagnostics == [] and isinstance(doc.data, dict)
+    assert [(d.line, d.column, d.code) for d in doc.diagnostics] == [(1, 4, "SYN010")]
+    assert isinstance(doc.data, dict)
     assert doc.data["a"] == "9" * 5000
 
 

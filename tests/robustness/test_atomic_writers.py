@@ -173,6 +173,7 @@ def test_init_reports_a_failed_write_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(os, "replace", _boom)
+    monkeypatch.setattr(os, "link", _boom)  # init puts its files in place by linking
     code = main(["init", str(tmp_path / "app")])
     err = capsys.readouterr().err
     assert code == 2

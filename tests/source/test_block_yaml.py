@@ -117,6 +117,12 @@ def test_reads_the_common_shapes_exactly_like_libyaml(text: str) -> None:
     assert check_agrees(text) is not None
 
 
+@pytest.mark.parametrize("text", READ)
+def test_reads_the_common_shapes_with_crlf_exactly_like_libyaml(text: str) -> None:
+    # A Windows checkout (core.autocrlf): the same tree, every offset counting the CRs.
+    assert check_agrees(text.replace("\n", "\r\n")) is not None
+
+
 GIVES_UP = {
     "anchor and alias": "a: &x 1\nb: *x\n",
     "tag": "a: !!str 1\n",
@@ -132,7 +138,9 @@ GIVES_UP = {
     "number key": "1: x\n",
     "document marker": "---\na: 1\n",
     "second document": "a: 1\n---\nb: 2\n",
-    "carriage returns": "a: 1\r\nb: 2\r\n",
+    "a lone carriage return": "a: 1\rb: 2\r\n",
+    "mixed line breaks": "a: 1\r\nb: 2\n",
+    "a carriage return inside a line": "a: x\ry\r\n",
     "tab": "a:\t1\n",
     "only comments": "# nothing\n",
     "root scalar": "just text\n",
@@ -145,6 +153,10 @@ GIVES_UP = {
     "comment right after a quote": 'a: "x"#c\n',
     "unknown escape": 'a: "\\q"\n',
     "control character": "a: \x07\n",
+    # chr() raised ValueError and OverflowError on these: libyaml reports them.
+    "escape above the last code point": 'a: "\\U00110000"\n',
+    "escape beyond a C int": 'a: "\\U80000000"\n',
+    "escape of a surrogate": 'a: "\\uD800"\n',
 }
 
 
@@ -242,6 +254,8 @@ def test_generated_block_documents_read_like_libyaml(
     if comments:
         lines = [part for line in lines for part in (line, "", "  # note")]
     check_agrees("\n".join(lines) + "\n")
+    check_agrees("\r\n".join(lines) + "\r\n")
+    check_agrees("\r\n".join(lines))
 
 
 _PIECES = st.sampled_from(
@@ -279,6 +293,12 @@ _PIECES = st.sampled_from(
         "é",
         "\t",
         "\r\n",
+        "\r",
+        "\\U0010FFFF",
+        "\\U00110000",
+        "\\UFFFFFFFF",
+        "\\uDC00",
+        "\\x41",
     ]
 )
 
@@ -320,4 +340,25 @@ def test_a_damaged_document_is_read_like_libyaml_or_left_to_it(
     for where, cut, piece in edits:
         at = int(where * len(text))
         text = text[:at] + piece + text[at + cut :]
+    check_agrees(text)
+    check_agrees(text.replace("\r\n", "\n").replace("\n", "\r\n"))
+
+
+_ESCAPE_CODES = st.one_of(
+    st.integers(0, 0xFFFFFFFF).map(lambda n: f"\\U{n:08X}"),
+    st.integers(0xD700, 0xE100).map(lambda n: f"\\u{n:04x}"),
+    st.integers(0, 0xFF).map(lambda n: f"\\x{n:02X}"),
+    st.sampled_from(["\\0", "\\t", "\\e", "\\N", "\\_", "\\L", "\\P", "\\q", "\\ ", "\\/"]),
+    st.text(alphabet="ab é", max_size=3),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ESCAPE_CODES, max_size=6).map("".join), st.booleans())
+def test_any_double_quoted_escape_is_read_like_libyaml_or_left_to_it(
+    body: str, in_a_list: bool
+) -> None:
+    # A code point out of range once crashed the reader (chr() raised) instead of
+    # leaving the text to libyaml, which reports it.
+    text = f'a: ["{body}"]\n' if in_a_list else f'a: "{body}"\n'
     check_agrees(text)

@@ -101,7 +101,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=_jobs,
         default=None,
         metavar="N",
-        help="worker processes for many files (default: auto, one per core)",
+        help="worker processes for many files (default: auto, one per core; "
+        "never more than the CPU count)",
     )
     fix = parser.add_argument_group("fixes")
     fix.add_argument(

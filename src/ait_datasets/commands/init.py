@@ -53,7 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ait_datasets.dsl.files import write_bytes_atomically
+    from ait_datasets.atomic import TreeError, conflicts, create_tree
     from ait_datasets.dsl.scaffold import prefix_for, prefix_was_cut, scaffold
 
     target = Path(args.directory)
@@ -69,9 +69,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.agent_name.strip():
         return _fail("--agent-name must not be empty")
     files = scaffold(code, args.codeunit, args.agent_name.strip())
-    existing = [f.path for f in files if (target / f.path).exists()]
+    # Anything of the name counts, a dangling symbolic link too (writing would follow it
+    # out of the target), and so does a folder that is a link.
+    existing = conflicts(target, [str(f.path) for f in files])
     if existing:
-        listed = ", ".join(str(target / p) for p in existing)
+        listed = ", ".join(str(p) for p in existing)
         return _fail(f"not overwriting existing files: {listed}")
     if args.code is None and prefix_was_cut(target):
         print(
@@ -79,13 +81,12 @@ def run(args: argparse.Namespace) -> int:
             "(the suite's Code is Code[10]); choose another with --code.",
             file=sys.stderr,
         )
-    for item in files:
-        try:
-            write_bytes_atomically(target / item.path, item.data)
-        except OSError as exc:
-            where = exc.filename or target / item.path
-            return _fail(f"cannot write {where}: {exc.strerror or exc}")
-        print(target / item.path)
+    try:
+        written = create_tree(target, [(str(f.path), f.data) for f in files])
+    except TreeError as exc:
+        return _fail(str(exc))
+    for path in written:
+        print(path)
     print(f"Next: read {target / 'README.md'}, then run `datasets lint {target}`.")
     return EXIT_OK
 

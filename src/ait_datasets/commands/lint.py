@@ -107,6 +107,12 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
         return 2
+    cores = os.cpu_count() or 1
+    if args.jobs is not None and args.jobs > cores:
+        print(
+            f"datasets lint: --jobs {args.jobs} is more than the {cores} CPUs; using {cores}",
+            file=sys.stderr,
+        )
     return _Run(args, resolver, chosen).main()
 
 

@@ -19,7 +19,7 @@ import yaml
 from pydantic import BaseModel
 
 from ait_datasets.placeholders import DATE_PREFIX, DATETIME_PREFIX
-from ait_datasets.source.scalars import resolve_plain
+from ait_datasets.source.scalars import plain_reads_as_text
 
 
 def to_data(obj: Any) -> Any:
@@ -80,8 +80,8 @@ def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
     if "\n" in value and value == value.strip(" ") and "\t" not in value:
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
-    if value and not isinstance(resolve_plain(value), str):
-        # PyYAML quotes what YAML 1.1 reads as non-text; also quote what YAML 1.2 does.
+    if value and not plain_reads_as_text(value):
+        # What YAML 1.1 or 1.2 reads as non-text (PyYAML would quote only the former).
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="'")
     return dumper.represent_str(value)
 

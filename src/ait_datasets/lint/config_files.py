@@ -208,6 +208,11 @@ def _parse_toml(path: str, raw: bytes) -> dict[str, Any]:
         raise ConfigError(f"{path}: invalid TOML: not UTF-8 ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except RecursionError:
+        # tomllib reads nested arrays and inline tables recursively.
+        raise ConfigError(
+            f"{path}: invalid TOML: arrays or tables nest too deeply to be a configuration"
+        ) from None
 
 
 def _globs(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ A fix whose result does not parse is dropped, never written.
 from __future__ import annotations
 
 import difflib
+from bisect import bisect_left
 
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import Edit, Fix, apply_edits
@@ -56,14 +57,31 @@ class Fixer:
 
 
 def _non_overlapping(fixes: list[Fix]) -> list[Fix]:
+    """The fixes to apply in one pass: in order of their first edit, each one whose edits
+    overlap none taken so far. The taken edits are kept sorted, so each check looks at
+    two neighbours (a line with thousands of fixes must not compare every pair)."""
+    starts: list[int] = []
     taken: list[Edit] = []
     chosen: list[Fix] = []
     for fix in sorted(fixes, key=lambda f: min(e.start for e in f.edits)):
-        if any(_overlaps(e, t) for e in fix.edits for t in taken):
+        if any(_overlaps_taken(e, starts, taken) for e in fix.edits):
             continue
         chosen.append(fix)
-        taken.extend(fix.edits)
+        for edit in fix.edits:
+            at = bisect_left(starts, edit.start)
+            starts.insert(at, edit.start)
+            taken.insert(at, edit)
     return chosen
+
+
+def _overlaps_taken(edit: Edit, starts: list[int], taken: list[Edit]) -> bool:
+    # Taken edits never overlap each other, so sorted by start they are sorted by end
+    # too: only the last one starting before ``edit`` and the first one at or after it
+    # can overlap it.
+    at = bisect_left(starts, edit.start)
+    if at > 0 and _overlaps(edit, taken[at - 1]):
+        return True
+    return at < len(taken) and _overlaps(edit, taken[at])
 
 
 def _overlaps(a: Edit, b: Edit) -> bool:

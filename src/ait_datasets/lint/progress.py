@@ -12,7 +12,10 @@ WIDTH = 30
 
 class ProgressBar:
     def __init__(self, stream: TextIO | None = None, delay: float = DELAY) -> None:
-        self.stream = stream or sys.stderr
+        # The bar draws with carriage returns on purpose: past the stream that neutralises
+        # control characters in messages (ait_datasets.terminal_text).
+        raw: TextIO = getattr(sys.stderr, "terminal_raw", sys.stderr)
+        self.stream = stream or raw
         self.enabled = self.stream.isatty()
         self.start = time.monotonic()
         self.delay = delay

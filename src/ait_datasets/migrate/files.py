@@ -18,8 +18,9 @@ from ait_datasets.migrate.model import (
     MigrationPlan,
 )
 from ait_datasets.migrate.planner import plan_migration
+from ait_datasets.source.document import Document
 from ait_datasets.source.expansion import may_expand, too_big_when_expanded
-from ait_datasets.source.load import decode, format_of, load_bytes, regular_file_size
+from ait_datasets.source.load import decode, format_of, load_bytes, load_text, regular_file_size
 
 # Outcomes of one file.
 MIGRATED = "migrated"  # changes made (or, with --check/--diff, needed)
@@ -103,6 +104,35 @@ def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions, apps: App
             before=doc.text,
             errors=[f"{path}:{d.line}:{d.column}: {d.message}" for d in errors],
         )
+    if "\r" in doc.text and "\n" not in doc.text:
+        return _migrate_cr_only(doc, options, apps)
+    return _migrate_document(doc, options, apps)
+
+
+def _migrate_cr_only(doc: Document, options: MigrationOptions, apps: Apps) -> FileResult:
+    """An old Mac file (CR line breaks only): migrated as LF text, then given back its CRs.
+
+    The edits are planned on lines that end in LF; with no LF in the file, turning each
+    CR into LF and back is exact (new text holds no raw line break inside a value).
+    """
+    as_lf = load_text(doc.path, doc.text.replace("\r", "\n"), fmt=doc.format)
+    as_lf.bom = doc.bom
+    result = _migrate_document(as_lf, options, apps)
+    result.before = doc.text
+    if result.after is not None:
+        result.after = result.after.replace("\n", "\r")
+    if result.outcome == MIGRATED:
+        assert result.after is not None
+        why = verify.check(doc, result.after, options.sender)
+        if why is not None:
+            result.outcome = FAILED
+            result.reason = f"{why}; nothing was changed"
+            result.after = doc.text
+    return result
+
+
+def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> FileResult:
+    path = doc.path
     agent: bool | None = None
     if options.kind != KIND_AGENT and not shape.has_agent_markers(doc):
         agent = apps.agent_suite_for(path) is not None

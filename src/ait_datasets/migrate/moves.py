@@ -98,26 +98,33 @@ def move_flow(
     parts: list[str] = []
     replacements: list[Edit] = []
     first_index: int | None = None
+    previous = -1
     k = '"' if json_keys else ""
     for i, (name, (key, _)) in enumerate(items):
         if name not in moved:
             continue
         part, remaining = _apply_inside(text, key.start_offset, ends[i], remaining)
-        parts.append(part)
         if first_index is None:
             first_index = i
             k = key.style if key.style in ('"', "'") else k
-            continue
-        gap_start = ends[i - 1]
-        if "#" in text[gap_start : key.start_offset]:
-            raise Unsupported(
-                f"line {key.span.line}: a comment sits between the entries of a flow "
-                "mapping that must be restructured; migrate this test by hand"
-            )
-        replacements.append(Edit(gap_start, ends[i], ""))
+        else:
+            gap_start = ends[i - 1]
+            gap = text[gap_start : key.start_offset]
+            if "#" in gap:
+                raise Unsupported(
+                    f"line {key.span.line}: a comment sits between the entries of a flow "
+                    "mapping that must be restructured; migrate this test by hand"
+                )
+            # Neighbours on one line keep the text between them as it was (its spacing);
+            # entries brought together from apart or from other lines (their indentation
+            # would not fit inside `turns: [{...}]`) get the mapping's usual separator.
+            parts.append(gap if previous == i - 1 and "\n" not in gap else comma)
+            replacements.append(Edit(gap_start, ends[i], ""))
+        parts.append(part)
+        previous = i
     assert first_index is not None
     first_key = items[first_index][1][0]
-    new = f"{key_text('turns', k)}{colon}[{{{comma.join(parts)}}}]"
+    new = f"{key_text('turns', k)}{colon}[{{{''.join(parts)}}}]"
     replacements.append(Edit(first_key.start_offset, ends[first_index], new))
     return remaining + replacements
 

@@ -39,6 +39,7 @@ from ait_datasets.migrate.moves import move_block, move_flow, separators
 from ait_datasets.migrate.text import column_of, key_text, quote, shift, split_lines
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
+from ait_datasets.source.scalars import plain_reads_as_text
 from ait_datasets.source.tree import Entries, Mapping, Node, Scalar, Sequence
 
 NOT_AGENT = (
@@ -224,6 +225,10 @@ class _Planner:
         title = rules.title_from(value.data)
         style = self.style_of(value, extent.alias)
         value_text = text[extent.start : extent.end]
+        if value.style == "" and not extent.alias and not plain_reads_as_text(value.data):
+            # `question: yes` is text to us (YAML 1.2) but a boolean to a YAML 1.1 reader:
+            # the moved value is written quoted, so that every reader agrees.
+            value_text = quote(value.data, "'")
         simple = not extent.alias and "\n" not in value_text and value_text[:1] not in "&!*|>"
         title_text = value_text if simple and title.text == value.data else quote(title.text, style)
         k = key.style if key.style in ('"', "'") else ""

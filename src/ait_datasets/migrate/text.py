@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from ait_datasets.source.scalars import resolve_plain
+from ait_datasets.source.scalars import plain_reads_as_text
 
 _PLAIN_SAFE = re.compile(r"[A-Za-z0-9_(][^\n\r\t#:\[\]{},]*\Z")
 
@@ -84,7 +84,7 @@ def double_quoted(text: str) -> str:
 def _plain_ok(text: str) -> bool:
     if not _PLAIN_SAFE.match(text) or text != text.strip() or not text.isprintable():
         return False
-    return resolve_plain(text) == text
+    return plain_reads_as_text(text)
 
 
 def key_text(name: str, style: str) -> str:

@@ -40,6 +40,29 @@ def check(doc: Document, new_text: str, sender: str | None) -> str | None:
         difference = first_difference_in_tree(expected, after.root)
     if difference is not None:
         return f"the migrated data would differ from the intended result at {difference}"
+    if after.format == "yaml" and "\t" in new_text:
+        return libyaml_refusal(new_text)
+    return None
+
+
+def libyaml_refusal(text: str) -> str | None:
+    """Why PyYAML's libyaml loader (``CSafeLoader``) refuses ``text``, or None.
+
+    Tabs are where YAML readers differ most ("found character '\\t' that cannot start
+    any token"), and Business Central's reader is stricter than libyaml: a migrated text
+    with a tab is loaded in full by the strictest reader we ship before it is written.
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        yaml.load(text, Loader=loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{mark.line + 1}:{mark.column + 1}: " if mark is not None else ""
+        return f"the migrated text would not load in libyaml ({where}{exc.problem or exc})"
+    except (yaml.YAMLError, ValueError, TypeError) as exc:
+        return f"the migrated text would not load in libyaml ({exc})"
     return None
 
 

@@ -16,6 +16,7 @@ framework's ``Test Input Data Tools`` codeunit does.
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_right
 
 from ait_datasets.placeholders.calcdate import calc_date
 from ait_datasets.placeholders.formatting import ISO, DateFormat, format_date, format_datetime
@@ -93,14 +94,17 @@ def scan(value: str) -> tuple[list[Token], list[Unterminated]]:
     """
     tokens: list[Token] = []
     open_ends: list[Unterminated] = []
-    taken: list[tuple[int, int]] = []
+    # Starts and ends of the DateTime tokens, in order (they do not overlap).
+    taken_starts: list[int] = []
+    taken_ends: list[int] = []
     for prefix in PREFIXES:
         pos = 0
         while True:
             start = value.find(prefix, pos)
             if start < 0:
                 break
-            if any(a <= start < b for a, b in taken):
+            inside = bisect_right(taken_starts, start) - 1
+            if inside >= 0 and start < taken_ends[inside]:
                 pos = start + 1
                 continue
             end = value.find("$", start + len(prefix))
@@ -109,7 +113,8 @@ def scan(value: str) -> tuple[list[Token], list[Unterminated]]:
                 break
             tokens.append(split_token(prefix, start, value[start : end + 1]))
             pos = end + 1
-        taken.extend((t.start, t.end) for t in tokens if t.prefix == prefix)
+        taken_starts = [t.start for t in tokens]
+        taken_ends = [t.end for t in tokens]
     return tokens, open_ends
 
 

@@ -20,13 +20,19 @@ import re
 import sys
 from functools import cache
 
-from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
+from ait_datasets.source.scalars import (
+    MAY_BE_OVERSIZED,
+    MAYBE_NOT_TEXT,
+    oversized_number,
+    resolve_plain,
+)
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence
 
 # Characters this reader accepts anywhere in a file. Everything else (tabs, carriage
-# returns, NEL/LS/PS line breaks, a byte order mark, control characters, characters that
-# libyaml refuses) sends the file to libyaml, which knows their rules. The pattern for
-# other than ASCII text takes milliseconds to compile: only such texts compile it.
+# returns other than all line breaks being CRLF, NEL/LS/PS line breaks, a byte order
+# mark, control characters, characters that libyaml refuses) sends the file to libyaml,
+# which knows their rules. The pattern for other than ASCII text takes milliseconds to
+# compile: only such texts compile it.
 _UNHANDLED_ASCII = re.compile("[^\n\x20-\x7e]")
 
 
@@ -34,6 +40,17 @@ _UNHANDLED_ASCII = re.compile("[^\n\x20-\x7e]")
 def _unhandled_character() -> re.Pattern[str]:
     return re.compile(
         "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+    )
+
+
+# The same for a text whose line breaks are all CRLF (checked apart).
+_UNHANDLED_ASCII_CRLF = re.compile("[^\r\n\x20-\x7e]")
+
+
+@cache
+def _unhandled_character_crlf() -> re.Pattern[str]:
+    return re.compile(
+        "[^\r\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
     )
 
 
@@ -103,13 +120,31 @@ class _GiveUp(Exception):
 
 def read_block_yaml(text: str) -> Node | None:
     """The tree of ``text``, or None when the text needs the full YAML reader."""
-    unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
+    crlf = _crlf_only(text)
+    if crlf:
+        unhandled = _UNHANDLED_ASCII_CRLF if text.isascii() else _unhandled_character_crlf()
+    else:
+        unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
     if unhandled.search(text):
         return None
     try:
-        return _Reader(text).document()
+        return _Reader(text, crlf).document()
     except _GiveUp:
         return None
+
+
+def _crlf_only(text: str) -> bool:
+    """Whether every line break of ``text`` is CRLF (a Windows checkout).
+
+    Such a file is read here line by line like an LF one, its lines without the CR: a
+    CR counts in the offsets (the line starts) and never in a value, as in libyaml,
+    which reads CRLF as one line break. Any other CR sends the file to libyaml.
+    """
+    first = text.find("\r")
+    if first < 0 or text[first + 1 : first + 2] != "\n":
+        return False
+    pairs = text.count("\r\n")
+    return text.count("\r") == pairs and text.count("\n") == pairs
 
 
 def _plain_text(line: str, at: int) -> str:
@@ -132,10 +167,12 @@ def _unescape(body: str) -> str:
     def one(match: re.Match[str]) -> str:
         code = match.group(1)
         if len(code) > 1:
-            char = chr(int(code[1:], 16))
-            if "\ud800" <= char <= "\udfff":
+            point = int(code[1:], 16)
+            # libyaml reports a code above the last one (or a surrogate) as a syntax
+            # error; chr would raise instead.
+            if point > sys.maxunicode or 0xD800 <= point <= 0xDFFF:
                 raise _GiveUp
-            return char
+            return chr(point)
         if code not in _ESCAPES:
             raise _GiveUp
         return _ESCAPES[code]
@@ -154,10 +191,14 @@ class _Reader:
     peak memory of a large file.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, crlf: bool = False) -> None:
         self.text = text
         self.lines = text.split("\n")
-        self.index = LineIndex.of_lines(text, self.lines)
+        if crlf:
+            lines = self.lines
+            for i in range(len(lines) - 1):  # the last line has no break after it
+                lines[i] = lines[i][:-1]
+        self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
         self.index.single_line_scalars = True
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
         self.starts = self.index.starts
@@ -448,7 +489,11 @@ class _Reader:
         Short values repeat across tests (types, senders, codes): each is resolved once.
         """
         if len(text) > _INTERN_UP_TO:
-            return resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else text
+            if text[0] not in MAYBE_NOT_TEXT:
+                return text
+            if len(text) > MAY_BE_OVERSIZED and oversized_number(text):
+                raise _GiveUp  # libyaml's path reports it
+            return resolve_plain(text)
         value = self.known_values.get(text, _UNKNOWN)
         if value is _UNKNOWN:
             value = resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else sys.intern(text)

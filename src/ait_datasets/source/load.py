@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
@@ -157,7 +158,37 @@ def load_text(path: str, text: str, *, fmt: str | None = None) -> Document:
     """Load already-decoded text (used by tests, the TUI and the DSL)."""
     bom = text.startswith("\ufeff")
     doc = Document(path, text[1:] if bom else text, fmt or format_of(path) or "yaml", bom=bom)
+    problem = None if doc.text.isascii() else _lone_surrogate(path, doc.text)
+    if problem is not None:
+        # Decoded UTF-8 never holds one; text from the API can, and libyaml (which
+        # encodes its input) would raise UnicodeEncodeError on it.
+        doc.diagnostics.append(problem)
+        return doc
     return parse_text(doc)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(path: str, text: str) -> Diagnostic | None:
+    """A finding at the first surrogate code point in ``text``, or None."""
+    match = _SURROGATE.search(text)
+    if match is None:
+        return None
+    at = match.start()
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return Diagnostic(
+        path,
+        line,
+        col,
+        line,
+        col + 1,
+        codes.ENCODING,
+        Severity.ERROR,
+        f"The text holds a lone surrogate (U+{ord(match.group()):04X}), which is not a "
+        "character and cannot be saved as UTF-8; remove it.",
+    )
 
 
 def parse_text(doc: Document) -> Document:

@@ -42,13 +42,14 @@ class LineIndex:
         self.starts.extend(m.end() for m in LINE_BREAK.finditer(text))
 
     @classmethod
-    def of_lines(cls, text: str, lines: list[str]) -> LineIndex:
-        """The index of ``text``, split at LF into ``lines`` (its only line break)."""
+    def of_lines(cls, text: str, lines: list[str], break_width: int = 1) -> LineIndex:
+        """The index of ``text``, split into ``lines`` at its one kind of line break: LF
+        (``break_width`` 1) or CRLF (2; the lines then hold no CR)."""
         index = cls.__new__(cls)
         index.text = text
         index.single_line_scalars = False
         index.starts = array("q", [0])
-        index.starts.extend(accumulate(len(line) + 1 for line in lines[:-1]))
+        index.starts.extend(accumulate(len(line) + break_width for line in lines[:-1]))
         return index
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -293,7 +294,7 @@ class Entries:
 @cache
 def _line_at_column(column: int) -> re.Pattern[str]:
     """A line start, then exactly ``column`` spaces and a key (see ``_key_starts``)."""
-    return re.compile(f"\n {{{column}}}(?=[^ #\n-])")
+    return re.compile(f"\n {{{column}}}(?=[^ #\r\n-])")  # a blank CRLF line is no key
 
 
 # A quoted key, from its opening quote to its closing one (keys are on one line).

@@ -18,7 +18,13 @@ from yaml import events as ev
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
-from ait_datasets.source.scalars import MAYBE_NOT_TEXT, resolve_plain
+from ait_datasets.source.scalars import (
+    MAY_BE_OVERSIZED,
+    MAYBE_NOT_TEXT,
+    oversized_message,
+    oversized_number,
+    resolve_plain,
+)
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
 try:
@@ -42,6 +48,11 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:seq",
     "!",
 }
+
+# The kind of node each core tag may stand on ("value": a scalar), and how to say it.
+_CONTAINER_TAGS = {"tag:yaml.org,2002:map": "mapping", "tag:yaml.org,2002:seq": "list"}
+_KIND_OF_TAG = {tag: "value" for tag in _CORE_TAGS if tag != "!"} | _CONTAINER_TAGS
+_A_KIND = {"value": "a single value", "mapping": "a mapping", "list": "a list"}
 
 
 def _event_stream(text: str) -> Any:
@@ -81,6 +92,9 @@ class _Builder:
         # Containers still being built: an alias to one of them would make a cycle.
         self.open: set[int] = set()
         self.lines = LineIndex("")
+        # A limit stopped the reading (depth, aliases): the tree is not whole. (A number
+        # too large is a limit finding too, but its value is kept as text.)
+        self.stopped = False
 
     def finding(self, span: Span, code: str, message: str) -> None:
         self.diagnostics.append(
@@ -126,6 +140,8 @@ class _Builder:
                 else:
                     if not style and (not text_value or text_value[0] in maybe_not_text):
                         value = resolve_plain(text_value)
+                        if len(text_value) > MAY_BE_OVERSIZED:
+                            self.number_size(text_value, _span(a, b))
                     elif len(text_value) <= 40:
                         # Short values repeat across tests (types, senders, codes).
                         value = intern(text_value)
@@ -228,20 +244,26 @@ class _Builder:
         style = event.style or ""
         value: object = event.value
         tag = event.tag
-        if tag is not None and tag != "!":
+        if tag == "!":
+            pass  # the non-specific tag: YAML 1.2 reads the value as text, whatever it says
+        elif tag is not None:
             value = self.tagged_value(tag, event.value, span)
         elif style == "" and event.implicit[0]:
             value = resolve_plain(event.value)
+            self.number_size(event.value, span)
         node = Scalar(value, self.lines, event.start_mark.index, event.end_mark.index, style, tag)
         if event.anchor:
             self.anchors[event.anchor] = node
         return node
 
     def tagged_value(self, tag: str, text: str, span: Span) -> object:
-        if tag not in _CORE_TAGS:
+        if tag not in _CORE_TAGS or tag in _CONTAINER_TAGS:
             self.check_tag(tag, span, "value")
             return text
         if tag == "tag:yaml.org,2002:str":
+            return text
+        if oversized_number(text):
+            self.number_size(text, span)
             return text
         value = resolve_plain(text)
         expected = {
@@ -259,8 +281,24 @@ class _Builder:
             return text
         return value
 
+    def number_size(self, text: str, span: Span) -> None:
+        """Report a plain number too large to read (it is kept as text)."""
+        if oversized_number(text):
+            self.finding(span, codes.LIMIT, oversized_message(text))
+
     def check_tag(self, tag: str | None, span: Span, what: str) -> None:
-        if tag is None or tag in _CORE_TAGS:
+        if tag is None or tag == "!" or _KIND_OF_TAG.get(tag) == what:
+            return
+        if tag in _CORE_TAGS:
+            # YAML cannot resolve a core tag on the wrong kind of node (`!!str {b: 1}`,
+            # `!!map 1`); other readers refuse the file, so say so instead of dropping it.
+            self.finding(
+                span,
+                codes.UNSUPPORTED_TAG,
+                f"The tag '{_short_tag(tag)}' is for {_A_KIND[_KIND_OF_TAG[tag]]}, but this "
+                f"is {_A_KIND[what]}; it was not applied, and other YAML readers refuse it. "
+                "Remove the tag.",
+            )
             return
         self.finding(
             span,
@@ -273,6 +311,7 @@ class _Builder:
         span = _span(event.start_mark, event.end_mark)
         self.aliases += 1
         if self.aliases > MAX_ALIASES:
+            self.stopped = True
             self.finding(
                 span,
                 codes.LIMIT,
@@ -296,6 +335,7 @@ class _Builder:
         return target
 
     def too_deep(self, event: Any) -> None:
+        self.stopped = True
         self.finding(
             _span(event.start_mark, event.end_mark),
             codes.LIMIT,
@@ -343,6 +383,9 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
             )
         )
         return None, builder.diagnostics
+    except yaml.reader.ReaderError as exc:
+        builder.diagnostics.append(_unacceptable_character(path, text, exc))
+        return None, builder.diagnostics
     except yaml.YAMLError as exc:
         builder.diagnostics.append(
             Diagnostic(path, 1, 1, 1, 1, codes.YAML_SYNTAX, Severity.ERROR, f"YAML error: {exc}")
@@ -353,9 +396,38 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
             Diagnostic(path, 1, 1, 1, 1, codes.LIMIT, Severity.ERROR, "The file nests too deeply.")
         )
         return None, builder.diagnostics
-    if any(d.severity is Severity.ERROR and d.code == codes.LIMIT for d in builder.diagnostics):
+    if builder.stopped:
         return None, builder.diagnostics
     return root, builder.diagnostics
+
+
+def _unacceptable_character(path: str, text: str, exc: yaml.reader.ReaderError) -> Diagnostic:
+    """A character YAML does not allow, at its own line and column.
+
+    libyaml checks the whole stream before tokens, so the character it names is its
+    first occurrence; its ``position`` counts UTF-8 bytes, not characters.
+    """
+    char = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)
+    at = text.find(char)
+    if at < 0:  # pragma: no cover - libyaml names a character of the text
+        at = len(text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "replace"))
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    point = ord(char)
+    escape = f"\\x{point:02x}" if point <= 0xFF else f"\\u{point:04x}"
+    return Diagnostic(
+        path,
+        line,
+        col,
+        line,
+        col + 1,
+        codes.YAML_SYNTAX,
+        Severity.ERROR,
+        f"YAML syntax error: the character U+{ord(char):04X} is not allowed in YAML "
+        f"({exc.reason}); write it as an escape in a double-quoted value (such as "
+        f'"{escape}") or remove it. The framework fails the import with '
+        "'The data does not represent valid YAML.'",
+    )
 
 
 def _short_tag(tag: str) -> str:

@@ -146,7 +146,9 @@ def _replacement(edit: Edit, source: str) -> Json:
 def _artifact_location(path: str) -> Json:
     rel = relative_posix(path)
     if rel is not None:
-        return {"uri": quote(rel, safe="/"), "uriBaseId": SRCROOT}
+        # Percent-encode the file system's bytes: a name that is not valid UTF-8 holds
+        # surrogate escapes, which quote() would refuse to encode as UTF-8.
+        return {"uri": quote(os.fsencode(rel), safe="/"), "uriBaseId": SRCROOT}
     return {"uri": Path(os.path.abspath(path)).as_uri()}
 
 

@@ -12,6 +12,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.reporters.summary import mark, statistics, summary
 from ait_datasets.source.lines import split_lines
+from ait_datasets.terminal_text import has_unsafe, terminal_text
 
 _COLORS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD = "\033[1m"
@@ -40,24 +41,30 @@ def render(report: Report) -> str:
 
 
 def _headline(diag: Diagnostic, color: bool) -> str:
-    where = f"{display_path(diag.path)}:{diag.line}:{diag.column}:"
+    where = f"{terminal_text(display_path(diag.path))}:{diag.line}:{diag.column}:"
     sev = diag.severity.value
     fixable = mark(diag)
+    message = terminal_text(diag.message)
     if color:
         c = _COLORS[diag.severity]
         code = f"{_BOLD}{diag.code}{_RESET}"
-        return f"{_BOLD}{where}{_RESET} {c}{sev}{_RESET} {code}{fixable} {diag.message}"
-    return f"{where} {sev} {diag.code}{fixable} {diag.message}"
+        return f"{_BOLD}{where}{_RESET} {c}{sev}{_RESET} {code}{fixable} {message}"
+    return f"{where} {sev} {diag.code}{fixable} {message}"
 
 
 def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
     if not 1 <= diag.line <= len(file_lines):
         return []
-    text = file_lines[diag.line - 1].replace("\t", " ")
+    text = file_lines[diag.line - 1]
     if len(text) > 200:
-        return []
+        return []  # checked first: a long line with many findings is not copied for each
+    text = text.replace("\t", " ")
     start = max(diag.column - 1, 0)
     end = diag.end_column - 1 if diag.end_line == diag.line else len(text)
+    if has_unsafe(text):
+        # Shown as escapes, which are wider: the caret moves with them.
+        start, end = len(terminal_text(text[:start])), len(terminal_text(text[:end]))
+        text = terminal_text(text)
     width = max(1, min(end, len(text)) - start)
     gutter = f"{diag.line:>5} | "
     caret = " " * (len(gutter) + start) + "^" * width

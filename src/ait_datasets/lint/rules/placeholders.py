@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
@@ -41,7 +42,7 @@ from ait_datasets.placeholders import (
     scan,
 )
 from ait_datasets.placeholders.literals import date_literals, misspelt_prefixes, relative_token
-from ait_datasets.placeholders.positions import LineIndex, find_in_source, span_in_scalar
+from ait_datasets.placeholders.positions import LineIndex, ValueInSource
 from ait_datasets.source.document import Document
 from ait_datasets.source.prefilter import (
     MAYBE_DATE,
@@ -111,6 +112,8 @@ class _Checker:
         self._clean_dates: set[tuple[str, str]] = set()  # (key, value)
         # Datasets repeat the same few formulas many times; judge each once.
         self._verdicts: dict[str, FormulaError | CalcDateError | None] = {}
+        # The scalar whose pieces are being placed (findings come one scalar at a time).
+        self._placed: tuple[Scalar, _PlacedValue] | None = None
 
     def verdict(self, formula: str) -> FormulaError | CalcDateError | None:
         """Why ``formula`` fails at run time for the work date, or None."""
@@ -131,8 +134,16 @@ class _Checker:
             self._lines = root.lines if root is not None else LineIndex(self.doc.text)
         return self._lines
 
+    def placed(self, node: Scalar, value: str) -> _PlacedValue:
+        """``node``'s value in the file; kept while its pieces are placed, so that many
+        findings in one long value cost one pass over it, not one each."""
+        if self._placed is None or self._placed[0] is not node:
+            self._placed = (node, _PlacedValue(self.doc.text, node.span, value))
+        return self._placed[1]
+
     def span(self, node: Scalar, value: str, at: int, length: int) -> Span:
-        return span_in_scalar(self.doc.text, self.lines, node.span, value, at, length)
+        placed = self.placed(node, value)
+        return placed.span(self.lines, placed.scalar, at, length)
 
     def scalar(self, node: Scalar) -> list[Diagnostic]:
         """The findings about the tokens in a text scalar (a list: most have none)."""
@@ -292,10 +303,13 @@ class _Checker:
         if not literals:
             return
         tokens, _ = scan(value) if "$" in value else ([], [])
+        tokens.sort(key=lambda t: t.start)
+        token_starts = [t.start for t in tokens]
         work_date = self.work_date
         for literal in literals:
-            if any(t.start <= literal.start < t.end for t in tokens):
-                continue
+            inside = bisect_right(token_starts, literal.start) - 1
+            if inside >= 0 and literal.start < tokens[inside].end:
+                continue  # a date inside a placeholder is its formula's business
             written = value[literal.start : literal.end]
             token = relative_token(literal, work_date)
             fix = None
@@ -320,16 +334,25 @@ class _Checker:
     ) -> tuple[Edit, ...]:
         """Edits that replace ``value[at:at+length]`` in the file, or () when the value is
         not written verbatim (escapes, folded lines)."""
-        span = node.span
-        text = self.doc.text
+        placed = self.placed(node, value)
+        span = placed.scalar
         if node.style == "" and self.doc.format == "yaml":
             # A plain scalar that gains a placeholder must become quoted (PH007).
-            if span.line != span.end_line or text[span.start_offset : span.end_offset] != value:
+            if span.line != span.end_line or placed.base != span.start_offset:
                 return ()
+            if not placed.gains_token(at, length, replacement):
+                return (Edit(span.start_offset + at, span.start_offset + at + length, replacement),)
+            if placed.quotes_verbatim():
+                # Quotes around the untouched text: the edit stays the size of the piece,
+                # however long the value (a line of dates gets one small edit per date).
+                return (
+                    Edit(span.start_offset, span.start_offset, '"'),
+                    Edit(span.start_offset + at, span.start_offset + at + length, replacement),
+                    Edit(span.end_offset, span.end_offset, '"'),
+                )
             new_value = value[:at] + replacement + value[at + length :]
-            quoted = _double_quoted(new_value) if has_token(new_value) else new_value
-            return (Edit(span.start_offset, span.end_offset, quoted),)
-        pos = find_in_source(text, span.start_offset, span.end_offset, value, at, length)
+            return (Edit(span.start_offset, span.end_offset, _double_quoted(new_value)),)
+        pos = placed.find(at, length)
         if pos is None:
             return ()
         if node.style == "'" and "'" in replacement:
@@ -350,6 +373,45 @@ def _cut_by_dollar(value: str, token: Token) -> str | None:
     if close < 0 or "$" in rest[:close] or not rest[close + 1 :].lstrip().startswith("$"):
         return None
     return rest[: rest.index("$", close) + 1]
+
+
+class _PlacedValue(ValueInSource):
+    """A value in the file, with what its fixes ask of it worked out once."""
+
+    __slots__ = ("_prefixes", "_quotable", "scalar")
+
+    def __init__(self, source: str, scalar: Span, value: str) -> None:
+        super().__init__(source, scalar.start_offset, scalar.end_offset, value)
+        self.scalar = scalar
+        self._quotable: bool | None = None
+        self._prefixes: tuple[int, int] | None = None
+
+    def quotes_verbatim(self) -> bool:
+        """Whether ``"value"`` is a double-quoted scalar with the same value (no escapes)."""
+        if self._quotable is None:
+            value = self.value
+            self._quotable = _double_quoted(value)[1:-1] == value
+        return self._quotable
+
+    def gains_token(self, at: int, length: int, replacement: str) -> bool:
+        """Whether the value with ``value[at:at+length]`` replaced holds a placeholder
+        prefix (``has_token`` of the new value), without building the new value."""
+        value = self.value
+        reach = len(DATETIME_PREFIX) - 1
+        seam = (
+            value[max(0, at - reach) : at] + replacement + value[at + length : at + length + reach]
+        )
+        if has_token(seam):
+            return True
+        if self._prefixes is None:
+            # The end of the first prefix and the start of the last one, over both prefixes.
+            firsts = [
+                p + len(x) for x in (DATE_PREFIX, DATETIME_PREFIX) if (p := value.find(x)) >= 0
+            ]
+            lasts = [value.rfind(x) for x in (DATE_PREFIX, DATETIME_PREFIX) if x in value]
+            self._prefixes = (min(firsts, default=len(value) + 1), max(lasts, default=-1))
+        first_end, last_start = self._prefixes
+        return first_end <= at or last_start >= at + length
 
 
 def _double_quoted(value: str) -> str:

@@ -86,7 +86,9 @@ RULES = (
         _E,
         "A YAML tag that datasets do not support.",
         "Reports explicit tags other than the core ones (`!!str`, `!!int`, ...), such as "
-        "`!!python/object`, and core tags whose value does not fit them.",
+        "`!!python/object`, core tags whose value does not fit them, and core tags on "
+        "the wrong kind of node (`!!str {b: 1}`, `!!map 1`). The non-specific tag `!` "
+        "is allowed: it makes a value text (`a: ! 1` is the text '1').",
         "Datasets are plain data converted to JSON; tags that construct objects are never "
         "applied (and are a security risk in other tools).",
         "when: !!python/object/apply:os.system ['echo hi']",
@@ -122,7 +124,8 @@ RULES = (
         "syntax",
         _E,
         "The file exceeds a safety limit.",
-        "Reports files that are too large, nest too deeply, or use too many aliases.",
+        "Reports files that are too large, nest too deeply, use too many aliases, or hold "
+        "a number of more than 4300 decimal digits (`0xfff...` with 3,600 digits).",
         "Such files can exhaust memory or time in any tool that reads them.",
         "a: &a [*b, *b, *b]  # ... repeated (a 'billion laughs' file)",
         "Simplify the file; split very large datasets into several files.",
