@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 
 
 def rules_text(rules: Iterable[Rule]) -> str:
@@ -32,12 +32,22 @@ def rules_json(rules: Iterable[Rule]) -> str:
             "what": r.what,
             "why": r.why,
             "example": r.example,
+            "failing_example": _example_json(r.bad),
+            "passing_example": _example_json(r.good),
             "fix": r.fix,
             "fixable": r.fixable,
         }
         for r in rules
     ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _example_json(example: Example) -> dict[str, object]:
+    return {
+        "files": [{"path": path, "text": text} for path, text in example.files()],
+        "line": example.line,
+        "encoding": example.encoding,
+    }
 
 
 def _md(text: str) -> str:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.records import Record
 
 UNUSED = Rule(
@@ -24,8 +24,34 @@ UNUSED = Rule(
     "A `# datasets: disable=...` comment silences nothing.",
     "Reports suppression comments (or codes in them) that match no finding.",
     "Stale suppressions hide future problems and mislead readers.",
-    "name: T1  # datasets: disable=TST003",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER  # datasets: disable=TST003
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     "Remove the comment, or the code that no longer applies.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 MALFORMED = Rule(
     "SUP002",
@@ -35,8 +61,35 @@ MALFORMED = Rule(
     "A `# datasets:` comment that is not a valid suppression.",
     "Reports `datasets:` comments without `disable=` / `disable-file=` or without codes.",
     "A suppression with a typo silently suppresses nothing.",
-    "# datasets: disabel=QRY003",
+    Example(
+        """
+        # datasets: disabel=TST001
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=1,
+    ),
     "Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE`.",
+    good=Example(
+        """
+        # datasets: disable-file=TST001
+        tests:
+          - description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 RULES = (UNUSED, MALFORMED)
 

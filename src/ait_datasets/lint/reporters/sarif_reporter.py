@@ -18,7 +18,7 @@ import ait_datasets
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.reporters.locations import offset_to_position, relative_posix
-from ait_datasets.lint.rule import Rule, render_doc
+from ait_datasets.lint.rule import Example, Rule, render_doc
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ait-datasets/ait-datasets"
@@ -84,15 +84,19 @@ def _help_markdown(rule: Rule) -> str:
     fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: `--unsafe-fixes`)"}.get(
         rule.fixable or "", "no"
     )
-    example = rule.example.strip("\n")
     return (
         f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
         f"{rule.severity.value})\n\n{rule.summary}\n\n"
         f"## What it does\n\n{rule.what}\n\n"
         f"## Why\n\n{rule.why}\n\n"
-        f"## Example\n\n```\n{example}\n```\n\n"
+        f"## Failing example\n\n{_example_markdown(rule.bad)}"
+        f"## Passing example\n\n{_example_markdown(rule.good)}"
         f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
     )
+
+
+def _example_markdown(example: Example) -> str:
+    return "".join(f"`{path}`:\n\n```\n{text}```\n\n" for path, text in example.files())
 
 
 def _result(diag: Diagnostic, rule_index: int, sources: dict[str, str]) -> Json:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, unknown_keys
 from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
 from ait_datasets.source.document import Document
@@ -24,10 +24,46 @@ TYPE = Rule(
     "The framework matches the text against the enum's value names exactly "
     "(`Names.IndexOf`, case-sensitive) and fails with 'The user intervention request type "
     "\"...\" does not exist.' The documentation's `Review` and `Message` are not names.",
-    "expected_data:\n  intervention_request:\n    type: review",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: review
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case is fixed safely; "
     "`Message` -> `ReviewMessage` is an unsafe fix; `Review` needs you to choose.",
     fixable="safe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 SUGGESTIONS = Rule(
     "EXP002",
@@ -39,8 +75,44 @@ SUGGESTIONS = Rule(
     "FinalizeTurn checks that each expected suggestion exists AND that the count equals the "
     "actual number of suggestions ('Expected %1 suggestions but found %2 actual "
     "suggestions.'): list every suggestion the agent offers, each once.",
-    "intervention_request:\n  type: Assistance\n  suggestions: APPROVE",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: RELEASE
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+        line=11,
+    ),
     "Write `suggestions: [APPROVE, REJECT]` with every code the agent offers, once each.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (TYPE, SUGGESTIONS)

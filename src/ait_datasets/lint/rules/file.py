@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence, type_name
 
@@ -21,9 +21,36 @@ EXTENSION = Rule(
     "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
     "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
     "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)",
-    "datasets/orders.yml",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        path="datasets/orders.yml",
+        line=1,
+    ),
     "Rename the file to end in `.yaml`, `.json` or `.jsonl` (lower case); update suite XML "
     "`Dataset=` references.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 ROOT = Rule(
     "FIL002",
@@ -36,8 +63,27 @@ ROOT = Rule(
     "The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
     "scalar root ('The data does not represent valid YAML.'); JSON must be an array or an "
     "object ('Could not parse input dataset.').",
-    "- name: T1\n- name: T2",
+    Example(
+        """
+        - name: RELEASE-ORDER
+        - name: CANCEL-ORDER
+        """,
+        line=1,
+    ),
     "Put the tests under a `tests:` key: `tests:\\n  - name: T1`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 JSONL_EMPTY = Rule(
     "FIL003",
@@ -48,8 +94,28 @@ JSONL_EMPTY = Rule(
     "Reports a JSONL file without rows, or a `tests:` list that is empty.",
     "A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
     "input lines.'",
-    "tests: []",
+    Example(
+        """
+        name: ORDERS
+        tests: []
+        """,
+        line=2,
+    ),
     "Add tests, or remove the dataset and its suite lines.",
+    good=Example(
+        """
+        name: ORDERS
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (EXTENSION, ROOT, JSONL_EMPTY)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
 from ait_datasets.schema.vocabulary import ATTACHMENT_KEYS, INTERVENTION_KEYS, QUERY_KEYS
 from ait_datasets.source.document import Document
@@ -25,9 +25,36 @@ QUERY_BOTH = Rule(
     "A query has both `title` and `intervention`.",
     "Reports queries that are at once a task input and an intervention reply.",
     f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"',
-    "query:\n  title: Process orders\n  intervention: {instruction: Go on}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  intervention: {instruction: Release it.}
+                expected_data: {}
+        """,
+        line=9,
+    ),
     "Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
     "pause — one per turn.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 QUERY_NEITHER = Rule(
     "QRY002",
@@ -39,8 +66,33 @@ QUERY_NEITHER = Rule(
     "`title` and `intervention`, including plain-text queries.",
     f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
     "fails the same way.",
-    "query:\n  from: Jane\n  message: Process all open orders",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=6,
+    ),
     "Add a `title` (a task input), or use `intervention:` to answer a paused task.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 QUERY_FROM = Rule(
     "QRY003",
@@ -52,8 +104,33 @@ QUERY_FROM = Rule(
     "Without `from`, `CreateTaskFromQueryAndWait` exits right after creating the task "
     "builder: no message, no attachments, and no task is created or waited for — the turn "
     "silently tests nothing.",
-    "query:\n  title: Process orders\n  message: Process all open orders",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=6,
+    ),
     "Add the sender: `from: Jane Doe`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 QUERY_TIMEOUT = Rule(
     "QRY004",
@@ -64,8 +141,36 @@ QUERY_TIMEOUT = Rule(
     "Reports a `timeout` that is negative, fractional or not a number.",
     "The framework reads it with `ValueAsInteger()`; a negative value fails with 'The task "
     "timeout cannot be negative.', text fails to convert.",
-    "query:\n  from: Jane\n  title: Hi\n  timeout: 2.5m",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  timeout: 2.5m
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=8,
+    ),
     "Write the timeout in milliseconds: `timeout: 150000`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  timeout: 150000
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 ATTACHMENTS = Rule(
     "QRY005",
@@ -77,8 +182,43 @@ ATTACHMENTS = Rule(
     "without `file`.",
     "Attachments are read as an array of objects with `file` (a resource path, or an object "
     "with `action_type`/`action_data`); items without `file` are silently skipped.",
-    "query:\n  attachments:\n    - invoice.pdf",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Write each attachment as `- file: path/inside/resources.pdf`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/scan.png": """
+                (an image)
+                """,
+        },
+    ),
 )
 INTERVENTION_NEITHER = Rule(
     "QRY006",
@@ -88,8 +228,44 @@ INTERVENTION_NEITHER = Rule(
     "An intervention has neither `suggestion` nor `instruction`.",
     "Reports `query.intervention` mappings without `suggestion` and `instruction`.",
     f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"',
-    "query:\n  intervention: {}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {}
+                expected_data: {}
+        """,
+        line=13,
+    ),
     "Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 INTERVENTION_BOTH = Rule(
     "QRY007",
@@ -100,8 +276,46 @@ INTERVENTION_BOTH = Rule(
     "Reports interventions with both keys.",
     "The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
     "claim this is an error; the code does not check it).",
-    "query:\n  intervention: {suggestion: APPROVE, instruction: Approve it}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention:
+                    suggestion: RELEASE
+                    instruction: Release it anyway.
+                expected_data: {}
+        """,
+        line=15,
+    ),
     "Keep one of the two.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (

@@ -25,7 +25,7 @@ from ait_datasets.lint.project import (
     group_name,
     later_duplicates,
 )
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.document import Document
@@ -47,9 +47,50 @@ UNKNOWN_SUITE_SETUP = Rule(
     "none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
     "fails with 'Suite setup data is not loaded'. A name that belongs to an ordinary dataset "
     "fails the same way (that group has no SUITE-SETUP row).",
-    "# datasets/orders.yaml\nsuite_setup: ORDER-SETUP\n"
-    "# datasets/suite_setup/setup.yaml\nname: ORDERS-SETUP\nsuite_setup: {setup_actions: []}",
+    Example(
+        """
+        suite_setup: ORDER-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=1,
+    ),
     "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app.",
+    good=Example(
+        """
+        suite_setup: ORDERS-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
 )
 DUPLICATE_FILE_NAME = Rule(
     "REF002",
@@ -63,8 +104,62 @@ DUPLICATE_FILE_NAME = Rule(
     "The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
     "+ 1)`) and re-imports a group of the same app by deleting it first: the later file "
     "silently replaces the earlier one, whichever folders they are in.",
-    "datasets/orders.yaml\ndatasets/variations/orders.yaml",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        path="datasets/variations/orders.yaml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=1,
+    ),
     "Rename one of the files (and its suite XML `Dataset=` references).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        path="datasets/variations/orders-rush.yaml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 GROUP_CODE_TOO_LONG = Rule(
     "REF003",
@@ -77,8 +172,35 @@ GROUP_CODE_TOO_LONG = Rule(
     "The group code is a Code[100] field: longer names are cut, so two long names can "
     "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
     "as written.",
-    "datasets/" + "A" * 96 + ".yaml",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        path="datasets/" + "A" * 96 + ".yaml",
+        line=1,
+    ),
     "Shorten the file name.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 ATTACHMENT_NOT_FOUND = Rule(
     "REF004",
@@ -93,8 +215,43 @@ ATTACHMENT_NOT_FOUND = Rule(
     "a `.resources` folder existence is not checked.",
     "The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
     "a missing resource fails the turn in the middle of the run.",
-    "query:\n  from: Jane\n  title: Return\n  attachments:\n    - file: datasets/scan.png",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
+    ),
 )
 ATTACHMENT_OUTSIDE = Rule(
     "REF005",
@@ -106,8 +263,43 @@ ATTACHMENT_OUTSIDE = Rule(
     "through a symbolic link to a file outside the `.resources` folder.",
     "Only files inside the resource folder are packaged into the test app; a path outside it "
     "may work on the author's machine (or in this linter) and fail everywhere else.",
-    "attachments:\n  - file: ../../invoices/scan.png",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: ../../invoices/scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Copy the file into the app's `.resources` folder and reference it from there.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
+    ),
 )
 DUPLICATE_SUITE_SETUP = Rule(
     "REF006",
@@ -121,8 +313,38 @@ DUPLICATE_SUITE_SETUP = Rule(
     "The framework takes the first group with the referenced name (`FindFirst`) and then the "
     "variant for the run's language: a second setup for the same name and language is never "
     "used, and which one wins depends on import order.",
-    "# setup.yaml and setup-copy.yaml\nname: ORDERS-SETUP\nsuite_setup: {setup_actions: []}",
+    Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/setup-b.yaml",
+        neighbours={
+            "datasets/suite_setup/setup-a.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=1,
+    ),
     "Give each setup its own `name:`, or a different `language:` for a language variant.",
+    good=Example(
+        """
+        name: RETURNS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/setup-b.yaml",
+        neighbours={
+            "datasets/suite_setup/setup-a.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
 )
 
 RULES = (

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
@@ -23,8 +23,26 @@ SETUP_WITH_TESTS = Rule(
     "`suite_setup:` is an object.",
     "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
     "row and ignores everything else in the file: these tests never run.",
-    "name: SETUP\nsuite_setup:\n  setup_actions: []\ntests:\n  - name: T1",
+    Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        tests:
+          - name: RELEASE-ORDER
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+        line=4,
+    ),
     "Move the tests to their own dataset file that references the setup with `suite_setup: SETUP`.",
+    good=Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+    ),
 )
 SETUP_NAME = Rule(
     "STR004",
@@ -35,8 +53,23 @@ SETUP_NAME = Rule(
     "Reports a suite-setup file without a top-level `name`.",
     "Datasets reference a suite setup by its group name, which is the `name:` value, or the "
     "file name when `name:` is missing; an explicit name survives renaming the file.",
-    "suite_setup:\n  setup_actions: []",
+    Example(
+        """
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+        line=1,
+    ),
     "Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
+    good=Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+    ),
 )
 IGNORED_METADATA = Rule(
     "STR005",
@@ -47,8 +80,36 @@ IGNORED_METADATA = Rule(
     "Reports a top-level `name` or `language` given as a list or mapping.",
     "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
     "the group keeps the file name and no language, without an error.",
-    "name: [MY-DATASET]",
+    Example(
+        """
+        name: [ORDERS]
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=1,
+    ),
     "Write the value as plain text.",
+    good=Example(
+        """
+        name: ORDERS
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (UNKNOWN_KEY, WRONG_TYPE, SETUP_WITH_TESTS, SETUP_NAME, IGNORED_METADATA)

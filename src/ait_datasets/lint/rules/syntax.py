@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source import codes
 from ait_datasets.source.document import Document
 
@@ -21,8 +21,34 @@ RULES = (
         "The file is not valid YAML.",
         "Reports the YAML parser's error at the line and column where it stopped.",
         "The framework fails the whole import with 'The data does not represent valid YAML.'",
-        'tests:\n  - name: T1\n    description: "unterminated',
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                     title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+            line=7,
+        ),
         "Correct the YAML at the reported position (often an unclosed quote or a bad indent).",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.DUPLICATE_KEY,
@@ -33,8 +59,35 @@ RULES = (
         "Reports the second occurrence of a key within one mapping.",
         "Only one of the two values reaches the test, and which one depends on the reader; "
         "the other is silently lost.",
-        "query:\n  title: Process orders\n  title: Process all orders",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      title: Release order 102
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+            line=8,
+        ),
         "Remove one of the keys or rename it.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.MULTIPLE_DOCUMENTS,
@@ -45,8 +98,37 @@ RULES = (
         "Reports a second document start (`---`).",
         "The framework treats a multi-document YAML file as invalid (Microsoft's own "
         "Sample4-Invalid.yaml fixture).",
-        "tests:\n  - name: T1\n---\ntests:\n  - name: T2",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            ---
+            tests:
+              - name: CANCEL-ORDER
+            """,
+            line=10,
+        ),
         "Keep one document per file; move the other tests into the first document or a new file.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.TAB_INDENT,
@@ -56,8 +138,24 @@ RULES = (
         "A tab is used for indentation.",
         "Reports a tab character where YAML expects indentation.",
         "YAML forbids tabs in indentation; the file cannot be read.",
-        "tests:\n\t- name: T1",
+        Example(
+            ("tests:\n\t- name: RELEASE-ORDER\n"),
+            line=2,
+        ),
         "Indent with spaces.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.ENCODING,
@@ -67,8 +165,35 @@ RULES = (
         "The file is not UTF-8 text.",
         "Reports invalid UTF-8, UTF-16 files, and NUL bytes (binary files).",
         "Datasets are read as UTF-8 text; anything else is garbled or fails to import.",
-        "(a dataset saved as UTF-16 by an editor)",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+            line=1,
+            encoding="utf-16",
+        ),
         "Save the file as UTF-8 (a UTF-8 byte order mark is accepted).",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.EMPTY_FILE,
@@ -79,8 +204,24 @@ RULES = (
         "Reports a dataset file with no content (or only whitespace).",
         "An empty dataset defines no tests; a suite line pointing at it fails with "
         "'The dataset ... has no input lines.'",
-        "(an empty file)",
+        Example(
+            "",
+            line=1,
+        ),
         "Add tests, or delete the file.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.UNSUPPORTED_TAG,
@@ -92,8 +233,38 @@ RULES = (
         "`!!python/object`, and core tags whose value does not fit them.",
         "Datasets are plain data converted to JSON; tags that construct objects are never "
         "applied (and are a security risk in other tools).",
-        "when: !!python/object/apply:os.system ['echo hi']",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    turn_setup:
+                      Sales Header: !!python/object/apply:os.system ['echo hi']
+                    expected_data: {}
+            """,
+            line=10,
+        ),
         "Remove the tag and write the value as plain text.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    turn_setup:
+                      Sales Header: echo hi
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.COMPLEX_KEY,
@@ -103,8 +274,37 @@ RULES = (
         "A mapping key that is not plain text.",
         "Reports keys that are lists or mappings (`? [a, b]: value`).",
         "JSON, which the framework converts YAML to, only has text keys.",
-        "? [a, b]\n: value",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    turn_setup:
+                      ? [Sales Header, No.]
+                      : "101"
+                    expected_data: {}
+            """,
+            line=10,
+        ),
         "Use a text key.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.JSON_SYNTAX,
@@ -116,8 +316,21 @@ RULES = (
         "and an empty line followed by more rows.",
         "The importer reads JSONL one line at a time and fails with 'Could not parse JSONL "
         "input line'; it stops at the first empty line, silently dropping the rest.",
-        '{"name": "T1",\n "question": "multi-line objects are not JSONL"}',
+        Example(
+            """
+            {"name": "RELEASE-ORDER",
+             "question": "Which orders are open?", "ground_truth": "101"}
+            """,
+            path="datasets/orders.jsonl",
+            line=1,
+        ),
         "Put each test on one line as a complete JSON object; remove empty lines.",
+        good=Example(
+            """
+            {"name": "RELEASE-ORDER", "question": "Which orders are open?", "ground_truth": "101"}
+            """,
+            path="datasets/orders.jsonl",
+        ),
     ),
     Rule(
         codes.LIMIT,
@@ -127,8 +340,27 @@ RULES = (
         "The file exceeds a safety limit.",
         "Reports files that are too large, nest too deeply, or use too many aliases.",
         "Such files can exhaust memory or time in any tool that reads them.",
-        "a: &a [*b, *b, *b]  # ... repeated (a 'billion laughs' file)",
+        Example(
+            "tests:\n  - name: DEEP\n    turn_setup:\n      Levels: "
+            + "[" * 201
+            + "]" * 201
+            + "\n",
+            line=4,
+        ),
         "Simplify the file; split very large datasets into several files.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.NONSTANDARD_JSON,
@@ -139,8 +371,20 @@ RULES = (
         "Reports single-quoted strings and raw control characters (tabs) inside strings.",
         "Business Central's JSON reader is lenient, so the import works, but editors, "
         "`jq`, Python and CI tools reject the file.",
-        "{\"name\": 'T1'}",
+        Example(
+            """
+            [{"name": 'RELEASE-ORDER', "question": "Which orders are open?", "ground_truth": "101"}]
+            """,
+            path="datasets/orders.json",
+            line=1,
+        ),
         "Use double-quoted strings and escape tabs as `\\t`.",
+        good=Example(
+            """
+            [{"name": "RELEASE-ORDER", "question": "Which orders are open?", "ground_truth": "101"}]
+            """,
+            path="datasets/orders.json",
+        ),
     ),
 )
 

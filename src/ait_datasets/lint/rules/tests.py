@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypeGuard
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import head_span
 from ait_datasets.schema.vocabulary import MAX_TEST_DESCRIPTION, MAX_TEST_NAME
 from ait_datasets.source.document import Document
@@ -31,8 +31,33 @@ NAME_MISSING = Rule(
     "Reports agent tests without a `name` key (Copilot datasets are often unnamed).",
     "The importer then numbers the test `INPUT-000000001`, `INPUT-000000002`, ...: results "
     "and logs cannot be traced back to a scenario, and the codes change when tests move.",
-    "tests:\n  - description: Orders are released\n    turns: []",
+    Example(
+        """
+        tests:
+          - description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     "Give every test a short, unique `name`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 NAME_TYPE = Rule(
     "TST002",
@@ -42,8 +67,34 @@ NAME_TYPE = Rule(
     "A test's `name` is a list or mapping.",
     "Reports a `name` (or `description`) that is not a scalar.",
     "The importer reads it with `AsValue()`, which fails at import time.",
-    "tests:\n  - name: [T1]",
+    Example(
+        """
+        tests:
+          - name: [RELEASE-ORDER]
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     "Write the name as plain text.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 NAME_LENGTH = Rule(
     "TST003",
@@ -54,8 +105,35 @@ NAME_LENGTH = Rule(
     f"Reports names over {MAX_TEST_NAME} characters.",
     f"The name becomes `Test Input.Code`, a Code[{MAX_TEST_NAME}] field: it is upper-cased "
     "and silently truncated, which can make two tests collide.",
-    "tests:\n  - name: A-VERY-LONG-NAME-...  # 101 characters",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER-FOR-A-CUSTOMER-WHOSE-CREDIT-LIMIT-IS-EXCEEDED-AFTER-
+              THE-ORDER-WAS-SHIPPED-PARTIALLY-AND-INVOICED
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     f"Shorten the name to at most {MAX_TEST_NAME} characters; put detail in `description`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 NAME_DUPLICATE = Rule(
     "TST004",
@@ -66,8 +144,50 @@ NAME_DUPLICATE = Rule(
     "Reports the second test whose name equals an earlier one case-insensitively.",
     "The importer upper-cases names into `Test Input.Code`; a duplicate fails the whole "
     "import with the platform's 'record already exists' error.",
-    "tests:\n  - name: release-order\n  - name: RELEASE-ORDER",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+          - name: release-order
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Rename one of the tests.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+          - name: RELEASE-ORDER-2
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+    ),
 )
 DESCRIPTION_LENGTH = Rule(
     "TST005",
@@ -77,8 +197,27 @@ DESCRIPTION_LENGTH = Rule(
     f"A test description is longer than {MAX_TEST_DESCRIPTION} characters.",
     f"Reports descriptions over {MAX_TEST_DESCRIPTION} characters.",
     f"`Test Input.Description` is Text[{MAX_TEST_DESCRIPTION}]: the rest is silently cut.",
-    "tests:\n  - name: T1\n    description: ...  # 3000 characters",
+    Example(
+        "tests:\n  - name: RELEASE-ORDER\n    description: "
+        + "Jane asks the agent to release sales order 101. " * 50
+        + "\n    turns:\n      - query: {from: Jane Doe, title: Release order 101}\n"
+        + "        expected_data: {}\n",
+        line=3,
+    ),
     "Shorten the description.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (NAME_MISSING, NAME_TYPE, NAME_LENGTH, NAME_DUPLICATE, DESCRIPTION_LENGTH)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, unknown_keys
 from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, LEGACY_TURN_KEYS, TURN_KEYS
 from ait_datasets.source.document import Document
@@ -25,9 +25,33 @@ FLAT_TEST = Rule(
     "Library - Agent's `RunTurnAndWait`, intervention continuations and automatic intervention "
     "validation work per turn; in a test with `turns:` the framework reads only the turns, "
     "so keys beside them are ignored.",
-    "tests:\n  - name: T1\n    query: {from: Jane, title: Hi}\n    expected_data: {}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            query:
+              from: Jane Doe
+              title: Release order 101
+              message: Please release sales order 101.
+            expected_data: {}
+        """,
+        line=3,
+    ),
     "Wrap the keys in a one-turn list: `turns:\\n  - query: ...\\n    expected_data: ...` "
     "(`datasets migrate` does it for you).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 TURN_WITHOUT_QUERY = Rule(
     "TRN002",
@@ -37,8 +61,34 @@ TURN_WITHOUT_QUERY = Rule(
     "An agent turn has no `query`.",
     "Reports turns of agent tests with neither `query` nor the legacy `question`.",
     "`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'",
-    "turns:\n  - expected_data: {}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+              - expected_data: {}
+        """,
+        line=9,
+    ),
     "Add a `query` (a task input with `from`/`title`/`message`, or an `intervention` reply).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 TURN_WITHOUT_EXPECTED = Rule(
     "TRN003",
@@ -49,8 +99,32 @@ TURN_WITHOUT_EXPECTED = Rule(
     "Reports turns of agent tests without `expected_data`.",
     "`Library - Agent.FinalizeTurn` always reads it and fails the turn with 'DataInput - The "
     "element expected_data does not exist.'; `expected_data: {}` is enough.",
-    "turns:\n  - query: {from: Jane, title: Hi, message: Hi}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+        """,
+        line=4,
+    ),
     "Add `expected_data:` (use `{}` when the turn checks nothing).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (FLAT_TEST, TURN_WITHOUT_QUERY, TURN_WITHOUT_EXPECTED)
