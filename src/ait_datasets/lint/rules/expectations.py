@@ -119,8 +119,9 @@ RULES = (TYPE, SUGGESTIONS)
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    found: list[Diagnostic] = []
     if ctx.kind not in (kinds.DATASET, kinds.JSONL):
-        return
+        return iter(found)
     allowed = ctx.config.intervention_types
     for turn in kinds.agent_turns(doc):
         expected = turn.node.children.get("expected_data")
@@ -129,59 +130,42 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         request = expected.children.get("intervention_request")
         if request is None:
             continue
-        if isinstance(request, Mapping) and _plainly_valid(request, allowed):
-            continue
-        where = f"turn {turn.index + 1}"
         if not isinstance(request, Mapping):
-            yield WRONG_TYPE.at(
-                doc,
-                request.span,
-                f"`intervention_request` ({where}) must be a mapping with `type` and "
-                f"`suggestions`, not {type_name(request)}.",
+            found.append(
+                WRONG_TYPE.at(
+                    doc,
+                    request.span,
+                    f"`intervention_request` (turn {turn.index + 1}) must be a mapping with "
+                    f"`type` and `suggestions`, not {type_name(request)}.",
+                )
             )
             continue
-        yield from unknown_keys(
-            doc, request, INTERVENTION_REQUEST_KEYS, f"the intervention_request of {where}"
-        )
-        node = request.get("type")
+        # One pass over the request, each check a lookup or two for a well-formed one.
+        children = request.children
+        if not INTERVENTION_REQUEST_KEYS.issuperset(children):
+            found += unknown_keys(
+                doc,
+                request,
+                INTERVENTION_REQUEST_KEYS,
+                f"the intervention_request of turn {turn.index + 1}",
+            )
+        node = children.get("type")
         if node is not None:
-            yield from _type(doc, node, allowed)
-        suggestions = request.get("suggestions")
+            _type(doc, node, allowed, found)
+        suggestions = children.get("suggestions")
         if suggestions is not None:
-            yield from _suggestions(doc, suggestions)
+            _suggestions(doc, suggestions, found)
+    return iter(found)
 
 
-def _plainly_valid(request: Mapping, allowed: tuple[str, ...]) -> bool:
-    """Whether no rule of this family can fire on ``request``: known keys, an allowed
-    `type`, and distinct text suggestions, as nearly every request has."""
-    children = request.children
-    if not INTERVENTION_REQUEST_KEYS.issuperset(children):
-        return False
-    type_ = children.get("type")
-    if type_ is not None:
-        if not isinstance(type_, Scalar) or not isinstance(type_.data, str):
-            return False
-        if type_.data not in allowed:
-            return False
-    node = children.get("suggestions")
-    if node is None:
-        return True
-    if not isinstance(node, Sequence):
-        return False
-    codes = set()
-    for item in node.items:
-        if not isinstance(item, Scalar) or not isinstance(item.data, str):
-            return False
-        codes.add(item.data)
-    return len(codes) == len(node.items)
-
-
-def _type(doc: Document, node: Node, allowed: tuple[str, ...]) -> Iterator[Diagnostic]:
+def _type(doc: Document, node: Node, allowed: tuple[str, ...], found: list[Diagnostic]) -> None:
     if not isinstance(node, Scalar) or not isinstance(node.data, str):
-        yield TYPE.at(
-            doc,
-            node.span,
-            f"`type` must be one of {', '.join(allowed)}, not {type_name(node)}.",
+        found.append(
+            TYPE.at(
+                doc,
+                node.span,
+                f"`type` must be one of {', '.join(allowed)}, not {type_name(node)}.",
+            )
         )
         return
     value = node.data
@@ -207,12 +191,14 @@ def _type(doc: Document, node: Node, allowed: tuple[str, ...]) -> Iterator[Diagn
         )
     else:
         advice = f"Use one of: {', '.join(allowed)}."
-    yield TYPE.at(
-        doc,
-        node.span,
-        f'The framework fails with \'The user intervention request type "{value}" does not '
-        f"exist.' {advice}",
-        fix,
+    found.append(
+        TYPE.at(
+            doc,
+            node.span,
+            f'The framework fails with \'The user intervention request type "{value}" does '
+            f"not exist.' {advice}",
+            fix,
+        )
     )
 
 
@@ -223,32 +209,37 @@ def _replace(doc: Document, node: Scalar, text: str) -> Edit:
     return Edit(start, end, text)
 
 
-def _suggestions(doc: Document, node: Node) -> Iterator[Diagnostic]:
+def _suggestions(doc: Document, node: Node, found: list[Diagnostic]) -> None:
     if not isinstance(node, Sequence):
-        yield SUGGESTIONS.at(
-            doc,
-            node.span,
-            f"`suggestions` must be a list of suggestion codes, not {type_name(node)}.",
+        found.append(
+            SUGGESTIONS.at(
+                doc,
+                node.span,
+                f"`suggestions` must be a list of suggestion codes, not {type_name(node)}.",
+            )
         )
         return
     # Code -> the item that first listed it; its line is worked out only for a duplicate.
     seen: dict[str, Scalar] = {}
     for item in node.items:
         if not isinstance(item, Scalar) or not isinstance(item.data, str):
-            yield SUGGESTIONS.at(
-                doc,
-                item.span,
-                f"Each suggestion must be a code (text), not {type_name(item)}.",
+            found.append(
+                SUGGESTIONS.at(
+                    doc,
+                    item.span,
+                    f"Each suggestion must be a code (text), not {type_name(item)}.",
+                )
             )
             continue
         if item.data in seen:
-            yield SUGGESTIONS.at(
-                doc,
-                item.span,
-                f"Suggestion '{item.data}' is listed twice (first at line "
-                f"{seen[item.data].span.line}); "
-                "FinalizeTurn compares the count with the agent's actual suggestions, so a "
-                "duplicate makes the turn fail.",
+            found.append(
+                SUGGESTIONS.at(
+                    doc,
+                    item.span,
+                    f"Suggestion '{item.data}' is listed twice (first at line "
+                    f"{seen[item.data].span.line}); FinalizeTurn compares the count with the "
+                    "agent's actual suggestions, so a duplicate makes the turn fail.",
+                )
             )
         else:
             seen[item.data] = item
