@@ -182,13 +182,19 @@ class TurnRef(Record):
 
 
 def agent_turns(doc: Document) -> Iterator[TurnRef]:
-    """Every turn (a mapping) of every agent test, in file order."""
+    """Every turn (a mapping) of every agent test, in file order.
+
+    A test without ``turns`` is its own single turn: the framework's getters then read the
+    test object (AIT Test Context Impl. codeunit 149043, ``GetTestInput``, lines 467-475).
+    """
     cached = doc.cache.get("agent_turns")
     if cached is None:
         cached = doc.cache["agent_turns"] = [
             TurnRef(test, i, turn)
             for test in agent_tests(doc)
-            for i, turn in enumerate(turns_of(test.node))
+            for i, turn in enumerate(
+                turns_of(test.node) if "turns" in test.node.children else (test.node,)
+            )
             if isinstance(turn, Mapping)
         ]
     assert isinstance(cached, list)

@@ -18,12 +18,17 @@ UNKNOWN_KEY = Rule(
     "structure",
     Severity.ERROR,
     "A key the framework does not read, where it reads a fixed set of keys.",
-    "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns, in "
+    "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns (which "
+    "may hold every key a turn-aware getter reads: `query`, `expected_data`, `turn_setup`, "
+    "`context`, `ground_truth`, `continue_on_failure`, and the legacy `question`/`test_setup`), in "
     "`query`, `query.intervention`, `query.attachments[]` and "
     "`expected_data.intervention_request`, with the closest known key.",
     "A misspelt key is silently ignored: `expected_date:` means the turn has no "
     "`expected_data`, and a misspelt `intervention_request` means the pause is never "
-    "validated.",
+    "validated. The key sets are those the code reads: the turn getters of AIT Test Context "
+    "Impl. (codeunit 149043 lines 84-166), `CreateTaskFromQueryAndWait` and "
+    "`ProcessInterventionAndWait` for `query` (Library - Agent Impl. codeunit 130561 lines "
+    "477-578), `ValidateInterventionDetails` for `intervention_request` (lines 626-656).",
     Example(
         """
         tests:
