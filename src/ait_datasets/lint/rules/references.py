@@ -16,7 +16,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint import kinds
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.facts import FileFacts
+from ait_datasets.lint.facts import SUITE_LINES, FileFacts, Ref
 from ait_datasets.lint.project import (
     Project,
     app_root,
@@ -43,10 +43,16 @@ UNKNOWN_SUITE_SETUP = Rule(
     "`.resources` folder, else the files linted together) has that `name:` (or, without "
     "`name:`, that file name). The match is exact, as the framework's lookup is; the message "
     "names the closest setup.",
-    "At run time the framework looks for the group whose Group Name is NAME; when there is "
-    "none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
-    "fails with 'Suite setup data is not loaded'. A name that belongs to an ordinary dataset "
-    "fails the same way (that group has no SUITE-SETUP row).",
+    "At run time the framework looks for the group whose Group Name is NAME (`FindFirst`, "
+    "AIT Test Context Impl. codeunit 149043 `GetSuiteSetupGroup` lines 443-457); when there "
+    "is none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
+    "fails with 'Per-suite setup data has not been loaded.' (label line 46, raised at lines "
+    "571-572). A name that belongs to an ordinary dataset fails the same way (that group has "
+    "no SUITE-SETUP row, lines 431-434). The setup is loaded once per session and never "
+    "reset (`HasSuiteSetupData`, lines 45, 409-410, 562, in a SingleInstance codeunit), and "
+    "all lines of a suite run in one session (AIT Test Suite Mgt. `RunAITests` lines "
+    "103-110): when an earlier line loaded another setup, this one silently gets that "
+    "setup's data instead of failing (see REF007).",
     Example(
         """
         suite_setup: ORDER-SETUP
@@ -347,6 +353,113 @@ DUPLICATE_SUITE_SETUP = Rule(
     ),
 )
 
+MIXED_SUITE_SETUPS = Rule(
+    "REF007",
+    "suite-lines-with-different-setups",
+    "references",
+    Severity.WARNING,
+    "The lines of one suite run datasets that name different suite setups (or none).",
+    "For each `AITSuite` of a suite XML, looks up the dataset of every line (the line's "
+    "`Dataset=`, else the suite's) and its `suite_setup:`; reports each line whose setup "
+    "differs from the first line's (a different name, or a setup where the first has none, "
+    "or none where it has one), at the line's `Dataset=`.",
+    "The suite setup is loaded once per session and never reset: `InitializeGlobalVariables` "
+    "loads it only while `HasSuiteSetupData` is false (AIT Test Context Impl. codeunit "
+    "149043 lines 409-410, set at line 562, SingleInstance), and `RunAITests` runs every line "
+    "in the same session (AIT Test Suite Mgt. lines 103-110). The first line's setup serves "
+    "every later line: a line whose dataset names another setup reads the wrong data, and "
+    "`IsSuiteSetupDone()` (lines 591-599) looks at its own group, so its setup code runs again "
+    "on the first setup's data.",
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+            <Line CodeunitID="50101" Description="Return orders" Dataset="returns.yaml" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                suite_setup: ORDERS-SETUP
+                tests:
+                  - name: RELEASE-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Release order 101}
+                        expected_data: {}
+                """,
+            "datasets/returns.yaml": """
+                suite_setup: RETURNS-SETUP
+                tests:
+                  - name: RETURN-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Return order 101}
+                        expected_data: {}
+                """,
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+            "datasets/suite_setup/returns-setup.yaml": """
+                name: RETURNS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=6,
+    ),
+    "Run datasets with different suite setups in different suites (one `AITSuite` per "
+    "setup), or let their datasets share one setup.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+          <AITSuite Code="RETURNS" Description="Returns" Dataset="returns.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50101" Description="Return orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                suite_setup: ORDERS-SETUP
+                tests:
+                  - name: RELEASE-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Release order 101}
+                        expected_data: {}
+                """,
+            "datasets/returns.yaml": """
+                suite_setup: RETURNS-SETUP
+                tests:
+                  - name: RETURN-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Return order 101}
+                        expected_data: {}
+                """,
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+            "datasets/suite_setup/returns-setup.yaml": """
+                name: RETURNS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
+)
+
 RULES = (
     UNKNOWN_SUITE_SETUP,
     DUPLICATE_FILE_NAME,
@@ -354,6 +467,7 @@ RULES = (
     ATTACHMENT_NOT_FOUND,
     ATTACHMENT_OUTSIDE,
     DUPLICATE_SUITE_SETUP,
+    MIXED_SUITE_SETUPS,
 )
 
 
@@ -524,6 +638,38 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
         yield from _duplicate_names(datasets)
         yield from _suite_setup_refs(datasets)
         yield from _duplicate_setups(datasets)
+        suites = [f for f in files if f.linted and f.extra.get(SUITE_LINES)]
+        if suites:
+            yield from _mixed_setups(suites, datasets)
+
+
+def _mixed_setups(suites: list[FileFacts], datasets: list[FileFacts]) -> Iterator[Diagnostic]:
+    by_code = {group_code(os.path.basename(f.path))[:MAX_GROUP_CODE]: f for f in datasets}
+    for facts in suites:
+        entries = facts.extra[SUITE_LINES]
+        assert isinstance(entries, list)
+        for code, lines in entries:
+            first: tuple[Ref, str | None] | None = None
+            for ref in lines:
+                dataset = by_code.get(ref.value.strip().upper())
+                if dataset is None:
+                    continue  # XML012 reports it
+                setup = dataset.suite_setup_ref.value if dataset.suite_setup_ref else None
+                if first is None:
+                    first = (ref, setup)
+                elif setup != first[1]:
+                    yield MIXED_SUITE_SETUPS.at_path(
+                        facts.path,
+                        ref.span,
+                        f"This line of suite '{code}' runs {ref.value}, whose suite setup is "
+                        f"{_setup(setup)}, but the suite's first line (line {first[0].span.line}) "
+                        f"runs one with {_setup(first[1])}: the setup is loaded once per session "
+                        "and never reset, so this line gets the first line's setup data.",
+                    )
+
+
+def _setup(name: str | None) -> str:
+    return f"'{name}'" if name is not None else "none"
 
 
 def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
