@@ -175,7 +175,8 @@ class InterventionRequest(_Closed):
     type: InterventionType | Absent = Field(
         None, description="The `Agent User Int Request Type` enum name, exact case."
     )
-    suggestions: list[StrictStr] | Absent = Field(
+    # Codes are read with ValueAsText (Library - Agent Impl. line 646): numbers work.
+    suggestions: list[StrictStr | StrictInt | StrictFloat] | Absent = Field(
         None,
         description="Every suggestion the agent must offer, each once (the count must match).",
         json_schema_extra={"uniqueItems": True},
@@ -183,7 +184,8 @@ class InterventionRequest(_Closed):
 
     @model_validator(mode="after")
     def _unique_suggestions(self) -> InterventionRequest:
-        if self.suggestions is not None and len(set(self.suggestions)) != len(self.suggestions):
+        codes = [str(code) for code in self.suggestions or ()]
+        if len(set(codes)) != len(codes):
             raise ValueError("suggestions lists a code twice")
         return self
 

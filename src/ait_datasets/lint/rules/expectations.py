@@ -70,11 +70,15 @@ SUGGESTIONS = Rule(
     "intervention-suggestions",
     "expectations",
     Severity.ERROR,
-    "`intervention_request.suggestions` is not a list of texts, or repeats a code.",
-    "Reports `suggestions` that is not a list, items that are not text, and duplicate codes.",
-    "FinalizeTurn checks that each expected suggestion exists AND that the count equals the "
-    "actual number of suggestions ('Expected %1 suggestions but found %2 actual "
-    "suggestions.'): list every suggestion the agent offers, each once.",
+    "`intervention_request.suggestions` is not a list of codes, or repeats a code.",
+    "Reports `suggestions` that is not a list, items that are neither text nor numbers "
+    "(lists, mappings, null, booleans), and duplicate codes (compared as text: `1` and "
+    "`'1'` are the same code).",
+    "FinalizeTurn reads each item with `ValueAsText()` and checks that the suggestion "
+    "exists AND that the count equals the actual number of suggestions ('Expected %1 "
+    "suggestions but found %2 actual suggestions.'), Library - Agent Impl. codeunit 130561 "
+    "lines 642-654: list every suggestion the agent offers, each once. Numbers are read as "
+    "their text, so numeric codes work.",
     Example(
         """
         tests:
@@ -222,24 +226,31 @@ def _suggestions(doc: Document, node: Node, found: list[Diagnostic]) -> None:
     # Code -> the item that first listed it; its line is worked out only for a duplicate.
     seen: dict[str, Scalar] = {}
     for item in node.items:
-        if not isinstance(item, Scalar) or not isinstance(item.data, str):
+        if not isinstance(item, Scalar) or not _is_code(item.data):
             found.append(
                 SUGGESTIONS.at(
                     doc,
                     item.span,
-                    f"Each suggestion must be a code (text), not {type_name(item)}.",
+                    f"Each suggestion must be a code (text or a number), not {type_name(item)}.",
                 )
             )
             continue
-        if item.data in seen:
+        # ValueAsText: a number is its text (so 1 and '1' are one code).
+        code = item.data if isinstance(item.data, str) else kinds.scalar_text(item) or ""
+        if code in seen:
             found.append(
                 SUGGESTIONS.at(
                     doc,
                     item.span,
-                    f"Suggestion '{item.data}' is listed twice (first at line "
-                    f"{seen[item.data].span.line}); FinalizeTurn compares the count with the "
+                    f"Suggestion '{code}' is listed twice (first at line "
+                    f"{seen[code].span.line}); FinalizeTurn compares the count with the "
                     "agent's actual suggestions, so a duplicate makes the turn fail.",
                 )
             )
         else:
-            seen[item.data] = item
+            seen[code] = item
+
+
+def _is_code(data: object) -> bool:
+    """Text or a number: what `ValueAsText()` reads as a suggestion code."""
+    return isinstance(data, (str, int, float)) and not isinstance(data, bool)

@@ -294,8 +294,10 @@ def _suggestion(
     offered = request.children.get("suggestions")
     if not isinstance(offered, Sequence) or not offered.items:
         return None
-    codes = [str(i.data) for i in offered.items if isinstance(i, Scalar)]
-    value = str(chosen.data)
+    # Both sides are read with ValueAsText (Library - Agent Impl. codeunit 130561 lines 493
+    # and 646): a number and its text are the same code.
+    codes = [kinds.scalar_text(i) or "" for i in offered.items if isinstance(i, Scalar)]
+    value = kinds.scalar_text(chosen) or ""
     if value in codes:
         return None
     return UNKNOWN_SUGGESTION.at(

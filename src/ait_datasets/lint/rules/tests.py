@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
 from ait_datasets.diagnostics import Diagnostic, Severity
@@ -29,8 +29,10 @@ NAME_MISSING = Rule(
     Severity.WARNING,
     "A test has no `name`.",
     "Reports agent tests without a `name` key (Copilot datasets are often unnamed).",
-    "The importer then numbers the test `INPUT-000000001`, `INPUT-000000002`, ...: results "
-    "and logs cannot be traced back to a scenario, and the codes change when tests move.",
+    "The importer then names the test after the group's last `INPUT-` code, incremented: "
+    "`INPUT-000001`, `INPUT-000002`, ... (`PadStr('INPUT-', 12, '0')` then `IncStr`, Test "
+    "Inputs Management codeunit 130458 lines 425-436): results and logs cannot be traced "
+    "back to a scenario, and the codes change when tests move.",
     Example(
         """
         tests:
@@ -220,7 +222,50 @@ DESCRIPTION_LENGTH = Rule(
     ),
 )
 
-RULES = (NAME_MISSING, NAME_TYPE, NAME_LENGTH, NAME_DUPLICATE, DESCRIPTION_LENGTH)
+NAME_COLLIDES = Rule(
+    "TST006",
+    "test-name-collides-with-generated",
+    "tests",
+    Severity.ERROR,
+    "An explicit test name equals the code the importer gives an earlier unnamed test.",
+    "Works out the codes of the file's unnamed tests as the importer does (the last "
+    "`INPUT-` code of the group so far, incremented) and reports an explicit `name` that "
+    "equals one of them (ignoring case).",
+    "The importer inserts each test in file order (Test Inputs Management codeunit 130458 "
+    "lines 425-436 name the unnamed ones): an explicit `INPUT-000001` after the first "
+    "unnamed test is the same `Test Input.Code`, and the import fails with the platform's "
+    "'record already exists' error.",
+    Example(
+        """
+        tests:
+          - question: Which sales orders are open?
+          - name: INPUT-000001
+            question: Which sales orders are released?
+        """,
+        line=3,
+    ),
+    "Name every test, or give the explicit one a name outside the `INPUT-nnnnnn` pattern.",
+    good=Example(
+        """
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+          - name: RELEASED-ORDERS
+            question: Which sales orders are released?
+        """,
+    ),
+)
+
+RULES = (
+    NAME_MISSING,
+    NAME_TYPE,
+    NAME_LENGTH,
+    NAME_DUPLICATE,
+    DESCRIPTION_LENGTH,
+    NAME_COLLIDES,
+)
+
+_AUTO_PREFIX = "INPUT-"
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
@@ -229,20 +274,54 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     # Upper-cased code -> the name node that first used it. Its line is worked out only
     # for a duplicate: a position costs a search, and large files have many names.
     seen: dict[str, Scalar] = {}
+    # The codes the importer generates for unnamed tests, and the highest `INPUT-` code
+    # of the group so far (the next unnamed test gets it incremented).
+    generated: set[str] = set()
+    last_input = ""
     for test in kinds.tests_of(doc):
         children = test.node.children
         name = children.get("name")
+        code: str | None = None
         if name is None:
-            yield from _no_name(doc, test.node)
+            last_input = _next_input_code(last_input)
+            generated.add(last_input)
+            yield from _no_name(doc, test.node, last_input)
         elif _is_short_text(name, MAX_TEST_NAME) and name.data.upper() not in seen:
             # The common case, without a generator: a new name of a valid length.
             if name.data:
-                seen[name.data.upper()] = name
+                code = name.data.upper()
+                seen[code] = name
         else:
-            yield from _name(doc, name, seen)
+            code = yield from _name(doc, name, seen)
+        if code is not None and code.startswith(_AUTO_PREFIX):
+            if code in generated:
+                assert isinstance(name, Scalar)
+                yield NAME_COLLIDES.at(
+                    doc,
+                    name.span,
+                    f"'{code}' is the code the importer gives an earlier unnamed test of this "
+                    "file: the import fails with 'record already exists'. Rename this test or "
+                    "name the unnamed ones.",
+                )
+            last_input = max(last_input, code)
         description = children.get("description")
         if description is not None and not _is_short_text(description, MAX_TEST_DESCRIPTION):
             yield from _description(doc, description)
+
+
+def _next_input_code(last: str) -> str:
+    """`IncStr` of the group's last `INPUT-` code, or of `INPUT-000000` for the first."""
+    code = last or _AUTO_PREFIX.ljust(12, "0")
+    end = len(code)
+    while end and not code[end - 1].isdigit():
+        end -= 1
+    start = end
+    while start and code[start - 1].isdigit():
+        start -= 1
+    if start == end:  # no number to increment (an explicit `INPUT-X`): start over
+        return _AUTO_PREFIX + "000001"
+    digits = code[start:end]
+    return code[:start] + str(int(digits) + 1).zfill(len(digits)) + code[end:]
 
 
 def _is_short_text(node: Node, limit: int) -> TypeGuard[_TextScalar]:
@@ -250,22 +329,24 @@ def _is_short_text(node: Node, limit: int) -> TypeGuard[_TextScalar]:
     return isinstance(node, Scalar) and isinstance(node.data, str) and len(node.data) <= limit
 
 
-def _no_name(doc: Document, node: Mapping) -> Iterator[Diagnostic]:
+def _no_name(doc: Document, node: Mapping, code: str) -> Iterator[Diagnostic]:
     # Copilot datasets (JSONL especially) are routinely unnamed; agent scenarios are the
     # ones people trace through logs turn by turn.
     if node.children and kinds.is_agent_test(node):
         yield NAME_MISSING.at(
             doc,
             head_span(node),
-            "This test has no `name`; the importer will call it INPUT-0000000NN. Add "
-            "a unique name.",
+            f"This test has no `name`; the importer will call it {code}. Add a unique name.",
         )
 
 
-def _name(doc: Document, name: Node, seen: dict[str, Scalar]) -> Iterator[Diagnostic]:
+def _name(
+    doc: Document, name: Node, seen: dict[str, Scalar]
+) -> Generator[Diagnostic, None, str | None]:
+    """The findings on one name; returns its code when it is new (else None)."""
     if not isinstance(name, Scalar):
         yield NAME_TYPE.at(doc, name.span, f"A test's `name` must be text, not {type_name(name)}.")
-        return
+        return None
     text = _text(name)
     if len(text) > MAX_TEST_NAME:
         yield NAME_LENGTH.at(
@@ -283,8 +364,11 @@ def _name(doc: Document, name: Node, seen: dict[str, Scalar]) -> Iterator[Diagno
             f"Test name '{text}' repeats the test at line {first.span.line} (names are "
             "compared upper-cased); the import fails with 'record already exists'.",
         )
-    elif code:
-        seen[code] = name
+        return None
+    if not code:
+        return None
+    seen[code] = name
+    return code
 
 
 def _description(doc: Document, description: Node) -> Iterator[Diagnostic]:
