@@ -58,9 +58,12 @@ UNTERMINATED = Rule(
     Severity.ERROR,
     "A placeholder has no closing `$`.",
     "Reports a `$DateFormula-` or `$DateTimeFormula-` with no `$` after it in the value.",
-    "The framework stops resolving that kind of placeholder there without an error: the "
-    "text stays as written (and so does any later placeholder of the same kind), and the "
-    "test reads `$DateFormula-<CD>` instead of a date.",
+    "Read as text (`ValueAsText`), the framework stops resolving that kind of placeholder "
+    "there without an error: the text stays as written (and so does any later placeholder "
+    "of the same kind) and the test reads `$DateFormula-<CD>` instead of a date (Test Input "
+    "Data Tools codeunit 130465 `ResolveDateFormulasInText` lines 195-197). Read as a whole "
+    "value with `ValueAsDate`/`ValueAsDateTime`, the token does not end in `$`, so it is "
+    "evaluated as a date text, and `Evaluate` raises (`ResolveAsDate` lines 111-121).",
     Example(
         """
         tests:

@@ -1,332 +1,43 @@
-"""Queries: task inputs and intervention replies as Library - Agent reads them (``QRY``)."""
+"""Queries: task inputs and intervention replies as Library - Agent reads them (``QRY``).
+
+The rules are defined (with their documentation) in ``query_rules``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint import kinds
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
-from ait_datasets.schema.vocabulary import ATTACHMENT_KEYS, INTERVENTION_KEYS, QUERY_KEYS
+from ait_datasets.lint.rules.query_rules import (
+    ATTACHMENT_ACTION,
+    ATTACHMENTS,
+    BOTH_TEXT,
+    EMPTY_TEXT,
+    INTERVENTION_BOTH,
+    INTERVENTION_NEITHER,
+    INTERVENTION_TEXT,
+    NEITHER_TEXT,
+    QUERY_BOTH,
+    QUERY_FROM,
+    QUERY_NEITHER,
+    QUERY_TIMEOUT,
+    RULES,
+    TEXT_TOO_LONG,
+    TIMEOUT_ABOVE_MAXIMUM,
+)
+
+__all__ = ["RULES", "check"]
+from ait_datasets.schema.vocabulary import (
+    ATTACHMENT_KEYS,
+    INTERVENTION_KEYS,
+    MAX_TASK_TITLE,
+    QUERY_KEYS,
+)
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
-
-BOTH_TEXT = "Query cannot contain both 'title' and 'intervention' elements."
-NEITHER_TEXT = "Query must contain either a 'title' (task input) or 'intervention' element."
-INTERVENTION_TEXT = "Intervention must contain either a 'suggestion' or 'instruction' element."
-
-QUERY_BOTH = Rule(
-    "QRY001",
-    "query-title-and-intervention",
-    "query",
-    Severity.ERROR,
-    "A query has both `title` and `intervention`.",
-    "Reports queries that are at once a task input and an intervention reply.",
-    f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"',
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                  intervention: {instruction: Release it.}
-                expected_data: {}
-        """,
-        line=9,
-    ),
-    "Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
-    "pause — one per turn.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
-)
-QUERY_NEITHER = Rule(
-    "QRY002",
-    "query-without-title-or-intervention",
-    "query",
-    Severity.ERROR,
-    "A query has neither `title` nor `intervention`.",
-    "Reports queries (or legacy `question` values read through the fallback) without "
-    "`title` and `intervention`, including plain-text queries.",
-    f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
-    "fails the same way.",
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-        line=6,
-    ),
-    "Add a `title` (a task input), or use `intervention:` to answer a paused task.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
-)
-QUERY_FROM = Rule(
-    "QRY003",
-    "task-input-without-from",
-    "query",
-    Severity.ERROR,
-    "A task input has no `from`.",
-    "Reports task-input queries (with `title`) that have no `from`.",
-    "Without `from`, `CreateTaskFromQueryAndWait` exits right after creating the task "
-    "builder: no message, no attachments, and no task is created or waited for — the turn "
-    "silently tests nothing.",
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-        line=6,
-    ),
-    "Add the sender: `from: Jane Doe`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
-)
-QUERY_TIMEOUT = Rule(
-    "QRY004",
-    "query-timeout",
-    "query",
-    Severity.ERROR,
-    "`query.timeout` is not a non-negative whole number of milliseconds.",
-    "Reports a `timeout` that is negative, fractional or not a number.",
-    "The framework reads it with `ValueAsInteger()`; a negative value fails with 'The task "
-    "timeout cannot be negative.', text fails to convert.",
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  timeout: 2.5m
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-        line=8,
-    ),
-    "Write the timeout in milliseconds: `timeout: 150000`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  timeout: 150000
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
-)
-ATTACHMENTS = Rule(
-    "QRY005",
-    "query-attachments",
-    "query",
-    Severity.ERROR,
-    "`query.attachments` is not a list of `{file: ...}` entries.",
-    "Reports `attachments` that is not a list, items that are not mappings, and items "
-    "without `file`.",
-    "Attachments are read as an array of objects with `file` (a resource path, or an object "
-    "with `action_type`/`action_data`); items without `file` are silently skipped.",
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                  attachments:
-                    - scan.png
-                expected_data: {}
-        """,
-        line=10,
-    ),
-    "Write each attachment as `- file: path/inside/resources.pdf`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                  attachments:
-                    - file: datasets/scan.png
-                expected_data: {}
-        """,
-        neighbours={
-            "datasets/scan.png": """
-                (an image)
-                """,
-        },
-    ),
-)
-INTERVENTION_NEITHER = Rule(
-    "QRY006",
-    "intervention-without-reply",
-    "query",
-    Severity.ERROR,
-    "An intervention has neither `suggestion` nor `instruction`.",
-    "Reports `query.intervention` mappings without `suggestion` and `instruction`.",
-    f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"',
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {}
-                expected_data: {}
-        """,
-        line=13,
-    ),
-    "Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
-)
-INTERVENTION_BOTH = Rule(
-    "QRY007",
-    "intervention-suggestion-and-instruction",
-    "query",
-    Severity.WARNING,
-    "An intervention has both `suggestion` and `instruction`.",
-    "Reports interventions with both keys.",
-    "The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
-    "claim this is an error; the code does not check it).",
-    Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention:
-                    suggestion: RELEASE
-                    instruction: Release it anyway.
-                expected_data: {}
-        """,
-        line=15,
-    ),
-    "Keep one of the two.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
-)
-
-RULES = (
-    QUERY_BOTH,
-    QUERY_NEITHER,
-    QUERY_FROM,
-    QUERY_TIMEOUT,
-    ATTACHMENTS,
-    INTERVENTION_NEITHER,
-    INTERVENTION_BOTH,
-)
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
@@ -355,6 +66,37 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
 
 _TEXT_KEYS = ("title", "from", "message")
+# The task input texts the framework stores in fixed-length text (Library - Agent Impl.:
+# `FromValue: Text[250]`, line 515; the agent task's Title is Text[150]).
+_LIMITS = {"from": 250, "title": MAX_TASK_TITLE}
+# Online, VerifyTimeout refuses more than GetMaximumTimeout() (Library - Agent Impl. 383-386).
+MAX_TIMEOUT_MS = 3_600_000
+
+
+def _task_text(doc: Document, key: str, value: Scalar, found: list[Diagnostic]) -> None:
+    """`from`/`title` of a task input: not empty, within its field's length."""
+    data = value.data
+    text = data if isinstance(data, str) else kinds.scalar_text(value) or ""
+    limit = _LIMITS[key]
+    if len(text) > limit:
+        found.append(
+            TEXT_TOO_LONG.at(
+                doc,
+                value.span,
+                f"`{key}` is {len(text)} characters; the framework holds at most {limit} "
+                f"({'a Text[250] variable' if key == 'from' else 'the task title field'}), so "
+                "the turn fails at run time. Shorten it; put detail in `message`.",
+            )
+        )
+    elif not text.strip():
+        found.append(
+            EMPTY_TEXT.at(
+                doc,
+                value.span,
+                f"`{key}` is empty: the framework only checks that the key exists and starts "
+                f"a task with an empty {'sender' if key == 'from' else 'title'}.",
+            )
+        )
 
 
 def _query(doc: Document, query: Mapping, key: str, index: int, found: list[Diagnostic]) -> None:
@@ -383,8 +125,12 @@ def _query(doc: Document, query: Mapping, key: str, index: int, found: list[Diag
         )
     for text_key in _TEXT_KEYS:
         value = children.get(text_key)
-        if value is not None and not isinstance(value, Scalar):
+        if value is None:
+            continue
+        if not isinstance(value, Scalar):
             found += expect_text(doc, query, text_key, f"the `{key}` of turn {index + 1}")
+        elif has_title and text_key in _LIMITS:
+            _task_text(doc, text_key, value, found)
     if has_title and "from" not in children:
         title_key = query.key_node("title")
         assert title_key is not None
@@ -426,6 +172,14 @@ def _timeout(doc: Document, timeout: Node) -> Iterator[Diagnostic]:
             timeout.span,
             f"`timeout` must be a non-negative whole number of milliseconds, not {shown!r}.",
         )
+    elif isinstance(value, (int, float)) and value > MAX_TIMEOUT_MS:
+        yield TIMEOUT_ABOVE_MAXIMUM.at(
+            doc,
+            timeout.span,
+            f"`timeout` is {int(value):,} ms; online the maximum is {MAX_TIMEOUT_MS:,} ms (one "
+            "hour) and the turn fails with 'The specified timeout ... exceeds the maximum "
+            "allowed timeout'. `0` or no timeout means the 30-minute default.",
+        )
 
 
 def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
@@ -447,6 +201,22 @@ def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
             )
             continue
         yield from unknown_keys(doc, item, ATTACHMENT_KEYS, "an attachment")
+        file = item.children.get("file")
+        if isinstance(file, Mapping):
+            missing = [k for k in ("action_type", "action_data") if k not in file.children]
+            if missing:
+                yield ATTACHMENT_ACTION.at(
+                    doc,
+                    file.span,
+                    f"This `file:` object has no `{missing[0]}`: "
+                    + (
+                        "the framework then reads the object itself as a resource path "
+                        "(`ValueAsText()` on an object), a run-time error."
+                        if missing[0] == "action_type"
+                        else "the framework fails with 'DataInput - The element action_data "
+                        "does not exist.'"
+                    ),
+                )
         if "file" not in item.children:
             yield ATTACHMENTS.at(
                 doc,
@@ -483,7 +253,18 @@ def _reply(doc: Document, node: Mapping, key: str, index: int, found: list[Diagn
         )
     for text_key in ("suggestion", "instruction"):
         value = reply.get(text_key)
-        if value is not None and not isinstance(value, Scalar):
+        if value is None:
+            continue
+        if not isinstance(value, Scalar):
             found += expect_text(
                 doc, node, text_key, f"the intervention of the `{key}` of turn {index + 1}"
+            )
+        elif not (value.data if isinstance(value.data, str) else kinds.scalar_text(value)):
+            sent = "a suggestion code no agent offers" if text_key == "suggestion" else "nothing"
+            found.append(
+                EMPTY_TEXT.at(
+                    doc,
+                    value.span,
+                    f"The `{text_key}` is empty: the framework sends it as it is ({sent}).",
+                )
             )

@@ -316,9 +316,11 @@ DUPLICATE_SUITE_SETUP = Rule(
     "Reports every suite-setup file after the first (in path order) with the same Group "
     "Name (`name:`, else the file name) and the same `language` (none counts as one "
     "language), at its `name:`.",
-    "The framework takes the first group with the referenced name (`FindFirst`) and then the "
-    "variant for the run's language: a second setup for the same name and language is never "
-    "used, and which one wins depends on import order.",
+    'The framework takes the first group with the referenced name (`SetRange("Group '
+    'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 455-456) and then '
+    "the variant for the run's language (line 430): a second setup for the same name and "
+    "language is never used. Which one wins depends on file-name order, not import order: "
+    "`FindFirst` follows the primary key, the group code (the upper-cased file name).",
     Example(
         """
         name: ORDERS-SETUP

@@ -780,8 +780,14 @@ DUPLICATE_CODE = Rule(
     "Two suites of the app have the same `Code`.",
     "Reports every `AITSuite` whose `Code` (ignoring case) was already used earlier in the "
     "same file or in another suite XML of the app.",
-    "The suite code is the suite's key: importing the second suite replaces the first (or "
-    "fails when another app owns it).",
+    "The suite code is the suite's key. In the same file the second suite is skipped: the "
+    "XmlPort finds the first one, imported by the same app with the same file hash, and "
+    "calls `currXMLport.Skip()` (AIT Test Suite Import/Export XmlPort 149031 lines 35-42). "
+    "From another file (another hash) the import deletes the first suite and imports the "
+    "second, and the delete subscriber also removes the first suite's lines, evaluators, "
+    "column mappings, log entries, run history and languages (AIT Test Suite Mgt. "
+    "`DeleteLinesOnDeleteAITTestSuite` lines 623-653); when another app owns the code the "
+    "import fails ('The eval suite %1 is already imported by a different app.', line 45).",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
