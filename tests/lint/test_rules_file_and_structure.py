@@ -95,3 +95,16 @@ def test_copilot_question_alone_is_never_an_error(lint_text: LintText) -> None:
         "    context: x\n    ground_truth: y\n    expected_data:\n      - expected_number: 2\n"
     )
     assert lint_text(text) == []
+
+
+def test_str001_top_level_test_setup_says_what_suite_setup_needs(lint_text: LintText) -> None:
+    tests = "tests:\n  - name: T1\n    question: hi\n"
+    inline = [
+        d for d in lint_text("test_setup:\n  setup_actions: []\n" + tests) if d.code == "STR001"
+    ]
+    assert [(d.line, d.column) for d in inline] == [(1, 1)]
+    assert "Did you mean" not in inline[0].message
+    assert "its own suite-setup file" in inline[0].message
+    named = [d for d in lint_text("test_setup: ORDERS-SETUP\n" + tests) if d.code == "STR001"]
+    assert [(d.line, d.column) for d in named] == [(1, 1)]
+    assert "write `suite_setup: ORDERS-SETUP`" in named[0].message

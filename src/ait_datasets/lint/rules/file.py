@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint.ai_files import is_ai_test_file
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source.document import Document
@@ -17,7 +18,10 @@ EXTENSION = Rule(
     "file",
     Severity.ERROR,
     "The file extension is not exactly `.yaml`, `.json` or `.jsonl`.",
-    "Reports dataset files named `.yml`, `.YAML`, `.Json`, ... .",
+    "Reports dataset files named `.yml`, `.YAML`, `.Json`, ... : files under a folder named "
+    "like a dataset folder (`datasets`, `TestScenarios`, `AITestSuite`, ...) or whose content "
+    "has dataset keys (`tests`, `turns`, `query`, `question`, `expected_data`, ...). Other "
+    "YAML in the resources (a list of provinces, app configuration) is left alone.",
     "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
     "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
     "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)",
@@ -125,7 +129,8 @@ _GOOD = (".yaml", ".json", ".jsonl")
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     name = os.path.basename(doc.path)
-    if not name.endswith(_GOOD):
+    # A `.yml` list of provinces in the resources is not a dataset with the wrong name.
+    if not name.endswith(_GOOD) and is_ai_test_file(doc):
         ext = os.path.splitext(name)[1]
         good = {".yml": ".yaml"}.get(ext.lower(), ext.lower())
         yield EXTENSION.at(

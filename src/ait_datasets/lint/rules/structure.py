@@ -142,7 +142,8 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     tests = root.get("tests")
     if tests is None:
         return
-    yield from unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`")
+    for diag in unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`"):
+        yield _test_setup_advice(doc, root, diag)
     if isinstance(tests, Sequence):
         yield from _test_items(doc, tests, "`tests`")
     elif not isinstance(tests, Mapping):
@@ -151,6 +152,30 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             tests.span,
             f"`tests` must be a list of tests, not {type_name(tests)}.",
         )
+
+
+def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic:
+    """A top-level `test_setup:` is not simply a misspelt `suite_setup:`: in a dataset,
+    `suite_setup` names a suite-setup file; an object there would make this file one."""
+    setup = root.get("test_setup")
+    key = root.key_node("test_setup")
+    if setup is None or key is None or (diag.line, diag.column) != (key.span.line, key.span.column):
+        return diag
+    base = "Unknown key 'test_setup' at the top level of a dataset; the framework does not read it."
+    if isinstance(setup, Scalar):
+        advice = (
+            f" If it names the app's suite setup, write `suite_setup: {kinds.scalar_text(setup)}`: "
+            "`suite_setup` must be the `name:` of a suite-setup file (a file whose "
+            "`suite_setup:` is an object)."
+        )
+    else:
+        advice = (
+            " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
+            "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "
+            "turn goes in that turn's `turn_setup:`. (`suite_setup:` with an object here would "
+            "make this file a suite-setup file and drop its tests.)"
+        )
+    return UNKNOWN_KEY.at(doc, key.span, base + advice)
 
 
 def _test_items(doc: Document, tests: Sequence, where: str) -> Iterator[Diagnostic]:

@@ -142,9 +142,11 @@ STRUCTURE = Rule(
     FAMILY,
     Severity.ERROR,
     "The XML is not a suite the XmlPort can import.",
-    "Reports a root element that is a misspelt `Root` (or another root holding `AITSuite` "
-    "elements), and a `Root` without any `AITSuite`. XML files whose root is something else "
-    "entirely are taken for other resources (test data) and not checked.",
+    "Reports a root element other than `Root` holding `AITSuite` elements, a misspelt "
+    "`Root` (`root`, `ROOT`, `Rot`, ...) holding close misspellings of `AITSuite`, and an "
+    "empty `<Root/>`. Any other "
+    "XML is taken for another resource and not checked: a Data Exchange Definition whose "
+    "root is `<root>` with `<DataExchDef>` children, test data, HTTP mocks.",
     "XmlPort 149031's schema starts with the text element `Root` and expects at least one "
     "`AITSuite`: a different root fails the import, an empty one imports nothing.",
     Example(
