@@ -108,3 +108,15 @@ def test_str001_top_level_test_setup_says_what_suite_setup_needs(lint_text: Lint
     named = [d for d in lint_text("test_setup: ORDERS-SETUP\n" + tests) if d.code == "STR001"]
     assert [(d.line, d.column) for d in named] == [(1, 1)]
     assert "write `suite_setup: ORDERS-SETUP`" in named[0].message
+
+
+def test_str006_yaml_keys_in_json_and_jsonl(lint_text: LintText) -> None:
+    text = '{"suite_setup": "S", "tests": [{"name": "T1", "question": "Hi"}]}\n'
+    assert where(lint_text(text, "d.json"), "STR006") == [(1, 2, "STR006"), (1, 22, "STR006")]
+    row = '{"name": "T1", "language": "da-DK", "question": "Hi"}\n'
+    assert where(lint_text(row, "d.jsonl"), "STR006") == [(1, 16, "STR006")]
+    ok = '[{"name": "T1", "question": "Hi"}]\n'
+    assert where(lint_text(ok, "d.json"), "STR006") == []
+    # In YAML these keys are the dataset's metadata.
+    yaml = "suite_setup: S\nlanguage: da-DK\ntests:\n  - name: T1\n    question: Hi\n"
+    assert where(lint_text(yaml), "STR006") == []

@@ -116,7 +116,8 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
         if isinstance(language, Scalar):
             facts.language = kinds.scalar_text(language)
         setup = root.get("suite_setup")
-        if kind == kinds.DATASET and isinstance(setup, Scalar):
+        # Only YAML files have metadata (Test Inputs Management lines 222-223; STR006).
+        if kind == kinds.DATASET and doc.format == "yaml" and isinstance(setup, Scalar):
             text = kinds.scalar_text(setup)
             if text is not None:
                 facts.suite_setup_ref = Ref(text, setup.span)

@@ -112,12 +112,52 @@ IGNORED_METADATA = Rule(
     ),
 )
 
-RULES = (UNKNOWN_KEY, WRONG_TYPE, SETUP_WITH_TESTS, SETUP_NAME, IGNORED_METADATA)
+YAML_KEYS_IN_JSON = Rule(
+    "STR006",
+    "yaml-keys-in-json",
+    "structure",
+    Severity.ERROR,
+    "A `.json`/`.jsonl` test has `suite_setup`, `language` or a `tests` array.",
+    "Reports `suite_setup` and `language` in the tests of a `.json` or `.jsonl` file, and a "
+    "`.json` object holding a `tests` array.",
+    "Only YAML files have dataset metadata: `ReadMetadataFromFile` exits for any other file "
+    "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` and "
+    "`language` are never read and the suite setup is never loaded. A `.json` object is "
+    "stored whole as one test (`ParseDataInputs` lines 268-281): a `tests` array inside it "
+    "is not split into tests.",
+    Example(
+        """
+        {"suite_setup": "ORDERS-SETUP", "tests": [{"name": "OPEN-ORDERS", "question": "Hi"}]}
+        """,
+        path="datasets/orders.json",
+        line=1,
+    ),
+    "Write the tests as a JSON array (`[{...}, {...}]`); for a suite setup or a language, "
+    "use a YAML dataset.",
+    good=Example(
+        """
+        [{"name": "OPEN-ORDERS", "question": "Which sales orders are open?"}]
+        """,
+        path="datasets/orders.json",
+    ),
+)
+
+RULES = (
+    UNKNOWN_KEY,
+    WRONG_TYPE,
+    SETUP_WITH_TESTS,
+    SETUP_NAME,
+    IGNORED_METADATA,
+    YAML_KEYS_IN_JSON,
+)
+_YAML_ONLY = ("suite_setup", "language")
 
 _SETUP_FILE_KEYS = frozenset({"name", "language", "description", "suite_setup"})
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if doc.format in ("json", "jsonl"):
+        yield from _yaml_keys_in_json(doc)
     if doc.format == "json" and isinstance(doc.root, Sequence):
         yield from _test_items(doc, doc.root, "the JSON array")
         return
@@ -152,6 +192,39 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             tests.span,
             f"`tests` must be a list of tests, not {type_name(tests)}.",
         )
+
+
+def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
+    root = doc.root
+    if doc.format == "json" and isinstance(root, Mapping):
+        tests = root.get("tests")
+        if isinstance(tests, Sequence):
+            key = root.key_node("tests")
+            assert key is not None
+            yield YAML_KEYS_IN_JSON.at(
+                doc,
+                key.span,
+                "A `.json` object is stored whole as one test: this `tests` array is not split "
+                "into tests. Write the file as a JSON array of tests.",
+            )
+    # What the importer stores as tests: each row, each array item, or the whole object.
+    if doc.format == "jsonl":
+        objects = doc.rows
+    else:
+        objects = root.items if isinstance(root, Sequence) else [root] if root else []
+    for node in objects:
+        if not isinstance(node, Mapping):
+            continue
+        for name in _YAML_ONLY:
+            key = node.key_node(name) if name in node.children else None
+            if key is not None:
+                yield YAML_KEYS_IN_JSON.at(
+                    doc,
+                    key.span,
+                    f"`{name}` is read only from YAML datasets; in a .{doc.format} file the "
+                    "importer never reads it"
+                    + (", so the suite setup is never loaded." if name == "suite_setup" else "."),
+                )
 
 
 def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic:
