@@ -120,6 +120,14 @@ def test_ph005_invalid_time_points_at_time() -> None:
     assert lint(setup('"$DateTimeFormula-<CD>-23:59:59$"')) == []
 
 
+def test_ph010_time_without_dash_after_the_formula() -> None:
+    # The framework skips the character after '>' blindly: 14:45:00 would become 4:45:00.
+    found = lint(setup('"$DateTimeFormula-<CD>14:45:00$"'))
+    assert spans(found) == [(5, COL + 22, 5, COL + 30, "PH010")]
+    assert "'4:45:00'" in found[0].message
+    assert lint(setup('"$DateTimeFormula-<CD>-14:45:00$"')) == []
+
+
 def test_ph006_dollar_inside_formula() -> None:
     found = lint(setup('"$DateFormula-<CD+$1D>$"'))
     assert spans(found) == [(5, COL + 18, 5, COL + 19, "PH006")]

@@ -404,6 +404,51 @@ UNBRACKETED = Rule(
     ),
 )
 
+TIME_WITHOUT_DASH = Rule(
+    "PH010",
+    "time-without-dash",
+    FAMILY,
+    Severity.ERROR,
+    "A `$DateTimeFormula-` time does not follow `>` with `-`.",
+    "Reports `$DateTimeFormula-<F>X…$` where the character after `>` is not `-` "
+    "(`<CD>14:45:00`, `<CD> 14:45`, `<CD>T14:45`).",
+    "The framework skips the one character after `>` without checking it "
+    "(`CopyStr(Content, CloseBracketPos + 2)`, Test Input Data Tools codeunit 130465 "
+    "lines 147 and 235): `<CD>14:45:00` is read as the time 4:45:00, silently.",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Time: "$DateTimeFormula-<CD>14:45:00$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
+    "Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Time: "$DateTimeFormula-<CD>-14:45:00$"
+                expected_data: {}
+        """,
+    ),
+)
+
 RULES = (
     INVALID_FORMULA,
     UNTERMINATED,
@@ -414,4 +459,5 @@ RULES = (
     UNQUOTED,
     HARD_CODED_DATE,
     UNBRACKETED,
+    TIME_WITHOUT_DASH,
 )
