@@ -120,3 +120,18 @@ def test_str006_yaml_keys_in_json_and_jsonl(lint_text: LintText) -> None:
     # In YAML these keys are the dataset's metadata.
     yaml = "suite_setup: S\nlanguage: da-DK\ntests:\n  - name: T1\n    question: Hi\n"
     assert where(lint_text(yaml), "STR006") == []
+
+
+def test_syn012_yaml11_booleans_written_plain(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    question: Ship to Ontario\n"
+        "    turn_setup: {County: ON, Rush: yes, Quoted: 'off', Flag: true, Note: on time}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "SYN012") == [(4, 26, "SYN012"), (4, 36, "SYN012")]
+    assert {d.severity.value for d in found if d.code == "SYN012"} == {"info"}
+    assert "makes it true" in found[0].message
+
+
+def test_syn012_not_in_a_resource_that_is_no_dataset(lint_text: LintText) -> None:
+    assert where(lint_text("provinces:\n  - code: ON\n", "data/provinces.yaml"), "SYN012") == []

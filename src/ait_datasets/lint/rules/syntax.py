@@ -12,6 +12,54 @@ from ait_datasets.source.document import Document
 
 _E = Severity.ERROR
 
+YAML11_BOOLEAN = Rule(
+    "SYN012",
+    "yaml11-boolean",
+    "syntax",
+    Severity.INFO,
+    "A plain value that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`, `y`, `n`).",
+    "Reports unquoted values `y`, `yes`, `n`, `no`, `on`, `off` (any case) in YAML datasets. "
+    "This linter reads YAML 1.2, where they are text (`county: ON` is Ontario); a YAML 1.1 "
+    "reader makes them true/false.",
+    "The framework converts YAML with the platform's `JsonObject.ReadFromYaml` (Test Inputs "
+    "Management codeunit 130458), whose YAML version is not documented: we assume YAML 1.2, "
+    "as the converter's `true`/`false` handling suggests, but a 1.1 reading would turn "
+    "`ON` into `true` and the test would read 'true' instead of the text.",
+    Example(
+        """
+        tests:
+          - name: SHIP-TO-ONTARIO
+            description: Jane asks the agent to ship sales order 101 to Ontario
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Ship order 101
+                  message: Please ship sales order 101.
+                turn_setup:
+                  County: ON
+                expected_data: {}
+        """,
+        line=10,
+    ),
+    'Quote the value (`County: "ON"`) so that every YAML reader sees text; write '
+    "`true`/`false` for a boolean.",
+    good=Example(
+        """
+        tests:
+          - name: SHIP-TO-ONTARIO
+            description: Jane asks the agent to ship sales order 101 to Ontario
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Ship order 101
+                  message: Please ship sales order 101.
+                turn_setup:
+                  County: "ON"
+                expected_data: {}
+        """,
+    ),
+)
+
 RULES = (
     Rule(
         codes.YAML_SYNTAX,
@@ -386,9 +434,39 @@ RULES = (
             path="datasets/orders.json",
         ),
     ),
+    YAML11_BOOLEAN,
 )
+
+_YAML11_BOOLEANS = frozenset({"y", "yes", "n", "no", "on", "off"})
+# A cheap first look: such a value ends a line, after `: ` or `- ` (or sits in a flow list).
+_MAYBE_YAML11_BOOLEAN = r"(?im)[:\-\[,]\s*(?:y|yes|n|no|on|off)\s*(?:[,\]}#]|$)"
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    """The loader already produced these findings; they are in ``doc.diagnostics``."""
-    return iter(())
+    """The loader's findings are in ``doc.diagnostics``; this family adds SYN012."""
+    if doc.format != "yaml" or doc.root is None:
+        return
+    import re
+
+    if re.search(_MAYBE_YAML11_BOOLEAN, doc.text) is None:
+        return
+    from ait_datasets.lint.ai_files import is_ai_test_file
+    from ait_datasets.source.tree import Scalar, walk
+
+    if not is_ai_test_file(doc):
+        return
+    for _, node in walk(doc.root):
+        if (
+            isinstance(node, Scalar)
+            and node.style == ""
+            and isinstance(node.data, str)
+            and node.data.lower() in _YAML11_BOOLEANS
+        ):
+            as_bool = "true" if node.data.lower() in ("y", "yes", "on") else "false"
+            yield YAML11_BOOLEAN.at(
+                doc,
+                node.span,
+                f"'{node.data}' is text in YAML 1.2, which this linter reads, but a YAML 1.1 "
+                f"reader makes it {as_bool}. "
+                f'Quote it ("{node.data}") to keep it text everywhere.',
+            )
