@@ -50,7 +50,7 @@ COL = 27
 
 def test_every_rule_is_documented() -> None:
     codes = [r.code for r in placeholders.RULES]
-    assert codes == [f"PH00{i}" for i in range(1, 10)]
+    assert codes == [f"PH{i:03d}" for i in range(1, 11)]  # PH010 added by issue 15
     for rule in placeholders.RULES:
         assert rule.family == "placeholders"
         assert all((rule.summary, rule.what, rule.why, rule.example, rule.fix))
