@@ -44,7 +44,7 @@ UNKNOWN_SUITE_SETUP = Rule(
     "`name:`, that file name). The match is exact, as the framework's lookup is; the message "
     "names the closest setup.",
     "At run time the framework looks for the group whose Group Name is NAME (`FindFirst`, "
-    "AIT Test Context Impl. codeunit 149043 `GetSuiteSetupGroup` lines 443-457); when there "
+    "AIT Test Context Impl. codeunit 149043 `GetSuiteSetupGroup` lines 443-460); when there "
     "is none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
     "fails with 'Per-suite setup data has not been loaded.' (label line 46, raised at lines "
     "571-572). A name that belongs to an ordinary dataset fails the same way (that group has "
@@ -317,7 +317,7 @@ DUPLICATE_SUITE_SETUP = Rule(
     "Name (`name:`, else the file name) and the same `language` (none counts as one "
     "language), at its `name:`.",
     'The framework takes the first group with the referenced name (`SetRange("Group '
-    'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 455-456) and then '
+    'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 458-459) and then '
     "the variant for the run's language (line 430): a second setup for the same name and "
     "language is never used. Which one wins depends on file-name order, not import order: "
     "`FindFirst` follows the primary key, the group code (the upper-cased file name).",

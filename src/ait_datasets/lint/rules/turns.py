@@ -107,7 +107,7 @@ EMPTY_TURNS = Rule(
     "and Copilot datasets alike.",
     "With `turns: []` the test has zero turns but the framework starts at turn 1: the first "
     "getter reads element 0 of the empty array (`ElementAt(CurrentTurn - 1)`, AIT Test "
-    "Context Impl. codeunit 149043 lines 400-405 and 472; Test Input Json codeunit 130461 "
+    "Context Impl. codeunit 149043 lines 400-405 and 472; Test Input Json codeunit 130464 "
     "line 62, where `JsonArray.Get` fails). A null turn has no keys, so its first getter "
     "fails with 'DataInput - The element question does not exist.' (Test Input Json lines "
     "30-32, 44-45).",
