@@ -789,7 +789,7 @@ DUPLICATE_CODE = Rule(
     "second, and the delete subscriber also removes the first suite's lines, evaluators, "
     "column mappings, log entries, run history and languages (AIT Test Suite Mgt. "
     "`DeleteLinesOnDeleteAITTestSuite` lines 623-653); when another app owns the code the "
-    "import fails ('The eval suite %1 is already imported by a different app.', line 45).",
+    "import fails ('The eval suite %1 is already imported by a different app.', line 47).",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
