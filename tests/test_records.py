@@ -22,7 +22,7 @@ from ait_datasets.lint.engine import FileResult, LintRun
 from ait_datasets.lint.facts import FileFacts, Ref
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.reporters import Report
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.suite_xml import _Attr
 from ait_datasets.lint.suppressions import Directive, Suppressions
 from ait_datasets.records import Record
@@ -78,10 +78,16 @@ SPECS: list[tuple[type[Record], bool, list[tuple[str, Any, bool]], list[Any]]] =
         True,
         [
             *((name, REQUIRED, True) for name in ("code", "name", "family", "severity")),
-            *((name, REQUIRED, True) for name in ("summary", "what", "why", "example", "fix")),
+            # `example` became the failing example `bad` and the passing one `good` (issue 14
+            # point 4); `good` defaults to no example, which the example test rejects.
+            *((name, REQUIRED, True) for name in ("summary", "what", "why", "bad", "fix")),
             ("fixable", None, True),
+            ("good", None, True),
         ],
-        ["X001", "n", "f", Severity.INFO, "s", "w", "y", "e", "x", "safe"],
+        [
+            *("X001", "n", "f", Severity.INFO, "s", "w", "y"),
+            *(Example("a: 1\n", line=1), "x", "safe", Example("b: 1\n")),
+        ],
     ),
     (
         LintConfig,

@@ -48,6 +48,7 @@ def test_failing_example_fires_its_rule_at_the_documented_line(rule: Rule, tmp_p
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.code for r in RULES])
 def test_passing_example_fires_nothing(rule: Rule, tmp_path: Path) -> None:
+    assert rule.good is not None, "every rule has a passing example"
     assert rule.good.line is None, "a passing example has no finding to place"
     _, diags = _lint_example(rule.good, tmp_path)
     assert diags == [], _shown(diags)
@@ -64,5 +65,6 @@ def test_datasets_rules_prints_both_examples(capsys: pytest.CaptureFixture[str])
     assert failing < passing
     for line in rule.bad.text.splitlines():
         assert f"    {line}" in out[failing:passing]
+    assert rule.good is not None
     for line in rule.good.text.splitlines():
         assert f"    {line}" in out[passing:]

@@ -103,8 +103,9 @@ class Rule(FrozenRecord):
     fix: str
     # "safe", "unsafe" or None: whether `lint --fix` can repair it.
     fixable: str | None
-    # The same file corrected: no rule fires on it at all.
-    good: Example
+    # The same file corrected: no rule fires on it at all (every rule has one; a test
+    # checks it).
+    good: Example | None
 
     def __init__(
         self,
@@ -118,8 +119,7 @@ class Rule(FrozenRecord):
         bad: Example,
         fix: str,
         fixable: str | None = None,
-        *,
-        good: Example,
+        good: Example | None = None,
     ) -> None:
         _set(self, "code", code)
         _set(self, "name", name)
@@ -131,6 +131,7 @@ class Rule(FrozenRecord):
         _set(self, "bad", bad)
         _set(self, "fix", fix)
         _set(self, "fixable", fixable)
+        # Optional only in the signature: the example test requires one of every rule.
         _set(self, "good", good)
 
     @property
@@ -177,7 +178,7 @@ def render_doc(rule: Rule) -> str:
         f"What it does\n  {rule.what}\n\n"
         f"Why\n  {rule.why}\n\n"
         f"Example that fails ({_where(rule.bad)})\n{render_example(rule.bad)}\n"
-        f"Example that passes\n{render_example(rule.good)}\n"
+        f"Example that passes\n{render_example(rule.good) if rule.good else '  (none)'}\n"
         f"Fix\n  {rule.fix}\n\n"
         f"Fixable: {fixable}\n"
     )

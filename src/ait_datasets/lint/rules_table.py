@@ -33,7 +33,7 @@ def rules_json(rules: Iterable[Rule]) -> str:
             "why": r.why,
             "example": r.example,
             "failing_example": _example_json(r.bad),
-            "passing_example": _example_json(r.good),
+            "passing_example": _example_json(r.good) if r.good else None,
             "fix": r.fix,
             "fixable": r.fixable,
         }

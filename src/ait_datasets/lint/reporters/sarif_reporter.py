@@ -90,7 +90,7 @@ def _help_markdown(rule: Rule) -> str:
         f"## What it does\n\n{rule.what}\n\n"
         f"## Why\n\n{rule.why}\n\n"
         f"## Failing example\n\n{_example_markdown(rule.bad)}"
-        f"## Passing example\n\n{_example_markdown(rule.good)}"
+        f"## Passing example\n\n{_example_markdown(rule.good) if rule.good else ''}"
         f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
     )
 

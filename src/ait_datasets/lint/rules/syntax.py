@@ -17,8 +17,9 @@ YAML11_BOOLEAN = Rule(
     "yaml11-boolean",
     "syntax",
     Severity.INFO,
-    "A plain value that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`, `y`, `n`).",
-    "Reports unquoted values `y`, `yes`, `n`, `no`, `on`, `off` (any case) in YAML datasets. "
+    "A plain value that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`).",
+    "Reports unquoted values `yes`, `no`, `on`, `off` (as `yes`, `Yes` or `YES`) in YAML "
+    "datasets. "
     "This linter reads YAML 1.2, where they are text (`county: ON` is Ontario); a YAML 1.1 "
     "reader makes them true/false.",
     "The framework converts YAML with the platform's `JsonObject.ReadFromYaml` (Test Inputs "
@@ -437,9 +438,13 @@ RULES = (
     YAML11_BOOLEAN,
 )
 
-_YAML11_BOOLEANS = frozenset({"y", "yes", "n", "no", "on", "off"})
+# The YAML 1.1 booleans the common 1.1 readers (PyYAML, libyaml's users) apply: the three
+# spellings of each word. `y`/`n` are 1.1 booleans on paper only, and often real text.
+_YAML11_BOOLEANS = frozenset(
+    word for base in ("yes", "no", "on", "off") for word in (base, base.capitalize(), base.upper())
+)
 # A cheap first look: such a value ends a line, after `: ` or `- ` (or sits in a flow list).
-_MAYBE_YAML11_BOOLEAN = r"(?im)[:\-\[,]\s*(?:y|yes|n|no|on|off)\s*(?:[,\]}#]|$)"
+_MAYBE_YAML11_BOOLEAN = r"(?im)[:\-\[,]\s*(?:yes|no|on|off)\s*(?:[,\]}#]|$)"
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
@@ -460,9 +465,9 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             isinstance(node, Scalar)
             and node.style == ""
             and isinstance(node.data, str)
-            and node.data.lower() in _YAML11_BOOLEANS
+            and node.data in _YAML11_BOOLEANS
         ):
-            as_bool = "true" if node.data.lower() in ("y", "yes", "on") else "false"
+            as_bool = "true" if node.data.lower() in ("yes", "on") else "false"
             yield YAML11_BOOLEAN.at(
                 doc,
                 node.span,
