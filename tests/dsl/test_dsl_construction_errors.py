@@ -84,7 +84,8 @@ def test_agent_test_needs_turns_and_must_start_with_a_task() -> None:
 
 def test_agent_test_rejects_a_flat_query() -> None:
     turn = dsl.turn(dsl.task("T", from_="F"))
-    with _raises("'expected_data' belongs inside a turn: agent tests always use 'turns:'"):
+    # The schema's text since a flat test became valid and only the mixed form an error.
+    with _raises("'expected_data' beside 'turns:' is never read: move it into a turn"):
         dsl.agent_test("T1", turn, expected_data={})
 
 

@@ -114,3 +114,26 @@ def test_leg002_test_setup_in_agent_turn_with_unsafe_fix(lint_text: LintText) ->
 
 def test_legacy_keys_in_copilot_tests_pass(lint_text: LintText) -> None:
     assert lint_text("tests:\n  - name: T1\n    question: q\n    test_setup: {a: 1}\n") == []
+
+
+def test_exp002_accepts_numeric_suggestion_codes_and_flw003_compares_text(
+    lint_text: LintText,
+) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data:\n          intervention_request:\n"
+        "            type: Assistance\n            suggestions: [1, 2]\n"
+        "      - query:\n          intervention: {suggestion: '1'}\n        expected_data: {}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "EXP002") == []
+    assert where(found, "FLW003") == []
+
+
+def test_exp002_number_and_text_of_one_code_are_a_duplicate(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data:\n          intervention_request:\n"
+        "            suggestions: [7, '7', true]\n"
+    )
+    assert where(lint_text(text), "EXP002") == [(7, 30, "EXP002"), (7, 35, "EXP002")]

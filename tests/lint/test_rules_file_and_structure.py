@@ -95,3 +95,43 @@ def test_copilot_question_alone_is_never_an_error(lint_text: LintText) -> None:
         "    context: x\n    ground_truth: y\n    expected_data:\n      - expected_number: 2\n"
     )
     assert lint_text(text) == []
+
+
+def test_str001_top_level_test_setup_says_what_suite_setup_needs(lint_text: LintText) -> None:
+    tests = "tests:\n  - name: T1\n    question: hi\n"
+    inline = [
+        d for d in lint_text("test_setup:\n  setup_actions: []\n" + tests) if d.code == "STR001"
+    ]
+    assert [(d.line, d.column) for d in inline] == [(1, 1)]
+    assert "Did you mean" not in inline[0].message
+    assert "its own suite-setup file" in inline[0].message
+    named = [d for d in lint_text("test_setup: ORDERS-SETUP\n" + tests) if d.code == "STR001"]
+    assert [(d.line, d.column) for d in named] == [(1, 1)]
+    assert "write `suite_setup: ORDERS-SETUP`" in named[0].message
+
+
+def test_str006_yaml_keys_in_json_and_jsonl(lint_text: LintText) -> None:
+    text = '{"suite_setup": "S", "tests": [{"name": "T1", "question": "Hi"}]}\n'
+    assert where(lint_text(text, "d.json"), "STR006") == [(1, 2, "STR006"), (1, 22, "STR006")]
+    row = '{"name": "T1", "language": "da-DK", "question": "Hi"}\n'
+    assert where(lint_text(row, "d.jsonl"), "STR006") == [(1, 16, "STR006")]
+    ok = '[{"name": "T1", "question": "Hi"}]\n'
+    assert where(lint_text(ok, "d.json"), "STR006") == []
+    # In YAML these keys are the dataset's metadata.
+    yaml = "suite_setup: S\nlanguage: da-DK\ntests:\n  - name: T1\n    question: Hi\n"
+    assert where(lint_text(yaml), "STR006") == []
+
+
+def test_syn012_yaml11_booleans_written_plain(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - name: T1\n    question: Ship to Ontario\n"
+        "    turn_setup: {County: ON, Rush: yes, Quoted: 'off', Flag: true, Note: on time}\n"
+    )
+    found = lint_text(text)
+    assert where(found, "SYN012") == [(4, 26, "SYN012"), (4, 36, "SYN012")]
+    assert {d.severity.value for d in found if d.code == "SYN012"} == {"info"}
+    assert "makes it true" in found[0].message
+
+
+def test_syn012_not_in_a_resource_that_is_no_dataset(lint_text: LintText) -> None:
+    assert where(lint_text("provinces:\n  - code: ON\n", "data/provinces.yaml"), "SYN012") == []

@@ -122,3 +122,46 @@ def test_str001_unknown_query_key(lint_text: LintText) -> None:
 def test_str002_title_must_be_text(lint_text: LintText) -> None:
     found = lint_text(one_turn("from: J\ntitle: [a, b]"))
     assert where(found, "STR002") == [(6, 18, "STR002")]
+
+
+def _task(query: str) -> str:
+    return (
+        f"tests:\n  - name: T1\n    turns:\n      - query: {query}\n        expected_data: {{}}\n"
+    )
+
+
+def test_qry008_timeout_above_the_online_maximum(lint_text: LintText) -> None:
+    found = lint_text(_task("{from: J, title: Hi, timeout: 3600001}"))
+    assert where(found, "QRY008") == [(4, 46, "QRY008")]
+    assert where(found, "QRY004") == []
+    for ok in ("3600000", "0"):
+        assert where(lint_text(_task(f"{{from: J, title: Hi, timeout: {ok}}}")), "QRY008") == []
+
+
+def test_qry009_from_and_title_lengths(lint_text: LintText) -> None:
+    text = _task("{from: " + "F" * 251 + ", title: " + "T" * 151 + "}")
+    assert where(lint_text(text), "QRY009") == [(4, 23, "QRY009"), (4, 283, "QRY009")]
+    ok = _task("{from: " + "F" * 250 + ", title: " + "T" * 150 + "}")
+    assert where(lint_text(ok), "QRY009") == []
+
+
+def test_qry010_empty_texts(lint_text: LintText) -> None:
+    found = lint_text(_task("{from: ' ', title: Hi}"))
+    assert where(found, "QRY010") == [(4, 23, "QRY010")]
+    reply = (
+        "tests:\n  - name: T1\n    turns:\n      - query: {from: J, title: Hi}\n"
+        "        expected_data: {intervention_request: {type: Assistance}}\n"
+        "      - query: {intervention: {instruction: ''}}\n        expected_data: {}\n"
+    )
+    assert where(lint_text(reply), "QRY010") == [(6, 45, "QRY010")]
+
+
+def test_qry011_attachment_file_object(lint_text: LintText) -> None:
+    att = (
+        "[{file: {action_type: pdf}}, {file: {action_data: x}},"
+        " {file: {action_type: pdf, action_data: x}}]"
+    )
+    found = lint_text(_task("{from: J, title: Hi, attachments: " + att + "}"))
+    assert where(found, "QRY011") == [(4, 58, "QRY011"), (4, 86, "QRY011")]
+    assert "action_data does not exist" in found[0].message
+    assert "ValueAsText()" in found[1].message

@@ -353,3 +353,62 @@ def test_ref004_single_turn_agent_test(tmp_path: Path) -> None:
     )
     root = make_app(tmp_path, {"datasets/one.yaml": text})
     assert where(lint(root, code="REF004")) == [("one.yaml", 6, 13)]
+
+
+# --- REF007 suite-lines-with-different-setups ---------------------------------------------
+
+
+def _suite(*lines: str) -> str:
+    body = "".join(f"    {line}\n" for line in lines)
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Root>\n'
+        '  <AITSuite Code="S1" Dataset="a.yaml">\n' + body + "  </AITSuite>\n</Root>\n"
+    )
+
+
+def test_ref007_a_line_whose_dataset_names_another_setup(tmp_path: Path) -> None:
+    root = make_app(
+        tmp_path,
+        {
+            "setup.yaml": SETUP,
+            "other-setup.yaml": SETUP.replace("ORDERS-SETUP", "OTHER-SETUP"),
+            "a.yaml": USES_SETUP.format(name="ORDERS-SETUP"),
+            "b.yaml": USES_SETUP.format(name="OTHER-SETUP"),
+            "c.yaml": "tests:\n  - name: T1\n    question: hi\n",
+            "d.yaml": USES_SETUP.format(name="ORDERS-SETUP"),
+            "suite.xml": _suite(
+                '<Line CodeunitID="1" />',
+                '<Line CodeunitID="2" Dataset="b.yaml" />',
+                '<Line CodeunitID="3" Dataset="c.yaml" />',
+                '<Line CodeunitID="4" Dataset="d.yaml" />',
+            ),
+        },
+    )
+    found = lint(root, code="REF007")
+    # Line 1 inherits a.yaml (ORDERS-SETUP); b.yaml names another setup, c.yaml none.
+    assert where(found) == [("suite.xml", 5, 35), ("suite.xml", 6, 35)]
+    assert "'OTHER-SETUP'" in found[0].message and "'ORDERS-SETUP'" in found[0].message
+    assert "whose suite setup is none" in found[1].message
+    assert {d.severity for d in found} == {Severity.WARNING}
+
+
+def test_ref007_lines_sharing_one_setup_pass(tmp_path: Path) -> None:
+    root = make_app(
+        tmp_path,
+        {
+            "setup.yaml": SETUP,
+            "a.yaml": USES_SETUP.format(name="ORDERS-SETUP"),
+            "b.yaml": USES_SETUP.format(name="ORDERS-SETUP"),
+            "suite.xml": _suite(
+                '<Line CodeunitID="1" />', '<Line CodeunitID="2" Dataset="b.yaml" />'
+            ),
+        },
+    )
+    assert lint(root, code="REF007") == []
+
+
+def test_ref001_quotes_the_framework_label() -> None:
+    from ait_datasets.lint.rules.references import UNKNOWN_SUITE_SETUP
+
+    assert "'Per-suite setup data has not been loaded.'" in UNKNOWN_SUITE_SETUP.why
+    assert "Suite setup data is not loaded" not in UNKNOWN_SUITE_SETUP.why

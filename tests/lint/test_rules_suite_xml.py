@@ -337,3 +337,24 @@ def test_facts_are_plain_picklable_data() -> None:
     yaml = extract_facts(load_text("d.yaml", "suite_setup: X\ntests: []\n"), "dataset")
     for facts in (xml, yaml):
         assert pickle.loads(pickle.dumps(facts)) == facts
+
+
+def test_xml003_data_exchange_definition_with_a_lower_case_root_is_left_alone() -> None:
+    # A look-alike of a Data Exchange Definition resource (written for this test): its
+    # root is `<root>`, its children are not suites, so it is not an AI-test file.
+    text = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<root>\n'
+        '  <DataExchDef Code="BANK-IMPORT" Name="Bank statement import" Type="1">\n'
+        '    <DataExchLineDef LineType="1" Code="LINE" ColumnCount="3" />\n'
+        "  </DataExchDef>\n</root>\n"
+    )
+    assert lint_xml(text) == []
+
+
+def test_xml003_misspelt_root_and_suite_elements() -> None:
+    text = '<ROOT>\n  <AITSuit Code="S" Dataset="d" />\n</ROOT>\n'
+    assert lint_xml(text, "XML003") == [(1, 2, "XML003")]
+
+
+def test_xml003_root_holding_other_elements_is_left_alone() -> None:
+    assert lint_xml("<Root>\n  <Setting Name='x' />\n</Root>\n") == []

@@ -57,3 +57,27 @@ def test_tst005_description_too_long(lint_text: LintText) -> None:
     assert where(lint_text(text), "TST005") == [(3, 18, "TST005")]
     text = f"tests:\n  - name: T1\n    description: {'d' * 2048}\n"
     assert where(lint_text(text), "TST005") == []
+
+
+def test_tst001_names_the_code_the_importer_generates(lint_text: LintText) -> None:
+    turn = "    turns:\n      - query: {from: J, title: Hi}\n        expected_data: {}\n"
+    text = "tests:\n  - description: a\n" + turn + "  - description: b\n" + turn
+    found = [d for d in lint_text(text) if d.code == "TST001"]
+    assert [(d.line, d.column) for d in found] == [(2, 5), (6, 5)]
+    assert "INPUT-000001" in found[0].message and "INPUT-000002" in found[1].message
+
+
+def test_tst006_explicit_name_equal_to_a_generated_code(lint_text: LintText) -> None:
+    text = (
+        "tests:\n  - question: a\n  - name: input-000001\n    question: b\n"
+        "  - question: c\n  - name: INPUT-000003\n    question: d\n"
+    )
+    # Unnamed tests get INPUT-000001, then (after the explicit one) INPUT-000002: only the
+    # first explicit name collides; INPUT-000003 is taken by nobody.
+    assert where(lint_text(text), "TST006") == [(3, 11, "TST006")]
+
+
+def test_tst006_explicit_input_names_before_unnamed_tests_pass(lint_text: LintText) -> None:
+    # The importer continues after the group's last INPUT- code: no collision.
+    text = "tests:\n  - name: INPUT-000001\n    question: a\n  - question: b\n"
+    assert where(lint_text(text), "TST006") == []

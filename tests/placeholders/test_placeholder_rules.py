@@ -50,7 +50,7 @@ COL = 27
 
 def test_every_rule_is_documented() -> None:
     codes = [r.code for r in placeholders.RULES]
-    assert codes == [f"PH00{i}" for i in range(1, 10)]
+    assert codes == [f"PH{i:03d}" for i in range(1, 11)]  # PH010 added by issue 15
     for rule in placeholders.RULES:
         assert rule.family == "placeholders"
         assert all((rule.summary, rule.what, rule.why, rule.example, rule.fix))
@@ -118,6 +118,14 @@ def test_ph005_invalid_time_points_at_time() -> None:
     assert spans(found) == [(5, COL + 23, 5, COL + 31, "PH005")]
     assert "hour 25 is out of range 0..23" in found[0].message
     assert lint(setup('"$DateTimeFormula-<CD>-23:59:59$"')) == []
+
+
+def test_ph010_time_without_dash_after_the_formula() -> None:
+    # The framework skips the character after '>' blindly: 14:45:00 would become 4:45:00.
+    found = lint(setup('"$DateTimeFormula-<CD>14:45:00$"'))
+    assert spans(found) == [(5, COL + 22, 5, COL + 30, "PH010")]
+    assert "'4:45:00'" in found[0].message
+    assert lint(setup('"$DateTimeFormula-<CD>-14:45:00$"')) == []
 
 
 def test_ph006_dollar_inside_formula() -> None:

@@ -32,7 +32,9 @@ VALID: dict[str, dict[str, Any]] = {
     "copilot question alone": {"tests": [{"name": "Q1", "question": "What is X?"}]},
     "copilot with turns of free keys": {"tests": [{"name": "Q1", "turns": [{"question": "q"}]}]},
     "root is one test": {"name": "T1", "question": "q", "expected_data": 5},
-    "Copilot turns are app data": {"tests": [{"name": "T1", "turns": {"question": "q"}}]},
+    # Was "flat agent test" in INVALID: the framework runs a flat test as its one turn
+    # (issue 15); the linter warns (TRN001), so the schema accepts it.
+    "flat agent test": {"tests": [{"name": "T1", "query": TASK, "expected_data": {}}]},
     "legacy question in an agent turn": _agent(
         [{"query": TASK, "expected_data": {}}, {"question": TASK, "expected_data": {}}]
     ),
@@ -65,7 +67,14 @@ INVALID: dict[str, dict[str, Any]] = {
         [{"query": TASK, "expected_data": {"intervention_request": {"suggestions": "A"}}}]
     ),
     "negative timeout": _agent([{"query": {**TASK, "timeout": -1}, "expected_data": {}}]),
-    "flat agent test": {"tests": [{"name": "T1", "query": TASK, "expected_data": {}}]},
+    # Was "Copilot turns are app data" in VALID: every AI test's context reads `turns` as an
+    # array (GetElementCount fails on anything else), Copilot tests included (issue 15).
+    "Copilot turns are app data": {"tests": [{"name": "T1", "turns": {"question": "q"}}]},
+    "empty turns": {"tests": [{"name": "T1", "turns": []}]},
+    "null turn in a Copilot test": {"tests": [{"name": "T1", "turns": [{"question": "q"}, None]}]},
+    "flat agent keys beside turns": _agent(
+        [{"query": TASK, "expected_data": {}}], expected_data={}
+    ),
     "unknown top-level key next to tests": {"tests": [], "test_setup": "x"},
     "name over 100 characters": {"tests": [{"name": "N" * 101, "question": "q"}]},
     "agent turns not a list": {

@@ -177,14 +177,20 @@ class TurnRef(Record):
 
 
 def agent_turns(doc: Document, run_by_agent_suite: bool = False) -> Iterator[TurnRef]:
-    """Every turn (a mapping) of every agent test, in file order."""
+    """Every turn (a mapping) of every agent test, in file order.
+
+    A test without ``turns`` is its own single turn: the framework's getters then read the
+    test object (AIT Test Context Impl. codeunit 149043, ``GetTestInput``, lines 467-475).
+    """
     key = "agent_turns_by_suite" if run_by_agent_suite else "agent_turns"
     cached = doc.cache.get(key)
     if cached is None:
         cached = doc.cache[key] = [
             TurnRef(test, i, turn)
             for test in agent_tests(doc, run_by_agent_suite)
-            for i, turn in enumerate(turns_of(test.node))
+            for i, turn in enumerate(
+                turns_of(test.node) if "turns" in test.node.children else (test.node,)
+            )
             if isinstance(turn, Mapping)
         ]
     assert isinstance(cached, list)

@@ -70,9 +70,10 @@ def rephrase(
     """A change that rewords the task query of turn ``turn`` (0-based) of an agent test."""
 
     def change(test: models.AgentTest) -> models.AgentTest:
-        if not 0 <= turn < len(test.turns):
+        turns = test.turns or []  # the DSL writes agent tests with `turns:` (never flat)
+        if not 0 <= turn < len(turns):
             raise DatasetBuildError(f"test {test.name!r} has no turn {turn + 1}")
-        query = test.turns[turn].query
+        query = turns[turn].query
         if not isinstance(query, models.TaskInputQuery):
             raise DatasetBuildError(
                 f"turn {turn + 1} of test {test.name!r} is an intervention reply; "

@@ -6,7 +6,11 @@ reported), skipping version-control, editor and environment folders. ``.json`` f
 only picked up inside a ``.resources`` folder: elsewhere in an AL project they are
 ``app.json``, ``launch.json`` and friends, not datasets. ``.xml`` files (suite
 definitions) likewise: only inside ``.resources``, where the test app's install code
-imports every ``*.xml`` resource as a suite, unless named on the command line.
+imports every ``*.xml`` resource as a suite, unless named on the command line; of those,
+only XML with an ``<AIT...`` element near its start (a suite, or a misspelt one) is linted,
+so catalogs and Data Exchange Definitions are not reported for their encoding. An empty
+file in ``.resources`` outside any dataset folder (an empty HTTP mock, say) is skipped: it is
+a resource, not an empty dataset (see ``ai_files``).
 """
 
 from __future__ import annotations
@@ -99,6 +103,10 @@ def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
                             (path, f"symbolic link to {target}, outside {top}: not followed")
                         )
                     continue
+            if in_resources and _blank_resource(path):
+                continue
+            if is_xml(path) and not _may_be_suite(path):
+                continue
             yield path
 
 
@@ -108,3 +116,41 @@ def _clean(path: str) -> str:
     while path.startswith(here) and len(path) > len(here):
         path = path[len(here) :]
     return path
+
+
+# How a suite's first `AITSuite` (or a misspelling starting so) looks in the encodings an
+# XML resource can have; it comes right after the root, so the head of the file is enough.
+_SUITE_MARKS = tuple(
+    "<AIT".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be")
+) + tuple("<ait".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be"))
+_SUITE_HEAD = 64 * 1024
+
+
+def _may_be_suite(path: str) -> bool:
+    """Whether an XML resource can be a suite: an `<AIT...` element near its start, or
+    nothing else in it. Other XML (catalogs, Data Exchange Definitions) is not read, so its
+    encoding or syntax is not reported; named on the command line, every XML is linted."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_SUITE_HEAD)
+    except OSError:
+        return True  # the linter reports it as unreadable
+    if not head.strip(b" \t\r\n\x00\xef\xbb\xbf\xff\xfe"):
+        return True
+    return any(mark in head for mark in _SUITE_MARKS)
+
+
+def _blank_resource(path: str) -> bool:
+    """An empty file outside any dataset folder: a placeholder resource (an empty HTTP mock
+    `.json`, say), not an empty dataset. Inside a dataset folder it is reported (SYN006)."""
+    from ait_datasets.lint.ai_files import in_dataset_folder
+
+    try:
+        size = os.path.getsize(path)
+        if size > 64:
+            return False
+        with open(path, "rb") as handle:
+            blank = not handle.read().strip()
+    except OSError:
+        return False  # the linter reports it as unreadable
+    return blank and not in_dataset_folder(path)

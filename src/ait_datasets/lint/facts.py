@@ -116,7 +116,8 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
         if isinstance(language, Scalar):
             facts.language = shape.scalar_text(language)
         setup = root.get("suite_setup")
-        if kind == shape.DATASET and isinstance(setup, Scalar):
+        # Only YAML files have metadata (Test Inputs Management lines 222-223; STR006).
+        if kind == shape.DATASET and doc.format == "yaml" and isinstance(setup, Scalar):
             text = shape.scalar_text(setup)
             if text is not None:
                 facts.suite_setup_ref = Ref(text, setup.span)
@@ -141,10 +142,27 @@ def _xml_facts(doc: XmlDocument) -> FileFacts:
         if code is not None:
             facts.suite_codes.append(Ref(code.value, code.value_span))
         elements = [suite, *(line for line in suite.children if line.name == "Line")]
+        # Each line's effective dataset, in order (the suite's when the line names none).
+        lines: list[Ref] = []
+        suite_ref: Ref | None = None
         for element in elements:
             dataset = element.get("Dataset")
             # An empty line-level Dataset inherits the suite's (the XmlPort's OnInsert); an
             # empty suite-level one is a per-file finding.
             if dataset is not None and dataset.value.strip():
-                facts.dataset_refs.append(Ref(dataset.value, dataset.value_span))
+                ref = Ref(dataset.value, dataset.value_span)
+                facts.dataset_refs.append(ref)
+                if element is suite:
+                    suite_ref = ref
+                else:
+                    lines.append(ref)
+            elif element is not suite and suite_ref is not None:
+                lines.append(suite_ref)
+        suite_lines = facts.extra.setdefault(SUITE_LINES, [])
+        assert isinstance(suite_lines, list)
+        suite_lines.append((code.value if code is not None else "", lines))
     return facts
+
+
+# FileFacts.extra key of a suite XML: [(suite code, [each line's effective Dataset])].
+SUITE_LINES = "suite_lines"

@@ -1,8 +1,10 @@
 """Self-describing rules.
 
 Like yamllint's rules and ruff's codes, every rule states its code, name, family, default
-severity and documentation (what / why / example / fix); `datasets rules` and the README's
-rule table are generated from these objects. Checks are grouped per family: a family
+severity and documentation (what / why / fix), with a failing and a passing
+:class:`Example` (whole files, linted by the test suite, so the documentation cannot
+drift from the checks); `datasets rules` and the README's rule table are generated from
+these objects. Checks are grouped per family: a family
 module exposes ``RULES`` (its :class:`Rule` objects) and ``check(doc, ctx)`` (yielding
 diagnostics), so one walk over a document serves all the rules of the family.
 """
@@ -24,6 +26,54 @@ if TYPE_CHECKING:
 _set = object.__setattr__
 
 
+class Example(FrozenRecord):
+    """A whole example app for a rule: one file, and the neighbour files it needs.
+
+    Paths are relative to the app's ``.resources`` folder (where the framework's install
+    code finds datasets and suite XMLs). ``line`` is the line of the main file where the
+    rule's finding is (failing examples); ``encoding`` is the main file's encoding (the
+    encoding rules need a file that is not UTF-8). ``source`` is written indented in the
+    rule's module; :attr:`text` is the file's content.
+    """
+
+    _fields = ("source", "path", "neighbours", "line", "encoding")
+    __slots__ = _fields
+    source: str
+    path: str
+    neighbours: tuple[tuple[str, str], ...]
+    line: int | None
+    encoding: str
+
+    def __init__(
+        self,
+        source: str,
+        path: str = "datasets/orders.yaml",
+        neighbours: dict[str, str] | None = None,
+        line: int | None = None,
+        encoding: str = "utf-8",
+    ) -> None:
+        _set(self, "source", source)
+        _set(self, "path", path)
+        _set(self, "neighbours", tuple((neighbours or {}).items()))
+        _set(self, "line", line)
+        _set(self, "encoding", encoding)
+
+    @property
+    def text(self) -> str:
+        return _dedent(self.source)
+
+    def files(self) -> list[tuple[str, str]]:
+        """(path, text) of every file of the example, the main file first."""
+        return [(self.path, self.text), *((p, _dedent(t)) for p, t in self.neighbours)]
+
+
+def _dedent(source: str) -> str:
+    """The text of an indented triple-quoted example (a leading newline dropped)."""
+    import textwrap
+
+    return textwrap.dedent(source[1:] if source.startswith("\n") else source)
+
+
 class Rule(FrozenRecord):
     """One rule: its code and documentation (a family module's ``check`` finds it)."""
 
@@ -35,9 +85,10 @@ class Rule(FrozenRecord):
         "summary",
         "what",
         "why",
-        "example",
+        "bad",
         "fix",
         "fixable",
+        "good",
     )
     __slots__ = _fields
     code: str
@@ -47,10 +98,14 @@ class Rule(FrozenRecord):
     summary: str
     what: str
     why: str
-    example: str
+    # A file (with neighbours) on which the rule fires, at ``bad.line``.
+    bad: Example
     fix: str
     # "safe", "unsafe" or None: whether `lint --fix` can repair it.
     fixable: str | None
+    # The same file corrected: no rule fires on it at all (every rule has one; a test
+    # checks it).
+    good: Example | None
 
     def __init__(
         self,
@@ -61,9 +116,10 @@ class Rule(FrozenRecord):
         summary: str,
         what: str,
         why: str,
-        example: str,
+        bad: Example,
         fix: str,
         fixable: str | None = None,
+        good: Example | None = None,
     ) -> None:
         _set(self, "code", code)
         _set(self, "name", name)
@@ -72,9 +128,16 @@ class Rule(FrozenRecord):
         _set(self, "summary", summary)
         _set(self, "what", what)
         _set(self, "why", why)
-        _set(self, "example", example)
+        _set(self, "bad", bad)
         _set(self, "fix", fix)
         _set(self, "fixable", fixable)
+        # Optional only in the signature: the example test requires one of every rule.
+        _set(self, "good", good)
+
+    @property
+    def example(self) -> str:
+        """The failing example as `datasets rules CODE` shows it: each file under its path."""
+        return render_example(self.bad)
 
     def at(
         self,
@@ -109,13 +172,30 @@ def render_doc(rule: Rule) -> str:
     fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: --unsafe-fixes)"}.get(
         rule.fixable or "", "no"
     )
-    example = "\n".join("    " + line for line in rule.example.strip("\n").splitlines())
     return (
         f"{rule.code} {rule.name} ({rule.family}, default severity: {rule.severity.value})\n\n"
         f"{rule.summary}\n\n"
         f"What it does\n  {rule.what}\n\n"
         f"Why\n  {rule.why}\n\n"
-        f"Example\n{example}\n\n"
+        f"Example that fails ({_where(rule.bad)})\n{render_example(rule.bad)}\n"
+        f"Example that passes\n{render_example(rule.good) if rule.good else '  (none)'}\n"
         f"Fix\n  {rule.fix}\n\n"
         f"Fixable: {fixable}\n"
     )
+
+
+def _where(example: Example) -> str:
+    return f"finding on line {example.line}" if example.line else "finding"
+
+
+def render_example(example: Example) -> str:
+    """Each file of the example under its path, indented (encodings named when not UTF-8)."""
+    out = []
+    for i, (path, text) in enumerate(example.files()):
+        encoding = (
+            f", saved as {example.encoding}" if i == 0 and example.encoding != "utf-8" else ""
+        )
+        out.append(f"  {path}{encoding}:\n")
+        body = text.splitlines() or ["(empty file)"]
+        out.extend(f"    {line}\n" for line in body)
+    return "".join(out)

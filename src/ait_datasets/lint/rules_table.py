@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 
 
 def rules_text(rules: Iterable[Rule]) -> str:
@@ -23,15 +23,19 @@ def rule_markdown(rule: Rule) -> str:
     fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: `--unsafe-fixes`)"}.get(
         rule.fixable or "", "no"
     )
-    example = rule.example.strip("\n")
     return (
         f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
         f"{rule.severity.value})\n\n{rule.summary}\n\n"
         f"## What it does\n\n{rule.what}\n\n"
         f"## Why\n\n{rule.why}\n\n"
-        f"## Example\n\n```\n{example}\n```\n\n"
+        f"## Failing example\n\n{_example_markdown(rule.bad)}"
+        f"## Passing example\n\n{_example_markdown(rule.good) if rule.good else ''}"
         f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
     )
+
+
+def _example_markdown(example: Example) -> str:
+    return "".join(f"`{path}`:\n\n```\n{text}```\n\n" for path, text in example.files())
 
 
 def rules_markdown(rules: Iterable[Rule]) -> str:
@@ -53,12 +57,22 @@ def rules_json(rules: Iterable[Rule]) -> str:
             "what": r.what,
             "why": r.why,
             "example": r.example,
+            "failing_example": _example_json(r.bad),
+            "passing_example": _example_json(r.good) if r.good else None,
             "fix": r.fix,
             "fixable": r.fixable,
         }
         for r in rules
     ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _example_json(example: Example) -> dict[str, object]:
+    return {
+        "files": [{"path": path, "text": text} for path, text in example.files()],
+        "line": example.line,
+        "encoding": example.encoding,
+    }
 
 
 def _md(text: str) -> str:

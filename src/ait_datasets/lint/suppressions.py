@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.records import Record
 from ait_datasets.source.lines import lines_with_breaks
 
@@ -30,9 +30,35 @@ UNUSED = Rule(
     "A `# datasets: disable=...` comment silences nothing.",
     "Reports suppression comments (or codes in them) that match no finding.",
     "Stale suppressions hide future problems and mislead readers.",
-    "name: T1  # datasets: disable=TST003",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER  # datasets: disable=TST003
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     "Remove the comment, or the code that no longer applies.",
     "safe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 MALFORMED = Rule(
     "SUP002",
@@ -43,9 +69,36 @@ MALFORMED = Rule(
     "Reports `datasets:` comments without `disable=` / `disable-file=`, without codes, or "
     "with a code or prefix that names no rule (with the code it probably meant).",
     "A suppression with a typo silently suppresses nothing.",
-    "# datasets: disabel=QRY003\n# datasets: disable=QRY03",
+    Example(
+        """
+        # datasets: disabel=TST001
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=1,
+    ),
     "Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
     "`datasets rules` lists.",
+    good=Example(
+        """
+        # datasets: disable-file=TST001
+        tests:
+          - description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 RULES = (UNUSED, MALFORMED)
 

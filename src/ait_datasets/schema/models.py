@@ -175,7 +175,8 @@ class InterventionRequest(_Closed):
     type: InterventionType | Absent = Field(
         None, description="The `Agent User Int Request Type` enum name, exact case."
     )
-    suggestions: list[StrictStr] | Absent = Field(
+    # Codes are read with ValueAsText (Library - Agent Impl. line 646): numbers work.
+    suggestions: list[StrictStr | StrictInt | StrictFloat] | Absent = Field(
         None,
         description="Every suggestion the agent must offer, each once (the count must match).",
         json_schema_extra={"uniqueItems": True},
@@ -183,7 +184,8 @@ class InterventionRequest(_Closed):
 
     @model_validator(mode="after")
     def _unique_suggestions(self) -> InterventionRequest:
-        if self.suggestions is not None and len(set(self.suggestions)) != len(self.suggestions):
+        codes = [str(code) for code in self.suggestions or ()]
+        if len(set(codes)) != len(codes):
             raise ValueError("suggestions lists a code twice")
         return self
 
@@ -259,30 +261,69 @@ class _TestBase(_Open):
 
 
 class AgentTest(_TestBase):
-    """A Library - Agent test: always ``turns:``, each turn closed."""
+    """A Library - Agent test: ``turns:`` with closed turns, or the flat single-turn form.
 
-    model_config = ConfigDict(
-        json_schema_extra={
-            "not": {"anyOf": [{"required": [key]} for key in sorted(v.FLAT_TURN_KEYS)]},
-        }
-    )
+    Without ``turns`` the framework reads the test object as its one turn (AIT Test Context
+    Impl. codeunit 149043, ``GetTestInput`` lines 467-475): the flat form runs, and its
+    ``query``/``expected_data`` are checked as a turn's (the linter warns, TRN001). With
+    ``turns`` the keys beside it are never read: that is an error (TRN004).
+    """
 
-    turns: list[AgentTurn] = Field(min_length=1)
+    model_config = ConfigDict(json_schema_extra=lambda schema, _: _agent_test_schema(schema))
+
+    turns: Annotated[list[AgentTurn], Field(min_length=1)] | Absent = None
+    query: Query | Absent = None
+    expected_data: ExpectedValue | Absent = None
 
     @model_validator(mode="before")
     @classmethod
-    def _no_flat_turn(cls, data: Any) -> Any:
+    def _no_flat_turn_beside_turns(cls, data: Any) -> Any:
         if isinstance(data, dict):
             flat = sorted(k for k in v.FLAT_TURN_KEYS if k in data)
-            if flat:
-                raise ValueError(
-                    f"'{flat[0]}' belongs inside a turn: agent tests always use 'turns:'"
-                )
+            if flat and "turns" in data:
+                raise ValueError(f"'{flat[0]}' beside 'turns:' is never read: move it into a turn")
+            if not flat or "turns" in data or "query" in data or "question" not in data:
+                return data
+            _QUERY.validate_python(data["question"])
         return data
 
 
+def _agent_test_schema(schema: dict[str, Any]) -> None:
+    """With ``turns``: no turn key beside it; without: a legacy ``question`` is the query."""
+    query = schema["properties"]["query"]
+    schema["if"] = {"required": ["turns"]}
+    schema["then"] = {
+        "not": {"anyOf": [{"required": [key]} for key in sorted(v.FLAT_TURN_KEYS)]},
+    }
+    schema["else"] = {
+        "if": {"required": ["query"]},
+        "then": {},
+        "else": {"properties": {"question": json.loads(json.dumps(query))}},
+    }
+
+
 class CopilotTest(_TestBase):
-    """A Copilot AI test: ``question``, ``context``, ``ground_truth``, ... are app data."""
+    """A Copilot AI test: ``question``, ``context``, ``ground_truth``, ... are app data.
+
+    ``turns``, when given, is what every AI test's context reads turn by turn: a non-empty
+    array without null items (AIT Test Context Impl. codeunit 149043 lines 400-405, 472).
+    """
+
+    turns: (
+        Annotated[
+            list[Annotated[Any, Field(json_schema_extra={"not": {"type": "null"}})]],
+            Field(min_length=1),
+        ]
+        | Absent
+    ) = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_null_turn(cls, data: Any) -> Any:
+        turns = data.get("turns") if isinstance(data, dict) else None
+        if isinstance(turns, list) and any(turn is None for turn in turns):
+            raise ValueError("a turn is null")
+        return data
 
 
 class WrappedTest(_Open):

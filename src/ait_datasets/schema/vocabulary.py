@@ -22,8 +22,13 @@ INTERVENTION_TYPES: tuple[str, ...] = ("Assistance", "ReviewRecord", "ReviewMess
 # Keys the framework reads at the top level of a YAML dataset file.
 TOP_LEVEL_KEYS = frozenset({"name", "description", "language", "suite_setup", "tests"})
 
-# Keys an agent turn may hold (Library - Agent + AIT Test Context getters).
-TURN_KEYS = frozenset({"query", "expected_data", "turn_setup", "continue_on_failure"})
+# Keys an agent turn may hold: what Library - Agent reads, and every key a turn-aware getter
+# of AIT Test Context Impl. (codeunit 149043) reads from the current turn: GetTurnSetup
+# (line 84), GetContext (105), GetQuery (119), GetGroundTruth (143), GetExpectedData (153),
+# GetContinueOnFailure (166); `question`/`test_setup` are in LEGACY_TURN_KEYS.
+TURN_KEYS = frozenset(
+    {"query", "expected_data", "turn_setup", "continue_on_failure", "context", "ground_truth"}
+)
 # Legacy keys still read through fallbacks (reported by the legacy rules, not unknown).
 LEGACY_TURN_KEYS = frozenset({"question", "test_setup"})
 

@@ -21,6 +21,7 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.family import ALL_FORMATS, Family
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rules.al_examples import BAD, GOOD
 from ait_datasets.lint.suggest import did_you_mean, hint
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -38,11 +39,9 @@ CODEUNIT_NOT_FOUND = Rule(
     "them, at the ID, with the closest ID of a test codeunit.",
     "The suite runs the codeunit by ID: a wrong ID runs another app's codeunit or none. It "
     "is a warning because the codeunit may live in another app the suite depends on.",
-    '<!-- the app declares codeunit 50140 "ORD Agent Accuracy" -->\n'
-    '<Line CodeunitID="50104" Dataset="ORD-ACC.yaml" />\n'
-    "# use instead\n"
-    '<Line CodeunitID="50140" Dataset="ORD-ACC.yaml" />',
+    BAD["CODEUNIT_NOT_FOUND"],
     "Write the ID of the test codeunit that reads the dataset.",
+    good=GOOD,
 )
 NOT_A_TEST = Rule(
     "AL002",
@@ -54,12 +53,9 @@ NOT_A_TEST = Rule(
     "`Subtype = Test`, at the ID.",
     "The test runner runs the `[Test]` procedures of test codeunits; a codeunit of another "
     "subtype has none, so the suite line produces no results.",
-    'codeunit 50141 "ORD Test Library" { Access = Internal; }\n'
-    '<Line CodeunitID="50141" />\n'
-    "# use instead\n"
-    'codeunit 50140 "ORD Agent Accuracy" { Subtype = Test; TestType = AITest; ... }\n'
-    '<Line CodeunitID="50140" />',
+    BAD["NOT_A_TEST"],
     "Point the line at the test codeunit, or add `Subtype = Test` to it.",
+    good=GOOD,
 )
 AGENT_PROPERTIES = Rule(
     "AL003",
@@ -74,11 +70,9 @@ AGENT_PROPERTIES = Rule(
     "test isolation disabled (runner 130451), and Microsoft's agent tests declare both "
     "properties (AgentSamples, SVASAccuracyTest.Codeunit.al:17-20). Without them the "
     "codeunit is not run as an AI test, or the agent's session cannot see what it set up.",
-    'codeunit 50140 "ORD Agent Accuracy"\n{\n    Subtype = Test;\n    TestType = AITest;\n}\n'
-    "# use instead\n"
-    'codeunit 50140 "ORD Agent Accuracy"\n{\n    Subtype = Test;\n    TestType = AITest;\n'
-    "    TestPermissions = Disabled;\n    RequiredTestIsolation = Disabled;\n}",
+    BAD["AGENT_PROPERTIES"],
     "Add the missing properties to the codeunit.",
+    good=GOOD,
 )
 KEY_NOT_IN_DATA = Rule(
     "AL004",
@@ -93,11 +87,9 @@ KEY_NOT_IN_DATA = Rule(
     "they do define. `ElementExists` reads are optional and never reported.",
     "`Test Input Json.Element` raises 'DataInput - The element %1 does not exist.' when the "
     "key is missing (TestInputJson.Codeunit.al:25-34, 158): every turn fails at that line.",
-    "Expected.Element('released_order').ValueAsInteger();   // AL\n"
-    "expected_data: {released_orders: 1}                     # dataset\n"
-    "# use instead\n"
-    "Expected.Element('released_orders').ValueAsInteger();",
+    BAD["KEY_NOT_IN_DATA"],
     "Fix the key in the AL code or in the datasets (the message names the closest key).",
+    good=GOOD,
 )
 KEY_NOT_READ = Rule(
     "AL005",
@@ -112,10 +104,9 @@ KEY_NOT_READ = Rule(
     "library and never reported.",
     "Data nobody reads is dead: the test passes whatever it says, and a key that is a "
     "misspelling of one the code reads means the check the author wanted never runs.",
-    "expected_data: {released_order: 1}     # the codeunit reads 'released_orders'\n"
-    "# use instead\n"
-    "expected_data: {released_orders: 1}",
+    BAD["KEY_NOT_READ"],
     "Fix the spelling, read the key in the test code, or remove it.",
+    good=GOOD,
 )
 TURN_NOT_FINALIZED = Rule(
     "AL006",
@@ -129,13 +120,9 @@ TURN_NOT_FINALIZED = Rule(
     "and moves to the next turn (Library - Agent, LibraryAgent.Codeunit.al:329; "
     "AI-TEST-AUTHORING.md: 'Always call after each turn'). Without it only the first turn "
     "runs and interventions are never checked.",
-    "repeat\n    Passed := LibraryAgent.RunTurnAndWait(AgentId, AgentTask);\n"
-    "until true;\n"
-    "# use instead\n"
-    "repeat\n    Passed := LibraryAgent.RunTurnAndWait(AgentId, AgentTask);\n"
-    "    Continue := LibraryAgent.FinalizeTurn(AgentTask, Passed, Reason);\n"
-    "until not Continue;",
+    BAD["TURN_NOT_FINALIZED"],
     "Call `LibraryAgent.FinalizeTurn` after every turn, in the `repeat ... until` loop.",
+    good=GOOD,
 )
 OBSOLETE_GET_QUESTION = Rule(
     "AL007",
@@ -147,8 +134,9 @@ OBSOLETE_GET_QUESTION = Rule(
     "an `Agent` suite.",
     "`GetQuestion()` is obsolete since 29.0 and removed where `CLEAN29` is defined "
     "(AITTestContext.Codeunit.al:94-100); it only calls `GetQuery()`.",
-    "Query := AITTestContext.GetQuestion();\n# use instead\nQuery := AITTestContext.GetQuery();",
+    BAD["OBSOLETE_GET_QUESTION"],
     "Run `datasets migrate FILE.al` (renames the calls on `AIT Test Context` variables).",
+    good=GOOD,
 )
 UNKNOWN_SUGGESTION = Rule(
     "AL008",
@@ -163,9 +151,9 @@ UNKNOWN_SUGGESTION = Rule(
     'The agent library fails the turn with \'Expected suggestion "%1" not found in '
     "intervention request.' (or cannot answer with the suggestion) when the agent never "
     "offers that code.",
-    "query: {intervention: {suggestion: ORD-CUSTOMER-ADD}}   # the agent offers "
-    "ORD-CUSTOMER-ADDED\n# use instead\nquery: {intervention: {suggestion: ORD-CUSTOMER-ADDED}}",
+    BAD["UNKNOWN_SUGGESTION"],
     "Use a code the agent offers (the message names the closest).",
+    good=GOOD,
 )
 
 RULES = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.tree import Mapping, Node, Scalar, Span, type_name
 
@@ -18,14 +18,45 @@ UNKNOWN_KEY = Rule(
     "structure",
     Severity.ERROR,
     "A key the framework does not read, where it reads a fixed set of keys.",
-    "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns, in "
+    "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns (which "
+    "may hold every key a turn-aware getter reads: `query`, `expected_data`, `turn_setup`, "
+    "`context`, `ground_truth`, `continue_on_failure`, and the legacy `question`/`test_setup`), in "
     "`query`, `query.intervention`, `query.attachments[]` and "
     "`expected_data.intervention_request`, with the closest known key.",
     "A misspelt key is silently ignored: `expected_date:` means the turn has no "
     "`expected_data`, and a misspelt `intervention_request` means the pause is never "
-    "validated.",
-    "turns:\n  - query: {from: Jane, title: Process orders}\n    expected_date: {}",
+    "validated. The key sets are those the code reads: the turn getters of AIT Test Context "
+    "Impl. (codeunit 149043 lines 84-166), `CreateTaskFromQueryAndWait` and "
+    "`ProcessInterventionAndWait` for `query` (Library - Agent Impl. codeunit 130561 lines "
+    "477-578), `ValidateInterventionDetails` for `intervention_request` (lines 626-656).",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  mesage: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=8,
+    ),
     "Fix the spelling (the message names the closest key) or remove the key.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 WRONG_TYPE = Rule(
     "STR002",
@@ -38,8 +69,34 @@ WRONG_TYPE = Rule(
     "similar shape errors.",
     "The framework calls `AsObject()`/`AsValue()`/`AsArray()` on these values; the wrong type "
     "is a run-time error in the middle of a suite (or is silently ignored, which is worse).",
-    "tests:\n  - name: T1\n    turns:\n      query: {from: Jane, title: Hi}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: [Release, order 101]
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=7,
+    ),
     "Give the value the type the message names.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, unknown_keys
 from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
 from ait_datasets.source.document import Document
@@ -24,29 +25,108 @@ TYPE = Rule(
     "The framework matches the text against the enum's value names exactly "
     "(`Names.IndexOf`, case-sensitive) and fails with 'The user intervention request type "
     "\"...\" does not exist.' The documentation's `Review` and `Message` are not names.",
-    "expected_data:\n  intervention_request:\n    type: review",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: review
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case is fixed safely; "
     "`Message` -> `ReviewMessage` is an unsafe fix; `Review` needs you to choose.",
     fixable="safe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 SUGGESTIONS = Rule(
     "EXP002",
     "intervention-suggestions",
     "expectations",
     Severity.ERROR,
-    "`intervention_request.suggestions` is not a list of texts, or repeats a code.",
-    "Reports `suggestions` that is not a list, items that are not text, and duplicate codes.",
-    "FinalizeTurn checks that each expected suggestion exists AND that the count equals the "
-    "actual number of suggestions ('Expected %1 suggestions but found %2 actual "
-    "suggestions.'): list every suggestion the agent offers, each once.",
-    "intervention_request:\n  type: Assistance\n  suggestions: APPROVE",
+    "`intervention_request.suggestions` is not a list of codes, or repeats a code.",
+    "Reports `suggestions` that is not a list, items that are neither text nor numbers "
+    "(lists, mappings, null, booleans), and duplicate codes (compared as text: `1` and "
+    "`'1'` are the same code).",
+    "FinalizeTurn reads each item with `ValueAsText()` and checks that the suggestion "
+    "exists AND that the count equals the actual number of suggestions ('Expected %1 "
+    "suggestions but found %2 actual suggestions.'), Library - Agent Impl. codeunit 130561 "
+    "lines 642-654: list every suggestion the agent offers, each once. Numbers are read as "
+    "their text, so numeric codes work.",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: RELEASE
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+        line=11,
+    ),
     "Write `suggestions: [APPROVE, REJECT]` with every code the agent offers, once each.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (TYPE, SUGGESTIONS)
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    found: list[Diagnostic] = []
+    if ctx.kind not in (shape.DATASET, shape.JSONL):
+        return iter(found)
     allowed = ctx.config.intervention_types
     for turn in ctx.agent_turns(doc):
         expected = turn.node.children.get("expected_data")
@@ -55,59 +135,42 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         request = expected.children.get("intervention_request")
         if request is None:
             continue
-        if isinstance(request, Mapping) and _plainly_valid(request, allowed):
-            continue
-        where = f"turn {turn.index + 1}"
         if not isinstance(request, Mapping):
-            yield WRONG_TYPE.at(
-                doc,
-                request.span,
-                f"`intervention_request` ({where}) must be a mapping with `type` and "
-                f"`suggestions`, not {type_name(request)}.",
+            found.append(
+                WRONG_TYPE.at(
+                    doc,
+                    request.span,
+                    f"`intervention_request` (turn {turn.index + 1}) must be a mapping with "
+                    f"`type` and `suggestions`, not {type_name(request)}.",
+                )
             )
             continue
-        yield from unknown_keys(
-            doc, request, INTERVENTION_REQUEST_KEYS, f"the intervention_request of {where}"
-        )
-        node = request.get("type")
+        # One pass over the request, each check a lookup or two for a well-formed one.
+        children = request.children
+        if not INTERVENTION_REQUEST_KEYS.issuperset(children):
+            found += unknown_keys(
+                doc,
+                request,
+                INTERVENTION_REQUEST_KEYS,
+                f"the intervention_request of turn {turn.index + 1}",
+            )
+        node = children.get("type")
         if node is not None:
-            yield from _type(doc, node, allowed)
-        suggestions = request.get("suggestions")
+            _type(doc, node, allowed, found)
+        suggestions = children.get("suggestions")
         if suggestions is not None:
-            yield from _suggestions(doc, suggestions)
+            _suggestions(doc, suggestions, found)
+    return iter(found)
 
 
-def _plainly_valid(request: Mapping, allowed: tuple[str, ...]) -> bool:
-    """Whether no rule of this family can fire on ``request``: known keys, an allowed
-    `type`, and distinct text suggestions, as nearly every request has."""
-    children = request.children
-    if not INTERVENTION_REQUEST_KEYS.issuperset(children):
-        return False
-    type_ = children.get("type")
-    if type_ is not None:
-        if not isinstance(type_, Scalar) or not isinstance(type_.data, str):
-            return False
-        if type_.data not in allowed:
-            return False
-    node = children.get("suggestions")
-    if node is None:
-        return True
-    if not isinstance(node, Sequence):
-        return False
-    codes = set()
-    for item in node.items:
-        if not isinstance(item, Scalar) or not isinstance(item.data, str):
-            return False
-        codes.add(item.data)
-    return len(codes) == len(node.items)
-
-
-def _type(doc: Document, node: Node, allowed: tuple[str, ...]) -> Iterator[Diagnostic]:
+def _type(doc: Document, node: Node, allowed: tuple[str, ...], found: list[Diagnostic]) -> None:
     if not isinstance(node, Scalar) or not isinstance(node.data, str):
-        yield TYPE.at(
-            doc,
-            node.span,
-            f"`type` must be one of {', '.join(allowed)}, not {type_name(node)}.",
+        found.append(
+            TYPE.at(
+                doc,
+                node.span,
+                f"`type` must be one of {', '.join(allowed)}, not {type_name(node)}.",
+            )
         )
         return
     value = node.data
@@ -133,12 +196,14 @@ def _type(doc: Document, node: Node, allowed: tuple[str, ...]) -> Iterator[Diagn
         )
     else:
         advice = f"Use one of: {', '.join(allowed)}."
-    yield TYPE.at(
-        doc,
-        node.span,
-        f'The framework fails with \'The user intervention request type "{value}" does not '
-        f"exist.' {advice}",
-        fix,
+    found.append(
+        TYPE.at(
+            doc,
+            node.span,
+            f'The framework fails with \'The user intervention request type "{value}" does '
+            f"not exist.' {advice}",
+            fix,
+        )
     )
 
 
@@ -149,35 +214,47 @@ def _replace(doc: Document, node: Scalar, text: str) -> Edit:
     return Edit(start, end, text)
 
 
-def _suggestions(doc: Document, node: Node) -> Iterator[Diagnostic]:
+def _suggestions(doc: Document, node: Node, found: list[Diagnostic]) -> None:
     if not isinstance(node, Sequence):
-        yield SUGGESTIONS.at(
-            doc,
-            node.span,
-            f"`suggestions` must be a list of suggestion codes, not {type_name(node)}.",
+        found.append(
+            SUGGESTIONS.at(
+                doc,
+                node.span,
+                f"`suggestions` must be a list of suggestion codes, not {type_name(node)}.",
+            )
         )
         return
     # Code -> the item that first listed it; its line is worked out only for a duplicate.
     seen: dict[str, Scalar] = {}
     for item in node.items:
-        if not isinstance(item, Scalar) or not isinstance(item.data, str):
-            yield SUGGESTIONS.at(
-                doc,
-                item.span,
-                f"Each suggestion must be a code (text), not {type_name(item)}.",
+        if not isinstance(item, Scalar) or not _is_code(item.data):
+            found.append(
+                SUGGESTIONS.at(
+                    doc,
+                    item.span,
+                    f"Each suggestion must be a code (text or a number), not {type_name(item)}.",
+                )
             )
             continue
-        if item.data in seen:
-            yield SUGGESTIONS.at(
-                doc,
-                item.span,
-                f"Suggestion '{item.data}' is listed twice (first at line "
-                f"{seen[item.data].span.line}); "
-                "FinalizeTurn compares the count with the agent's actual suggestions, so a "
-                "duplicate makes the turn fail.",
+        # ValueAsText: a number is its text (so 1 and '1' are one code).
+        code = item.data if isinstance(item.data, str) else shape.scalar_text(item) or ""
+        if code in seen:
+            found.append(
+                SUGGESTIONS.at(
+                    doc,
+                    item.span,
+                    f"Suggestion '{code}' is listed twice (first at line "
+                    f"{seen[code].span.line}); FinalizeTurn compares the count with the "
+                    "agent's actual suggestions, so a duplicate makes the turn fail.",
+                )
             )
         else:
-            seen[item.data] = item
+            seen[code] = item
+
+
+def _is_code(data: object) -> bool:
+    """Text or a number: what `ValueAsText()` reads as a suggestion code."""
+    return isinstance(data, (str, int, float)) and not isinstance(data, bool)
 
 
 FAMILY = Family("EXP", RULES, check, None, kinds=TEST_KINDS)

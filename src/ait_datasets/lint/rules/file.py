@@ -6,9 +6,10 @@ import os
 from collections.abc import Iterator
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint.ai_files import is_ai_test_file
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence, type_name
 
@@ -18,13 +19,43 @@ EXTENSION = Rule(
     "file",
     Severity.ERROR,
     "The file extension is not exactly `.yaml`, `.json` or `.jsonl`.",
-    "Reports dataset files named `.yml`, `.YAML`, `.Json`, ... .",
+    "Reports dataset files named `.yml`, `.YAML`, `.Json`, ... : files under a folder named "
+    "like a dataset folder (`datasets`, `TestScenarios`, `AITestSuite`, ...) or whose content "
+    "has dataset keys (`tests`, `turns`, `query`, `question`, `expected_data`, ...). Other "
+    "YAML in the resources (a list of provinces, app configuration) is left alone.",
     "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
     "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
     "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)",
-    "datasets/orders.yml",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        path="datasets/orders.yml",
+        line=1,
+    ),
     "Rename the file to end in `.yaml`, `.json` or `.jsonl` (lower case); update suite XML "
     "`Dataset=` references.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 ROOT = Rule(
     "FIL002",
@@ -37,8 +68,27 @@ ROOT = Rule(
     "The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
     "scalar root ('The data does not represent valid YAML.'); JSON must be an array or an "
     "object ('Could not parse input dataset.').",
-    "- name: T1\n- name: T2",
+    Example(
+        """
+        - name: RELEASE-ORDER
+        - name: CANCEL-ORDER
+        """,
+        line=1,
+    ),
     "Put the tests under a `tests:` key: `tests:\\n  - name: T1`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 JSONL_EMPTY = Rule(
     "FIL003",
@@ -49,8 +99,28 @@ JSONL_EMPTY = Rule(
     "Reports a JSONL file without rows, or a `tests:` list that is empty.",
     "A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
     "input lines.'",
-    "tests: []",
+    Example(
+        """
+        name: ORDERS
+        tests: []
+        """,
+        line=2,
+    ),
     "Add tests, or remove the dataset and its suite lines.",
+    good=Example(
+        """
+        name: ORDERS
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (EXTENSION, ROOT, JSONL_EMPTY)
@@ -60,7 +130,8 @@ _GOOD = (".yaml", ".json", ".jsonl")
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     name = os.path.basename(doc.path)
-    if not name.endswith(_GOOD):
+    # A `.yml` list of provinces in the resources is not a dataset with the wrong name.
+    if not name.endswith(_GOOD) and is_ai_test_file(doc):
         ext = os.path.splitext(name)[1]
         good = {".yml": ".yaml"}.get(ext.lower(), ext.lower())
         yield EXTENSION.at(

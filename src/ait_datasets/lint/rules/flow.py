@@ -14,7 +14,7 @@ from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -28,8 +28,31 @@ FIRST_TURN_REPLY = Rule(
     "Reports `query.intervention` in turn 1.",
     "An intervention answers a task that paused in the previous turn; in the first turn no "
     "task exists yet, so there is nothing to continue.",
-    "turns:\n  - query:\n      intervention: {instruction: Go on}\n    expected_data: {}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  intervention: {instruction: Release it.}
+                expected_data: {}
+        """,
+        line=5,
+    ),
     "Start the test with a task input (`from`/`title`/`message`).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 REPLY_WITHOUT_PAUSE = Rule(
     "FLW002",
@@ -42,10 +65,42 @@ REPLY_WITHOUT_PAUSE = Rule(
     "FinalizeTurn fails a turn whose agent pauses for an Assistance or ReviewRecord "
     "intervention without a declared `intervention_request`; if the previous turn passes, "
     "the agent was not waiting and there is nothing to answer.",
-    "turns:\n  - query: {from: J, title: Hi}\n    expected_data: {}\n"
-    "  - query:\n      intervention: {instruction: Use Monday}\n    expected_data: {}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+              - query:
+                  intervention: {instruction: Use Monday.}
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Declare the pause in the previous turn: `expected_data: {intervention_request: "
     "{type: Assistance}}`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {instruction: Use Monday.}
+                expected_data: {}
+        """,
+    ),
 )
 UNKNOWN_SUGGESTION = Rule(
     "FLW003",
@@ -58,9 +113,44 @@ UNKNOWN_SUGGESTION = Rule(
     "The framework sends the suggestion code to the paused task; a code the agent did not "
     "offer cannot be chosen, and the previous turn's declared list is what it offers "
     "(FinalizeTurn checks that list exactly, count included).",
-    "  - expected_data:\n      intervention_request: {type: Assistance, suggestions: [APPROVE]}\n"
-    "  - query:\n      intervention: {suggestion: APROVE}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELAESE}
+                expected_data: {}
+        """,
+        line=13,
+    ),
     "Use one of the codes listed in the previous turn's `suggestions`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 TASK_WHILE_PAUSED = Rule(
     "FLW004",
@@ -72,10 +162,47 @@ TASK_WHILE_PAUSED = Rule(
     "`intervention_request`.",
     "The previous task is left waiting for an answer and a new task starts; usually the "
     "turn was meant to answer with `intervention:`.",
-    "  - expected_data:\n      intervention_request: {type: Assistance}\n"
-    "  - query: {from: J, title: Another order}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        line=14,
+    ),
     "Answer the pause with `query: {intervention: {instruction: ...}}`, or remove the "
     "expected pause.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data:
+                  intervention_request:
+                    type: Assistance
+                    suggestions: [RELEASE, CANCEL]
+              - query:
+                  intervention: {suggestion: RELEASE}
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (FIRST_TURN_REPLY, REPLY_WITHOUT_PAUSE, UNKNOWN_SUGGESTION, TASK_WHILE_PAUSED)
@@ -166,8 +293,10 @@ def _suggestion(
     offered = request.children.get("suggestions")
     if not isinstance(offered, Sequence) or not offered.items:
         return None
-    codes = [str(i.data) for i in offered.items if isinstance(i, Scalar)]
-    value = str(chosen.data)
+    # Both sides are read with ValueAsText (Library - Agent Impl. codeunit 130561 lines 493
+    # and 646): a number and its text are the same code.
+    codes = [shape.scalar_text(i) or "" for i in offered.items if isinstance(i, Scalar)]
+    value = shape.scalar_text(chosen) or ""
     if value in codes:
         return None
     return UNKNOWN_SUGGESTION.at(

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS
 from ait_datasets.source.document import Document
 
@@ -21,9 +21,56 @@ QUESTION = Rule(
     "`GetQuery()` still falls back to `question`, but `GetQuestion()` is obsolete since "
     "version 29 and the current tooling and docs expect `query:`; a plain-text `question` "
     "also fails in `RunTurnAndWait` (see QRY002).",
-    "turns:\n  - question:\n      from: Jane\n      title: Process orders",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - question:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "suites/orders.xml": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Root>
+                  <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                            TestType="Agent" TestRunnerId="130451">
+                    <Line CodeunitID="50100" Description="Release orders" />
+                  </AITSuite>
+                </Root>
+                """,
+        },
+        line=4,
+    ),
     "Run `datasets migrate` on the file, which rewrites `question` as `query` and keeps "
     "everything else as it is.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "suites/orders.xml": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Root>
+                  <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                            TestType="Agent" TestRunnerId="130451">
+                    <Line CodeunitID="50100" Description="Release orders" />
+                  </AITSuite>
+                </Root>
+                """,
+        },
+    ),
 )
 TEST_SETUP = Rule(
     "LEG002",
@@ -34,10 +81,40 @@ TEST_SETUP = Rule(
     "Reports `test_setup` in turns of agent tests.",
     "`turn_setup` replaced `test_setup` for agent turns; `GetTurnSetup()` does not read "
     "`test_setup`, so test code using the current API finds no setup.",
-    "turns:\n  - test_setup: {setup_actions: []}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                test_setup:
+                  Sales Header: {No.: "101"}
+                expected_data: {}
+        """,
+        line=9,
+    ),
     "Rename the key to `turn_setup` (and call `GetTurnSetup()` in the AL test), or run "
     "`datasets migrate`.",
     fixable="unsafe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Sales Header: {No.: "101"}
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (QUESTION, TEST_SETUP)

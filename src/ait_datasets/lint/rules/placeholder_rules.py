@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 
 FAMILY = "placeholders"
 
@@ -18,8 +18,38 @@ INVALID_FORMULA = Rule(
     "inside the formula.",
     "The framework hands the formula to `CalcDate`, which raises a run-time error: the test "
     "fails before it checks anything.",
-    'turn_setup:\n  "Shipment Date": "$DateFormula-<CD+1X>$"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1X>$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Correct the formula; `datasets date FORMULA` shows what a formula gives.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>$"
+                expected_data: {}
+        """,
+    ),
 )
 UNTERMINATED = Rule(
     "PH002",
@@ -28,11 +58,44 @@ UNTERMINATED = Rule(
     Severity.ERROR,
     "A placeholder has no closing `$`.",
     "Reports a `$DateFormula-` or `$DateTimeFormula-` with no `$` after it in the value.",
-    "The framework stops resolving that kind of placeholder there without an error: the "
-    "text stays as written (and so does any later placeholder of the same kind), and the "
-    "test reads `$DateFormula-<CD>` instead of a date.",
-    'query:\n  title: "Ship on $DateFormula-<CD+1D>"',
+    "Read as text (`ValueAsText`), the framework stops resolving that kind of placeholder "
+    "there without an error: the text stays as written (and so does any later placeholder "
+    "of the same kind) and the test reads `$DateFormula-<CD>` instead of a date (Test Input "
+    "Data Tools codeunit 130465 `ResolveDateFormulasInText` lines 195-197). Read as a whole "
+    "value with `ValueAsDate`/`ValueAsDateTime`, the token does not end in `$`, so it is "
+    "evaluated as a date text, and `Evaluate` raises (`ResolveAsDate` lines 111-121).",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Add the closing `$` after the formula: `$DateFormula-<CD+1D>$`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>$"
+                expected_data: {}
+        """,
+    ),
 )
 MISSPELT_PREFIX = Rule(
     "PH003",
@@ -44,9 +107,39 @@ MISSPELT_PREFIX = Rule(
     "`$DateFormula<` and similar near misses of `$DateFormula-` and `$DateTimeFormula-`.",
     "The framework looks for the exact, case-sensitive prefixes; anything else stays literal "
     "text, so the test gets `$dateformula-<CD>$` where it expected a date.",
-    '"Shipment Date": "$dateformula-<CD>$"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$dateformula-<CD+1D>$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`.",
     fixable="unsafe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>$"
+                expected_data: {}
+        """,
+    ),
 )
 TIME_ON_DATE = Rule(
     "PH004",
@@ -56,9 +149,39 @@ TIME_ON_DATE = Rule(
     "A `$DateFormula-` placeholder has a time part.",
     "Reports `$DateFormula-<…>-HH:MM:SS$`: only `$DateTimeFormula-` tokens take a time.",
     "The whole content, time included, is passed to `CalcDate`, which fails at run time.",
-    '"Posting Time": "$DateFormula-<CD>-13:30:00$"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD>-13:30:00$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Use `$DateTimeFormula-<CD>-13:30:00$`, or drop the time.",
     fixable="unsafe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateTimeFormula-<CD>-13:30:00$"
+                expected_data: {}
+        """,
+    ),
 )
 INVALID_TIME = Rule(
     "PH005",
@@ -69,8 +192,38 @@ INVALID_TIME = Rule(
     "Checks the text after `<formula>-` as `Evaluate(Time, …)` would: HH:MM[:SS[.fff]], "
     "hours 0-23, minutes and seconds 0-59.",
     "`Evaluate(Time, …)` fails at run time, so the test errors before it runs.",
-    '"Start": "$DateTimeFormula-<CD>-25:61:00$"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateTimeFormula-<CD>-25:61:00$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Write a valid 24-hour time, e.g. `$DateTimeFormula-<CD>-13:30:00$`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateTimeFormula-<CD>-13:30:00$"
+                expected_data: {}
+        """,
+    ),
 )
 DOLLAR_IN_FORMULA = Rule(
     "PH006",
@@ -81,8 +234,38 @@ DOLLAR_IN_FORMULA = Rule(
     "Reports a token whose `<` formula is cut off by a `$` before its `>`.",
     "The first `$` after the prefix ends the token, so the framework evaluates only the "
     "part before it (`<CD`), which fails at run time, and leaves the rest as text.",
-    '"Due": "$DateFormula-<CD+$1D>$"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+$1D>$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Remove the `$` from the formula.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>$"
+                expected_data: {}
+        """,
+    ),
 )
 UNQUOTED = Rule(
     "PH007",
@@ -94,9 +277,39 @@ UNQUOTED = Rule(
     "The framework's documentation requires placeholders to be quoted: in a plain scalar, "
     "characters around a placeholder (`: `, ` #`, a leading `<` or `-`) can change what YAML "
     "reads, silently.",
-    "Shipment Date: $DateFormula-<CD+1D>$",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: $DateFormula-<CD+1D>$
+                expected_data: {}
+        """,
+        line=10,
+    ),
     'Quote the value: `Shipment Date: "$DateFormula-<CD+1D>$"`.',
     fixable="safe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>$"
+                expected_data: {}
+        """,
+    ),
 )
 HARD_CODED_DATE = Rule(
     "PH008",
@@ -110,11 +323,41 @@ HARD_CODED_DATE = Rule(
     "`02/03/2026` is read month first, as en-US writes it.",
     "Tests run against the work date; a fixed date drifts from it (an order 'due in 5 days' "
     "becomes overdue next month) and the test starts failing for no code change.",
-    'turn_setup:\n  "Shipment Date": "2026-02-15"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "2026-02-15"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Use a placeholder relative to the work date: the fix proposes `$DateFormula-<CD+nD>$` "
     "for the configured work date (`--unsafe-fixes`, since it changes the value on other "
     "days).",
     fixable="unsafe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CD+1D>$"
+                expected_data: {}
+        """,
+    ),
 )
 UNBRACKETED = Rule(
     "PH009",
@@ -126,9 +369,84 @@ UNBRACKETED = Rule(
     "Without `< >`, `CalcDate` reads the formula with the letters of the session's language "
     "(German `T` for day, French `J`), so the same dataset gives other dates, or errors, "
     "when the suite runs in another language.",
-    '"Due": "$DateFormula-CM+1D$"',
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-CM+1D$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Enclose the formula in angle brackets: `$DateFormula-<CM+1D>$`.",
     fixable="unsafe",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Date: "$DateFormula-<CM+1D>$"
+                expected_data: {}
+        """,
+    ),
+)
+
+TIME_WITHOUT_DASH = Rule(
+    "PH010",
+    "time-without-dash",
+    FAMILY,
+    Severity.ERROR,
+    "A `$DateTimeFormula-` time does not follow `>` with `-`.",
+    "Reports `$DateTimeFormula-<F>X…$` where the character after `>` is not `-` "
+    "(`<CD>14:45:00`, `<CD> 14:45`, `<CD>T14:45`).",
+    "The framework skips the one character after `>` without checking it "
+    "(`CopyStr(Content, CloseBracketPos + 2)`, Test Input Data Tools codeunit 130465 "
+    "lines 147 and 235): `<CD>14:45:00` is read as the time 4:45:00, silently.",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Time: "$DateTimeFormula-<CD>14:45:00$"
+                expected_data: {}
+        """,
+        line=10,
+    ),
+    "Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                turn_setup:
+                  Shipment Time: "$DateTimeFormula-<CD>-14:45:00$"
+                expected_data: {}
+        """,
+    ),
 )
 
 RULES = (
@@ -141,4 +459,5 @@ RULES = (
     UNQUOTED,
     HARD_CODED_DATE,
     UNBRACKETED,
+    TIME_WITHOUT_DASH,
 )

@@ -24,6 +24,7 @@ from ait_datasets.lint.rules.placeholder_rules import (
     MISSPELT_PREFIX,
     RULES,
     TIME_ON_DATE,
+    TIME_WITHOUT_DASH,
     UNBRACKETED,
     UNQUOTED,
     UNTERMINATED,
@@ -206,6 +207,15 @@ class _Checker:
                     f"{problem.message}. `CalcDate` fails at run time.",
                 )
         if token.is_datetime and token.time is not None:
+            skipped = value[token.time_start - 1]
+            if skipped != "-":
+                yield TIME_WITHOUT_DASH.at(
+                    self.doc,
+                    self.span(node, value, token.time_start - 1, len(token.time) + 1),
+                    f"In `{token.text}` the character after '>' is {skipped!r}, not '-': the "
+                    "framework skips it without looking, so the time is read as "
+                    f"'{token.time}'. Write `>-` before the time.",
+                )
             try:
                 parse_time_text(token.time)
             except TimeTextError as exc:

@@ -1,203 +1,186 @@
-"""Queries: task inputs and intervention replies as Library - Agent reads them (``QRY``)."""
+"""Queries: task inputs and intervention replies as Library - Agent reads them (``QRY``).
+
+The rules are defined (with their documentation) in ``query_rules``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.dataset import shape
+from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
-from ait_datasets.schema.vocabulary import ATTACHMENT_KEYS, INTERVENTION_KEYS, QUERY_KEYS
+from ait_datasets.lint.rules.query_rules import (
+    ATTACHMENT_ACTION,
+    ATTACHMENTS,
+    BOTH_TEXT,
+    EMPTY_TEXT,
+    INTERVENTION_BOTH,
+    INTERVENTION_NEITHER,
+    INTERVENTION_TEXT,
+    NEITHER_TEXT,
+    QUERY_BOTH,
+    QUERY_FROM,
+    QUERY_NEITHER,
+    QUERY_TIMEOUT,
+    RULES,
+    TEXT_TOO_LONG,
+    TIMEOUT_ABOVE_MAXIMUM,
+)
+
+__all__ = ["RULES", "check"]
+from ait_datasets.schema.vocabulary import (
+    ATTACHMENT_KEYS,
+    INTERVENTION_KEYS,
+    MAX_TASK_TITLE,
+    QUERY_KEYS,
+)
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
 
-BOTH_TEXT = "Query cannot contain both 'title' and 'intervention' elements."
-NEITHER_TEXT = "Query must contain either a 'title' (task input) or 'intervention' element."
-INTERVENTION_TEXT = "Intervention must contain either a 'suggestion' or 'instruction' element."
-
-QUERY_BOTH = Rule(
-    "QRY001",
-    "query-title-and-intervention",
-    "query",
-    Severity.ERROR,
-    "A query has both `title` and `intervention`.",
-    "Reports queries that are at once a task input and an intervention reply.",
-    f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"',
-    "query:\n  title: Process orders\n  intervention: {instruction: Go on}",
-    "Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
-    "pause — one per turn.",
-)
-QUERY_NEITHER = Rule(
-    "QRY002",
-    "query-without-title-or-intervention",
-    "query",
-    Severity.ERROR,
-    "A query has neither `title` nor `intervention`.",
-    "Reports queries (or legacy `question` values read through the fallback) without "
-    "`title` and `intervention`, including plain-text queries.",
-    f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
-    "fails the same way.",
-    "query:\n  from: Jane\n  message: Process all open orders",
-    "Add a `title` (a task input), or use `intervention:` to answer a paused task.",
-)
-QUERY_FROM = Rule(
-    "QRY003",
-    "task-input-without-from",
-    "query",
-    Severity.ERROR,
-    "A task input has no `from`.",
-    "Reports task-input queries (with `title`) that have no `from`.",
-    "Without `from`, `CreateTaskFromQueryAndWait` exits right after creating the task "
-    "builder: no message, no attachments, and no task is created or waited for — the turn "
-    "silently tests nothing.",
-    "query:\n  title: Process orders\n  message: Process all open orders",
-    "Add the sender: `from: Jane Doe`.",
-)
-QUERY_TIMEOUT = Rule(
-    "QRY004",
-    "query-timeout",
-    "query",
-    Severity.ERROR,
-    "`query.timeout` is not a non-negative whole number of milliseconds.",
-    "Reports a `timeout` that is negative, fractional or not a number.",
-    "The framework reads it with `ValueAsInteger()`; a negative value fails with 'The task "
-    "timeout cannot be negative.', text fails to convert.",
-    "query:\n  from: Jane\n  title: Hi\n  timeout: 2.5m",
-    "Write the timeout in milliseconds: `timeout: 150000`.",
-)
-ATTACHMENTS = Rule(
-    "QRY005",
-    "query-attachments",
-    "query",
-    Severity.ERROR,
-    "`query.attachments` is not a list of `{file: ...}` entries.",
-    "Reports `attachments` that is not a list, items that are not mappings, and items "
-    "without `file`.",
-    "Attachments are read as an array of objects with `file` (a resource path, or an object "
-    "with `action_type`/`action_data`); items without `file` are silently skipped.",
-    "query:\n  attachments:\n    - invoice.pdf",
-    "Write each attachment as `- file: path/inside/resources.pdf`.",
-)
-INTERVENTION_NEITHER = Rule(
-    "QRY006",
-    "intervention-without-reply",
-    "query",
-    Severity.ERROR,
-    "An intervention has neither `suggestion` nor `instruction`.",
-    "Reports `query.intervention` mappings without `suggestion` and `instruction`.",
-    f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"',
-    "query:\n  intervention: {}",
-    "Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
-)
-INTERVENTION_BOTH = Rule(
-    "QRY007",
-    "intervention-suggestion-and-instruction",
-    "query",
-    Severity.WARNING,
-    "An intervention has both `suggestion` and `instruction`.",
-    "Reports interventions with both keys.",
-    "The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
-    "claim this is an error; the code does not check it).",
-    "query:\n  intervention: {suggestion: APPROVE, instruction: Approve it}",
-    "Keep one of the two.",
-)
-
-RULES = (
-    QUERY_BOTH,
-    QUERY_NEITHER,
-    QUERY_FROM,
-    QUERY_TIMEOUT,
-    ATTACHMENTS,
-    INTERVENTION_NEITHER,
-    INTERVENTION_BOTH,
-)
-
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    found: list[Diagnostic] = []
+    if ctx.kind not in (shape.DATASET, shape.JSONL):
+        return iter(found)
     for turn in ctx.agent_turns(doc):
         children = turn.node.children
         key = "query" if "query" in children else "question"
         query = children.get(key)
         if query is None:
             continue
-        if isinstance(query, Mapping) and _plainly_valid(query):
-            continue
-        where = f"turn {turn.index + 1}"
         if not isinstance(query, Mapping):
-            yield QUERY_NEITHER.at(
-                doc,
-                query.span,
-                f"The `{key}` of {where} is {type_name(query)}; the framework fails the turn: "
-                f'"{NEITHER_TEXT}" Write it as a mapping with `from`, `title` and `message`.',
+            found.append(
+                QUERY_NEITHER.at(
+                    doc,
+                    query.span,
+                    f"The `{key}` of turn {turn.index + 1} is {type_name(query)}; the framework "
+                    f'fails the turn: "{NEITHER_TEXT}" Write it as a mapping with `from`, '
+                    "`title` and `message`.",
+                )
             )
             continue
-        yield from _query(doc, query, f"`{key}` of {where}")
-
-
-def _plainly_valid(query: Mapping) -> bool:
-    """Whether ``query`` is a well-formed task input or intervention reply, so that no rule
-    of this family can fire; checked with a few lookups, since nearly every query is.
-    Anything unusual (a timeout, attachments) is left to the full checks."""
-    children = query.children
-    if not QUERY_KEYS.issuperset(children) or "timeout" in children or "attachments" in children:
-        return False
-    for text_key in _TEXT_KEYS:
-        value = children.get(text_key)
-        if value is not None and not isinstance(value, Scalar):
-            return False
-    intervention = children.get("intervention")
-    if "title" in children:
-        return intervention is None and "from" in children
-    if not isinstance(intervention, Mapping):
-        return False
-    reply = intervention.children
-    if not INTERVENTION_KEYS.issuperset(reply) or len(reply) != 1:
-        return False
-    # One key, `suggestion` or `instruction`, and it must be text.
-    return isinstance(next(iter(reply.values())), Scalar)
+        _query(doc, query, key, turn.index, found)
+    return iter(found)
 
 
 _TEXT_KEYS = ("title", "from", "message")
+# The task input texts the framework stores in fixed-length text (Library - Agent Impl.:
+# `FromValue: Text[250]`, line 515; the agent task's Title is Text[150]).
+_LIMITS = {"from": 250, "title": MAX_TASK_TITLE}
+# Online, VerifyTimeout refuses more than GetMaximumTimeout() (Library - Agent Impl. 383-386).
+MAX_TIMEOUT_MS = 3_600_000
 
 
-def _query(doc: Document, query: Mapping, where: str) -> Iterator[Diagnostic]:
-    yield from unknown_keys(doc, query, QUERY_KEYS, f"the {where}")
-    has_title = "title" in query.children
-    intervention = query.get("intervention")
+def _task_text(doc: Document, key: str, value: Scalar, found: list[Diagnostic]) -> None:
+    """`from`/`title` of a task input: not empty, within its field's length."""
+    data = value.data
+    text = data if isinstance(data, str) else shape.scalar_text(value) or ""
+    limit = _LIMITS[key]
+    if len(text) > limit:
+        found.append(
+            TEXT_TOO_LONG.at(
+                doc,
+                value.span,
+                f"`{key}` is {len(text)} characters; the framework holds at most {limit} "
+                f"({'a Text[250] variable' if key == 'from' else 'the task title field'}), so "
+                "the turn fails at run time. Shorten it; put detail in `message`.",
+            )
+        )
+    elif not text.strip():
+        found.append(
+            EMPTY_TEXT.at(
+                doc,
+                value.span,
+                f"`{key}` is empty: the framework only checks that the key exists and starts "
+                f"a task with an empty {'sender' if key == 'from' else 'title'}.",
+            )
+        )
+
+
+def _query(doc: Document, query: Mapping, key: str, index: int, found: list[Diagnostic]) -> None:
+    """Every rule of the family on one query, appended to ``found``.
+
+    Nearly every query is a well-formed task input or reply: each check below costs a
+    lookup or two in C for it, no generator is started, and the text naming the query is
+    built only for a finding.
+    """
+    children = query.children
+    if not QUERY_KEYS.issuperset(children):
+        found += unknown_keys(doc, query, QUERY_KEYS, f"the `{key}` of turn {index + 1}")
+    has_title = "title" in children
+    intervention = children.get("intervention")
     if has_title and intervention is not None:
-        key = query.key_node("intervention")
-        assert key is not None
-        yield QUERY_BOTH.at(doc, key.span, f"{BOTH_TEXT} (the {where})")
+        intervention_key = query.key_node("intervention")
+        assert intervention_key is not None
+        found.append(
+            QUERY_BOTH.at(
+                doc, intervention_key.span, f"{BOTH_TEXT} (the `{key}` of turn {index + 1})"
+            )
+        )
     elif not has_title and intervention is None:
-        yield QUERY_NEITHER.at(doc, query.span, f"{NEITHER_TEXT} (the {where})")
+        found.append(
+            QUERY_NEITHER.at(doc, query.span, f"{NEITHER_TEXT} (the `{key}` of turn {index + 1})")
+        )
     for text_key in _TEXT_KEYS:
-        yield from expect_text(doc, query, text_key, f"the {where}")
-    if has_title and "from" not in query.children:
+        value = children.get(text_key)
+        if value is None:
+            continue
+        if not isinstance(value, Scalar):
+            found += expect_text(doc, query, text_key, f"the `{key}` of turn {index + 1}")
+        elif has_title and text_key in _LIMITS:
+            _task_text(doc, text_key, value, found)
+    if has_title and "from" not in children:
         title_key = query.key_node("title")
         assert title_key is not None
-        yield QUERY_FROM.at(
-            doc,
-            title_key.span,
-            f"This task input ({where}) has no `from`: the framework then creates no task and "
-            "sends no message, so the turn tests nothing. Add `from: <sender>`.",
-        )
-    timeout = query.get("timeout")
-    if timeout is not None:
-        value = timeout.data if isinstance(timeout, Scalar) else None
-        if not is_whole_number(value) or (isinstance(value, (int, float)) and value < 0):
-            shown = value if isinstance(timeout, Scalar) else type_name(timeout)
-            yield QUERY_TIMEOUT.at(
+        found.append(
+            QUERY_FROM.at(
                 doc,
-                timeout.span,
-                f"`timeout` must be a non-negative whole number of milliseconds, not {shown!r}.",
+                title_key.span,
+                f"This task input (`{key}` of turn {index + 1}) has no `from`: the framework "
+                "then creates no task and sends no message, so the turn tests nothing. Add "
+                "`from: <sender>`.",
             )
-    attachments = query.get("attachments")
+        )
+    timeout = children.get("timeout")
+    if timeout is not None:
+        found += _timeout(doc, timeout)
+    attachments = children.get("attachments")
     if attachments is not None:
-        yield from _attachments(doc, attachments, where)
+        found += _attachments(doc, attachments, f"`{key}` of turn {index + 1}")
     if intervention is not None:
-        yield from _intervention(doc, intervention, where)
+        if isinstance(intervention, Mapping):
+            _reply(doc, intervention, key, index, found)
+        else:
+            found.append(
+                WRONG_TYPE.at(
+                    doc,
+                    intervention.span,
+                    f"`intervention` in the `{key}` of turn {index + 1} must be a mapping "
+                    f"with `suggestion` or `instruction`, not {type_name(intervention)}.",
+                )
+            )
+
+
+def _timeout(doc: Document, timeout: Node) -> Iterator[Diagnostic]:
+    value = timeout.data if isinstance(timeout, Scalar) else None
+    if not is_whole_number(value) or (isinstance(value, (int, float)) and value < 0):
+        shown = value if isinstance(timeout, Scalar) else type_name(timeout)
+        yield QUERY_TIMEOUT.at(
+            doc,
+            timeout.span,
+            f"`timeout` must be a non-negative whole number of milliseconds, not {shown!r}.",
+        )
+    elif isinstance(value, (int, float)) and value > MAX_TIMEOUT_MS:
+        yield TIMEOUT_ABOVE_MAXIMUM.at(
+            doc,
+            timeout.span,
+            f"`timeout` is {int(value):,} ms; online the maximum is {MAX_TIMEOUT_MS:,} ms (one "
+            "hour) and the turn fails with 'The specified timeout ... exceeds the maximum "
+            "allowed timeout'. `0` or no timeout means the 30-minute default.",
+        )
 
 
 def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
@@ -219,6 +202,22 @@ def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
             )
             continue
         yield from unknown_keys(doc, item, ATTACHMENT_KEYS, "an attachment")
+        file = item.children.get("file")
+        if isinstance(file, Mapping):
+            missing = [k for k in ("action_type", "action_data") if k not in file.children]
+            if missing:
+                yield ATTACHMENT_ACTION.at(
+                    doc,
+                    file.span,
+                    f"This `file:` object has no `{missing[0]}`: "
+                    + (
+                        "the framework then reads the object itself as a resource path "
+                        "(`ValueAsText()` on an object), a run-time error."
+                        if missing[0] == "action_type"
+                        else "the framework fails with 'DataInput - The element action_data "
+                        "does not exist.'"
+                    ),
+                )
         if "file" not in item.children:
             yield ATTACHMENTS.at(
                 doc,
@@ -227,31 +226,49 @@ def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
             )
 
 
-def _intervention(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
-    if not isinstance(node, Mapping):
-        yield WRONG_TYPE.at(
-            doc,
-            node.span,
-            f"`intervention` in the {where} must be a mapping with `suggestion` or "
-            f"`instruction`, not {type_name(node)}.",
+def _reply(doc: Document, node: Mapping, key: str, index: int, found: list[Diagnostic]) -> None:
+    """The rules on an intervention reply (a mapping), appended to ``found``."""
+    reply = node.children
+    if not INTERVENTION_KEYS.issuperset(reply):
+        found += unknown_keys(
+            doc, node, INTERVENTION_KEYS, f"the intervention of the `{key}` of turn {index + 1}"
         )
-        return
-    yield from unknown_keys(doc, node, INTERVENTION_KEYS, f"the intervention of the {where}")
-    has_suggestion = "suggestion" in node.children
-    has_instruction = "instruction" in node.children
+    has_suggestion = "suggestion" in reply
+    has_instruction = "instruction" in reply
     if not has_suggestion and not has_instruction:
-        yield INTERVENTION_NEITHER.at(doc, node.span, f"{INTERVENTION_TEXT} (the {where})")
+        found.append(
+            INTERVENTION_NEITHER.at(
+                doc, node.span, f"{INTERVENTION_TEXT} (the `{key}` of turn {index + 1})"
+            )
+        )
     elif has_suggestion and has_instruction:
-        key = node.key_node("instruction")
-        assert key is not None
-        yield INTERVENTION_BOTH.at(
-            doc,
-            key.span,
-            "Both `suggestion` and `instruction` are given; the framework uses the suggestion "
-            "and silently ignores this instruction.",
+        instruction_key = node.key_node("instruction")
+        assert instruction_key is not None
+        found.append(
+            INTERVENTION_BOTH.at(
+                doc,
+                instruction_key.span,
+                "Both `suggestion` and `instruction` are given; the framework uses the "
+                "suggestion and silently ignores this instruction.",
+            )
         )
     for text_key in ("suggestion", "instruction"):
-        yield from expect_text(doc, node, text_key, f"the intervention of the {where}")
+        value = reply.get(text_key)
+        if value is None:
+            continue
+        if not isinstance(value, Scalar):
+            found += expect_text(
+                doc, node, text_key, f"the intervention of the `{key}` of turn {index + 1}"
+            )
+        elif not (value.data if isinstance(value.data, str) else shape.scalar_text(value)):
+            sent = "a suggestion code no agent offers" if text_key == "suggestion" else "nothing"
+            found.append(
+                EMPTY_TEXT.at(
+                    doc,
+                    value.span,
+                    f"The `{text_key}` is empty: the framework sends it as it is ({sent}).",
+                )
+            )
 
 
 FAMILY = Family("QRY", RULES, check, None, kinds=TEST_KINDS)

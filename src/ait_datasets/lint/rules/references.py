@@ -18,10 +18,10 @@ from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
-from ait_datasets.lint.facts import FileFacts
+from ait_datasets.lint.facts import SUITE_LINES, FileFacts, Ref
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.project import Project, later_duplicates
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.document import Document
@@ -40,13 +40,60 @@ UNKNOWN_SUITE_SETUP = Rule(
     "`.resources` folder, else the files linted together) has that `name:` (or, without "
     "`name:`, that file name). The match is exact, as the framework's lookup is; the message "
     "names the closest setup.",
-    "At run time the framework looks for the group whose Group Name is NAME; when there is "
-    "none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
-    "fails with 'Suite setup data is not loaded'. A name that belongs to an ordinary dataset "
-    "fails the same way (that group has no SUITE-SETUP row).",
-    "# datasets/orders.yaml\nsuite_setup: ORDER-SETUP\n"
-    "# datasets/suite_setup/setup.yaml\nname: ORDERS-SETUP\nsuite_setup: {setup_actions: []}",
+    "At run time the framework looks for the group whose Group Name is NAME (`FindFirst`, "
+    "AIT Test Context Impl. codeunit 149043 `GetSuiteSetupGroup` lines 443-460); when there "
+    "is none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
+    "fails with 'Per-suite setup data has not been loaded.' (label line 46, raised at lines "
+    "571-572). A name that belongs to an ordinary dataset fails the same way (that group has "
+    "no SUITE-SETUP row, lines 431-434). The setup is loaded once per session and never "
+    "reset (`HasSuiteSetupData`, lines 45, 409-410, 562, in a SingleInstance codeunit), and "
+    "all lines of a suite run in one session (AIT Test Suite Mgt. `RunAITests` lines "
+    "103-110): when an earlier line loaded another setup, this one silently gets that "
+    "setup's data instead of failing (see REF007).",
+    Example(
+        """
+        suite_setup: ORDER-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=1,
+    ),
     "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app.",
+    good=Example(
+        """
+        suite_setup: ORDERS-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
 )
 DUPLICATE_FILE_NAME = Rule(
     "REF002",
@@ -60,8 +107,62 @@ DUPLICATE_FILE_NAME = Rule(
     "The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
     "+ 1)`) and re-imports a group of the same app by deleting it first: the later file "
     "silently replaces the earlier one, whichever folders they are in.",
-    "datasets/orders.yaml\ndatasets/variations/orders.yaml",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        path="datasets/variations/orders.yaml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=1,
+    ),
     "Rename one of the files (and its suite XML `Dataset=` references).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        path="datasets/variations/orders-rush.yaml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 GROUP_CODE_TOO_LONG = Rule(
     "REF003",
@@ -74,8 +175,35 @@ GROUP_CODE_TOO_LONG = Rule(
     "The group code is a Code[100] field: longer names are cut, so two long names can "
     "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
     "as written.",
-    "datasets/" + "A" * 96 + ".yaml",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        path="datasets/" + "A" * 96 + ".yaml",
+        line=1,
+    ),
     "Shorten the file name.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 ATTACHMENT_NOT_FOUND = Rule(
     "REF004",
@@ -90,8 +218,43 @@ ATTACHMENT_NOT_FOUND = Rule(
     "a `.resources` folder existence is not checked.",
     "The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
     "a missing resource fails the turn in the middle of the run.",
-    "query:\n  from: Jane\n  title: Return\n  attachments:\n    - file: datasets/scan.png",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
+    ),
 )
 ATTACHMENT_OUTSIDE = Rule(
     "REF005",
@@ -103,8 +266,43 @@ ATTACHMENT_OUTSIDE = Rule(
     "through a symbolic link to a file outside the `.resources` folder.",
     "Only files inside the resource folder are packaged into the test app; a path outside it "
     "may work on the author's machine (or in this linter) and fail everywhere else.",
-    "attachments:\n  - file: ../../invoices/scan.png",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: ../../invoices/scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Copy the file into the app's `.resources` folder and reference it from there.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
+    ),
 )
 DUPLICATE_SUITE_SETUP = Rule(
     "REF006",
@@ -115,11 +313,150 @@ DUPLICATE_SUITE_SETUP = Rule(
     "Reports every suite-setup file after the first (in path order) with the same Group "
     "Name (`name:`, else the file name) and the same `language` (none counts as one "
     "language), at its `name:`.",
-    "The framework takes the first group with the referenced name (`FindFirst`) and then the "
-    "variant for the run's language: a second setup for the same name and language is never "
-    "used, and which one wins depends on import order.",
-    "# setup.yaml and setup-copy.yaml\nname: ORDERS-SETUP\nsuite_setup: {setup_actions: []}",
+    'The framework takes the first group with the referenced name (`SetRange("Group '
+    'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 458-459) and then '
+    "the variant for the run's language (line 430): a second setup for the same name and "
+    "language is never used. Which one wins depends on file-name order, not import order: "
+    "`FindFirst` follows the primary key, the group code (the upper-cased file name).",
+    Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/setup-b.yaml",
+        neighbours={
+            "datasets/suite_setup/setup-a.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=1,
+    ),
     "Give each setup its own `name:`, or a different `language:` for a language variant.",
+    good=Example(
+        """
+        name: RETURNS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/setup-b.yaml",
+        neighbours={
+            "datasets/suite_setup/setup-a.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
+)
+
+MIXED_SUITE_SETUPS = Rule(
+    "REF007",
+    "suite-lines-with-different-setups",
+    "references",
+    Severity.WARNING,
+    "The lines of one suite run datasets that name different suite setups (or none).",
+    "For each `AITSuite` of a suite XML, looks up the dataset of every line (the line's "
+    "`Dataset=`, else the suite's) and its `suite_setup:`; reports each line whose setup "
+    "differs from the first line's (a different name, or a setup where the first has none, "
+    "or none where it has one), at the line's `Dataset=`.",
+    "The suite setup is loaded once per session and never reset: `InitializeGlobalVariables` "
+    "loads it only while `HasSuiteSetupData` is false (AIT Test Context Impl. codeunit "
+    "149043 lines 409-410, set at line 562, SingleInstance), and `RunAITests` runs every line "
+    "in the same session (AIT Test Suite Mgt. lines 103-110). The first line's setup serves "
+    "every later line: a line whose dataset names another setup reads the wrong data, and "
+    "`IsSuiteSetupDone()` (lines 591-599) looks at its own group, so its setup code runs again "
+    "on the first setup's data.",
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+            <Line CodeunitID="50101" Description="Return orders" Dataset="returns.yaml" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                suite_setup: ORDERS-SETUP
+                tests:
+                  - name: RELEASE-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Release order 101}
+                        expected_data: {}
+                """,
+            "datasets/returns.yaml": """
+                suite_setup: RETURNS-SETUP
+                tests:
+                  - name: RETURN-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Return order 101}
+                        expected_data: {}
+                """,
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+            "datasets/suite_setup/returns-setup.yaml": """
+                name: RETURNS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=6,
+    ),
+    "Run datasets with different suite setups in different suites (one `AITSuite` per "
+    "setup), or let their datasets share one setup.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+          <AITSuite Code="RETURNS" Description="Returns" Dataset="returns.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50101" Description="Return orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                suite_setup: ORDERS-SETUP
+                tests:
+                  - name: RELEASE-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Release order 101}
+                        expected_data: {}
+                """,
+            "datasets/returns.yaml": """
+                suite_setup: RETURNS-SETUP
+                tests:
+                  - name: RETURN-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Return order 101}
+                        expected_data: {}
+                """,
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+            "datasets/suite_setup/returns-setup.yaml": """
+                name: RETURNS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
 )
 
 RULES = (
@@ -129,6 +466,7 @@ RULES = (
     ATTACHMENT_NOT_FOUND,
     ATTACHMENT_OUTSIDE,
     DUPLICATE_SUITE_SETUP,
+    MIXED_SUITE_SETUPS,
 )
 
 
@@ -290,6 +628,38 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
         yield from _duplicate_names(datasets)
         yield from _suite_setup_refs(datasets)
         yield from _duplicate_setups(datasets)
+        suites = [f for f in files if f.linted and f.extra.get(SUITE_LINES)]
+        if suites:
+            yield from _mixed_setups(suites, datasets)
+
+
+def _mixed_setups(suites: list[FileFacts], datasets: list[FileFacts]) -> Iterator[Diagnostic]:
+    by_code = {group_code(os.path.basename(f.path))[:MAX_GROUP_CODE]: f for f in datasets}
+    for facts in suites:
+        entries = facts.extra[SUITE_LINES]
+        assert isinstance(entries, list)
+        for code, lines in entries:
+            first: tuple[Ref, str | None] | None = None
+            for ref in lines:
+                dataset = by_code.get(ref.value.strip().upper())
+                if dataset is None:
+                    continue  # XML012 reports it
+                setup = dataset.suite_setup_ref.value if dataset.suite_setup_ref else None
+                if first is None:
+                    first = (ref, setup)
+                elif setup != first[1]:
+                    yield MIXED_SUITE_SETUPS.at_path(
+                        facts.path,
+                        ref.span,
+                        f"This line of suite '{code}' runs {ref.value}, whose suite setup is "
+                        f"{_setup(setup)}, but the suite's first line (line {first[0].span.line}) "
+                        f"runs one with {_setup(first[1])}: the setup is loaded once per session "
+                        "and never reset, so this line gets the first line's setup data.",
+                    )
+
+
+def _setup(name: str | None) -> str:
+    return f"'{name}'" if name is not None else "none"
 
 
 def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:

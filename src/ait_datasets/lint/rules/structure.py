@@ -8,7 +8,7 @@ from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
@@ -24,8 +24,26 @@ SETUP_WITH_TESTS = Rule(
     "`suite_setup:` is an object.",
     "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
     "row and ignores everything else in the file: these tests never run.",
-    "name: SETUP\nsuite_setup:\n  setup_actions: []\ntests:\n  - name: T1",
+    Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        tests:
+          - name: RELEASE-ORDER
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+        line=4,
+    ),
     "Move the tests to their own dataset file that references the setup with `suite_setup: SETUP`.",
+    good=Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+    ),
 )
 SETUP_NAME = Rule(
     "STR004",
@@ -36,8 +54,23 @@ SETUP_NAME = Rule(
     "Reports a suite-setup file without a top-level `name`.",
     "Datasets reference a suite setup by its group name, which is the `name:` value, or the "
     "file name when `name:` is missing; an explicit name survives renaming the file.",
-    "suite_setup:\n  setup_actions: []",
+    Example(
+        """
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+        line=1,
+    ),
     "Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
+    good=Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/orders-setup.yaml",
+    ),
 )
 IGNORED_METADATA = Rule(
     "STR005",
@@ -48,16 +81,84 @@ IGNORED_METADATA = Rule(
     "Reports a top-level `name` or `language` given as a list or mapping.",
     "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
     "the group keeps the file name and no language, without an error.",
-    "name: [MY-DATASET]",
+    Example(
+        """
+        name: [ORDERS]
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=1,
+    ),
     "Write the value as plain text.",
+    good=Example(
+        """
+        name: ORDERS
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
-RULES = (UNKNOWN_KEY, WRONG_TYPE, SETUP_WITH_TESTS, SETUP_NAME, IGNORED_METADATA)
+YAML_KEYS_IN_JSON = Rule(
+    "STR006",
+    "yaml-keys-in-json",
+    "structure",
+    Severity.ERROR,
+    "A `.json`/`.jsonl` test has `suite_setup`, `language` or a `tests` array.",
+    "Reports `suite_setup` and `language` in the tests of a `.json` or `.jsonl` file, and a "
+    "`.json` object holding a `tests` array.",
+    "Only YAML files have dataset metadata: `ReadMetadataFromFile` exits for any other file "
+    "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` and "
+    "`language` are never read and the suite setup is never loaded. A `.json` object is "
+    "stored whole as one test (`ParseDataInputs` lines 268-281): a `tests` array inside it "
+    "is not split into tests.",
+    Example(
+        """
+        {"suite_setup": "ORDERS-SETUP", "tests": [{"name": "OPEN-ORDERS", "question": "Hi"}]}
+        """,
+        path="datasets/orders.json",
+        line=1,
+    ),
+    "Write the tests as a JSON array (`[{...}, {...}]`); for a suite setup or a language, "
+    "use a YAML dataset.",
+    good=Example(
+        """
+        [{"name": "OPEN-ORDERS", "question": "Which sales orders are open?"}]
+        """,
+        path="datasets/orders.json",
+    ),
+)
+
+RULES = (
+    UNKNOWN_KEY,
+    WRONG_TYPE,
+    SETUP_WITH_TESTS,
+    SETUP_NAME,
+    IGNORED_METADATA,
+    YAML_KEYS_IN_JSON,
+)
+_YAML_ONLY = ("suite_setup", "language")
 
 _SETUP_FILE_KEYS = frozenset({"name", "language", "description", "suite_setup"})
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    if doc.format in ("json", "jsonl"):
+        yield from _yaml_keys_in_json(doc)
     if doc.format == "json" and isinstance(doc.root, Sequence):
         yield from _test_items(doc, doc.root, "the JSON array")
         return
@@ -82,7 +183,8 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     tests = root.get("tests")
     if tests is None:
         return
-    yield from unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`")
+    for diag in unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`"):
+        yield _test_setup_advice(doc, root, diag)
     if isinstance(tests, Sequence):
         yield from _test_items(doc, tests, "`tests`")
     elif not isinstance(tests, Mapping):
@@ -91,6 +193,63 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             tests.span,
             f"`tests` must be a list of tests, not {type_name(tests)}.",
         )
+
+
+def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
+    root = doc.root
+    if doc.format == "json" and isinstance(root, Mapping):
+        tests = root.get("tests")
+        if isinstance(tests, Sequence):
+            key = root.key_node("tests")
+            assert key is not None
+            yield YAML_KEYS_IN_JSON.at(
+                doc,
+                key.span,
+                "A `.json` object is stored whole as one test: this `tests` array is not split "
+                "into tests. Write the file as a JSON array of tests.",
+            )
+    # What the importer stores as tests: each row, each array item, or the whole object.
+    if doc.format == "jsonl":
+        objects = doc.rows
+    else:
+        objects = root.items if isinstance(root, Sequence) else [root] if root else []
+    for node in objects:
+        if not isinstance(node, Mapping):
+            continue
+        for name in _YAML_ONLY:
+            key = node.key_node(name) if name in node.children else None
+            if key is not None:
+                yield YAML_KEYS_IN_JSON.at(
+                    doc,
+                    key.span,
+                    f"`{name}` is read only from YAML datasets; in a .{doc.format} file the "
+                    "importer never reads it"
+                    + (", so the suite setup is never loaded." if name == "suite_setup" else "."),
+                )
+
+
+def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic:
+    """A top-level `test_setup:` is not simply a misspelt `suite_setup:`: in a dataset,
+    `suite_setup` names a suite-setup file; an object there would make this file one."""
+    setup = root.get("test_setup")
+    key = root.key_node("test_setup")
+    if setup is None or key is None or (diag.line, diag.column) != (key.span.line, key.span.column):
+        return diag
+    base = "Unknown key 'test_setup' at the top level of a dataset; the framework does not read it."
+    if isinstance(setup, Scalar):
+        advice = (
+            f" If it names the app's suite setup, write `suite_setup: {shape.scalar_text(setup)}`: "
+            "`suite_setup` must be the `name:` of a suite-setup file (a file whose "
+            "`suite_setup:` is an object)."
+        )
+    else:
+        advice = (
+            " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
+            "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "
+            "turn goes in that turn's `turn_setup:`. (`suite_setup:` with an object here would "
+            "make this file a suite-setup file and drop its tests.)"
+        )
+    return UNKNOWN_KEY.at(doc, key.span, base + advice)
 
 
 def _test_items(doc: Document, tests: Sequence, where: str) -> Iterator[Diagnostic]:

@@ -149,14 +149,15 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if not isinstance(doc, XmlDocument) or doc.xml is None:
         return
     root = doc.xml
+    if not _is_meant_as_suite(root):
+        return  # another resource (a Data Exchange Definition, test data): not ours
     if not is_suite_root(root):
-        if root.name.lower() == "root" or any(c.name == "AITSuite" for c in root.children):
-            yield STRUCTURE.at(
-                doc,
-                root.name_span,
-                f"The root element is <{root.name}>; XmlPort 149031 reads <Root> (names are "
-                "case-sensitive), so the import fails. Rename it to <Root>.",
-            )
+        yield STRUCTURE.at(
+            doc,
+            root.name_span,
+            f"The root element is <{root.name}>; XmlPort 149031 reads <Root> (names are "
+            "case-sensitive), so the import fails. Rename it to <Root>.",
+        )
         return
     suites = [c for c in root.children if c.name == "AITSuite"]
     if not suites:
@@ -167,6 +168,26 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             '<AITSuite Code="..." Dataset="...">.',
         )
     yield from _element(doc, root)
+
+
+def _is_meant_as_suite(root: XmlElement) -> bool:
+    """A suite XML, or a misspelt one: `AITSuite` children under any root, or the root
+    `Root` (or a close misspelling) with children that are close misspellings of
+    `AITSuite`; an empty `<Root/>` too.
+
+    The app's install code imports every XML resource as a suite, but `.resources` also
+    holds other XML (Data Exchange Definitions with a `<root>` of `<DataExchDef>`s, test
+    data): those are left alone, whatever their root is called.
+    """
+    names = {child.name for child in root.children}
+    if "AITSuite" in names:
+        return True  # whatever the root is called, these are suites
+    exact = root.name == "Root"
+    if exact and not names:
+        return True
+    if not exact and did_you_mean(root.name, ("Root",)) is None:
+        return False
+    return any(did_you_mean(name, ("AITSuite",)) is not None for name in names)
 
 
 def _element(doc: XmlDocument, element: XmlElement) -> Iterator[Diagnostic]:

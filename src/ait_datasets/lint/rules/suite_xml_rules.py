@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 
 FAMILY = "suite_xml"
@@ -17,8 +17,57 @@ SYNTAX = Rule(
     "Reports malformed XML (unclosed or mismatched tags, bad attribute quoting, stray `&`) at "
     "the position where the XML parser stops, and empty XML files.",
     "The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file.",
-    '<Root>\n  <AITSuite Code="S1" Dataset="D.yaml">\n</Root>',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=6,
+    ),
     "Close or fix the element the message points at.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 ENCODING = Rule(
     XML_ENCODING,
@@ -33,9 +82,59 @@ ENCODING = Rule(
     "The platform's XML reader trusts the declaration: a UTF-8 file that declares UTF-16 (or "
     "the reverse) is refused ('There is no Unicode byte order mark. Cannot switch to "
     "Unicode.'). Microsoft's docs ask for UTF-16; Microsoft also ships working UTF-8 suites.",
-    '<?xml version="1.0" encoding="UTF-16"?>   (file saved as UTF-8)',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-16"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=1,
+    ),
     'Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
     "UTF-16LE with a byte order mark.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 STRUCTURE = Rule(
     "XML003",
@@ -43,13 +142,65 @@ STRUCTURE = Rule(
     FAMILY,
     Severity.ERROR,
     "The XML is not a suite the XmlPort can import.",
-    "Reports a root element that is a misspelt `Root` (or another root holding `AITSuite` "
-    "elements), and a `Root` without any `AITSuite`. XML files whose root is something else "
-    "entirely are taken for other resources (test data) and not checked.",
+    "Reports a root element other than `Root` holding `AITSuite` elements, a misspelt "
+    "`Root` (`root`, `ROOT`, `Rot`, ...) holding close misspellings of `AITSuite`, and an "
+    "empty `<Root/>`. Any other "
+    "XML is taken for another resource and not checked: a Data Exchange Definition whose "
+    "root is `<root>` with `<DataExchDef>` children, test data, HTTP mocks.",
     "XmlPort 149031's schema starts with the text element `Root` and expects at least one "
     "`AITSuite`: a different root fails the import, an empty one imports nothing.",
-    '<root>\n  <AITSuite Code="S1" Dataset="D.yaml" />\n</root>',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=2,
+    ),
     'Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite.',
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 UNKNOWN_NAME = Rule(
     "XML004",
@@ -63,8 +214,60 @@ UNKNOWN_NAME = Rule(
     "The XmlPort validates the file against the schema it generates, so an unknown name "
     "can fail the import; where it does not, the value is silently dropped. Either way it "
     "does not do what its author meant.",
-    '<AITSuite Code="S1" Dataset="D.yaml" Frequncy="Daily" />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    Frequncy="Daily"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=4,
+    ),
     "Fix the spelling, or remove the element or attribute.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    Frequency="Daily"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 MISSING_ATTRIBUTE = Rule(
     "XML005",
@@ -77,8 +280,58 @@ MISSING_ATTRIBUTE = Rule(
     "the value is empty).",
     "These attributes have `Occurrence = Required` in the XmlPort: the import fails "
     "without them. An empty suite `Dataset` fails the run ('no dataset').",
-    '<AITSuite Code="S1">',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=5,
+    ),
     "Add the attribute with a value.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 TOO_LONG = Rule(
     "XML006",
@@ -90,8 +343,58 @@ TOO_LONG = Rule(
     "(suite and line) over 250, and `@Dataset` (suite and line) over 100.",
     "The XmlPort writes each value into a table field of that length; a longer value "
     "fails the import.",
-    '<AITSuite Code="SALES-ACCURACY" Dataset="D.yaml" />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="RELEASE-SALES-ORDERS" Description="Release orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=3,
+    ),
     "Shorten the value (suite codes are at most 10 characters).",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 BAD_ENUM = Rule(
     "XML007",
@@ -103,8 +406,58 @@ BAD_ENUM = Rule(
     "language) other than Manual, Daily, Weekly; letter case is not significant.",
     'The value is evaluated into the enum "AIT Test Type" / "AIT Run Frequency"; '
     "anything else fails the import (`AITest`, seen in some guides, is not a value).",
-    '<AITSuite Code="S1" Dataset="D.yaml" TestType="AITest" />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="AITest" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=4,
+    ),
     "Use one of the listed values.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 BAD_BOOLEAN = Rule(
     "XML008",
@@ -115,8 +468,58 @@ BAD_BOOLEAN = Rule(
     "Reports `Validation` values (suite or language) other than true/false in any case.",
     "The import sets the flag with `UpperCase(value) = 'TRUE'`: `Yes`, `1` or `on` "
     "silently mean false.",
-    '<AITSuite Code="S1" Dataset="D.yaml" Validation="Yes" />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451" Validation="Yes">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=4,
+    ),
     'Write `Validation="true"` or `Validation="false"`.',
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451" Validation="true">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 BAD_INTEGER = Rule(
     "XML009",
@@ -126,8 +529,58 @@ BAD_INTEGER = Rule(
     "`CodeunitID` or `TestRunnerId` is not a whole number.",
     "Reports `Line/@CodeunitID` and `AITSuite/@TestRunnerId` values that are not whole numbers.",
     "Both are Integer fields: a value that does not evaluate as a number fails the import.",
-    '<Line CodeunitID="Sales Tests" />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="Release Tests" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=5,
+    ),
     'Write the object ID: `CodeunitID="50100"`.',
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 PADDED_NUMBER = Rule(
     "XML010",
@@ -139,8 +592,58 @@ PADDED_NUMBER = Rule(
     '`CodeunitID="133516 "` Microsoft ships.',
     "The import accepts it (Microsoft's Sales Lines Suggestions suite ships it), but it is "
     "an accident waiting to be copied into a place that is stricter.",
-    '<Line CodeunitID="133516 " />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100 " Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=5,
+    ),
     "Remove the spaces.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 AGENT_RUNNER = Rule(
     "XML011",
@@ -153,8 +656,58 @@ AGENT_RUNNER = Rule(
     "Agent tasks run in their own sessions: with a test runner that isolates (rolls back) "
     "the test's transaction, the records the test creates are invisible to the agent. "
     "Microsoft's agent suites all use 130451.",
-    '<AITSuite Code="S1" Dataset="D.yaml" TestType="Agent" TestRunnerId="130450" />',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130450">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=4,
+    ),
     'Set `TestRunnerId="130451"`.',
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 UNKNOWN_DATASET = Rule(
     "XML012",
@@ -168,8 +721,58 @@ UNKNOWN_DATASET = Rule(
     "Says so when only the extension is wrong.",
     "The suite imports (the field is not validated), but the run fails: the line has no "
     "input lines or no dataset.",
-    '<Line CodeunitID="50100" Dataset="ORDERS" />   (the file is orders.yaml)',
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=3,
+    ),
     "Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )
 DUPLICATE_CODE = Rule(
     "XML013",
@@ -179,8 +782,94 @@ DUPLICATE_CODE = Rule(
     "Two suites of the app have the same `Code`.",
     "Reports every `AITSuite` whose `Code` (ignoring case) was already used earlier in the "
     "same file or in another suite XML of the app.",
-    "The suite code is the suite's key: importing the second suite replaces the first (or "
-    "fails when another app owns it).",
-    '<AITSuite Code="S1" Dataset="A.yaml" />\n<AITSuite Code="s1" Dataset="B.yaml" />',
+    "The suite code is the suite's key. In the same file the second suite is skipped: the "
+    "XmlPort finds the first one, imported by the same app with the same file hash, and "
+    "calls `currXMLport.Skip()` (AIT Test Suite Import/Export XmlPort 149031 lines 35-42). "
+    "From another file (another hash) the import deletes the first suite and imports the "
+    "second, and the delete subscriber also removes the first suite's lines, evaluators, "
+    "column mappings, log entries, run history and languages (AIT Test Suite Mgt. "
+    "`DeleteLinesOnDeleteAITTestSuite` lines 623-653); when another app owns the code the "
+    "import fails ('The eval suite %1 is already imported by a different app.', line 47).",
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+          <AITSuite Code="orders" Description="Rush orders" Dataset="rush.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50101" Description="Rush orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+            "datasets/rush.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+        line=7,
+    ),
     "Give each suite its own code.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+          <AITSuite Code="RUSH" Description="Rush orders" Dataset="rush.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50101" Description="Rush orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+            "datasets/rush.yaml": """
+                tests:
+                  - name: RELEASE-ORDER
+                    description: Jane asks the agent to release sales order 101
+                    turns:
+                      - query:
+                          from: Jane Doe
+                          title: Release order 101
+                          message: Please release sales order 101.
+                        expected_data: {}
+                """,
+        },
+    ),
 )

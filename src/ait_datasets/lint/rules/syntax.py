@@ -2,12 +2,65 @@
 
 from __future__ import annotations
 
-from ait_datasets.diagnostics import Severity
+from collections.abc import Iterator
+
+from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source import codes
+from ait_datasets.source.document import Document
 
 _E = Severity.ERROR
+
+YAML11_BOOLEAN = Rule(
+    "SYN012",
+    "yaml11-boolean",
+    "syntax",
+    Severity.INFO,
+    "A plain value that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`).",
+    "Reports unquoted values `yes`, `no`, `on`, `off` (as `yes`, `Yes` or `YES`) in YAML "
+    "datasets. "
+    "This linter reads YAML 1.2, where they are text (`county: ON` is Ontario); a YAML 1.1 "
+    "reader makes them true/false.",
+    "The framework converts YAML with the platform's `JsonObject.ReadFromYaml` (Test Inputs "
+    "Management codeunit 130458), whose YAML version is not documented: we assume YAML 1.2, "
+    "as the converter's `true`/`false` handling suggests, but a 1.1 reading would turn "
+    "`ON` into `true` and the test would read 'true' instead of the text.",
+    Example(
+        """
+        tests:
+          - name: SHIP-TO-ONTARIO
+            description: Jane asks the agent to ship sales order 101 to Ontario
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Ship order 101
+                  message: Please ship sales order 101.
+                turn_setup:
+                  County: ON
+                expected_data: {}
+        """,
+        line=10,
+    ),
+    'Quote the value (`County: "ON"`) so that every YAML reader sees text; write '
+    "`true`/`false` for a boolean.",
+    good=Example(
+        """
+        tests:
+          - name: SHIP-TO-ONTARIO
+            description: Jane asks the agent to ship sales order 101 to Ontario
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Ship order 101
+                  message: Please ship sales order 101.
+                turn_setup:
+                  County: "ON"
+                expected_data: {}
+        """,
+    ),
+)
 
 RULES = (
     Rule(
@@ -18,8 +71,34 @@ RULES = (
         "The file is not valid YAML.",
         "Reports the YAML parser's error at the line and column where it stopped.",
         "The framework fails the whole import with 'The data does not represent valid YAML.'",
-        'tests:\n  - name: T1\n    description: "unterminated',
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                     title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+            line=7,
+        ),
         "Correct the YAML at the reported position (often an unclosed quote or a bad indent).",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.DUPLICATE_KEY,
@@ -30,8 +109,35 @@ RULES = (
         "Reports the second occurrence of a key within one mapping.",
         "Only one of the two values reaches the test, and which one depends on the reader; "
         "the other is silently lost.",
-        "query:\n  title: Process orders\n  title: Process all orders",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      title: Release order 102
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+            line=8,
+        ),
         "Remove one of the keys or rename it.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.MULTIPLE_DOCUMENTS,
@@ -42,8 +148,37 @@ RULES = (
         "Reports a second document start (`---`).",
         "The framework treats a multi-document YAML file as invalid (Microsoft's own "
         "Sample4-Invalid.yaml fixture).",
-        "tests:\n  - name: T1\n---\ntests:\n  - name: T2",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            ---
+            tests:
+              - name: CANCEL-ORDER
+            """,
+            line=10,
+        ),
         "Keep one document per file; move the other tests into the first document or a new file.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.TAB_INDENT,
@@ -53,8 +188,24 @@ RULES = (
         "A tab is used for indentation.",
         "Reports a tab character where YAML expects indentation.",
         "YAML forbids tabs in indentation; the file cannot be read.",
-        "tests:\n\t- name: T1",
+        Example(
+            ("tests:\n\t- name: RELEASE-ORDER\n"),
+            line=2,
+        ),
         "Indent with spaces.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.ENCODING,
@@ -64,8 +215,35 @@ RULES = (
         "The file is not UTF-8 text.",
         "Reports invalid UTF-8, UTF-16 files, and NUL bytes (binary files).",
         "Datasets are read as UTF-8 text; anything else is garbled or fails to import.",
-        "(a dataset saved as UTF-16 by an editor)",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+            line=1,
+            encoding="utf-16",
+        ),
         "Save the file as UTF-8 (a UTF-8 byte order mark is accepted).",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.EMPTY_FILE,
@@ -76,8 +254,24 @@ RULES = (
         "Reports a dataset file with no content (or only whitespace).",
         "An empty dataset defines no tests; a suite line pointing at it fails with "
         "'The dataset ... has no input lines.'",
-        "(an empty file)",
+        Example(
+            "",
+            line=1,
+        ),
         "Add tests, or delete the file.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.UNSUPPORTED_TAG,
@@ -86,13 +280,41 @@ RULES = (
         _E,
         "A YAML tag that datasets do not support.",
         "Reports explicit tags other than the core ones (`!!str`, `!!int`, ...), such as "
-        "`!!python/object`, core tags whose value does not fit them, and core tags on "
-        "the wrong kind of node (`!!str {b: 1}`, `!!map 1`). The non-specific tag `!` "
-        "is allowed: it makes a value text (`a: ! 1` is the text '1').",
+        "`!!python/object`, and core tags whose value does not fit them.",
         "Datasets are plain data converted to JSON; tags that construct objects are never "
         "applied (and are a security risk in other tools).",
-        "when: !!python/object/apply:os.system ['echo hi']",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    turn_setup:
+                      Sales Header: !!python/object/apply:os.system ['echo hi']
+                    expected_data: {}
+            """,
+            line=10,
+        ),
         "Remove the tag and write the value as plain text.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    turn_setup:
+                      Sales Header: echo hi
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.COMPLEX_KEY,
@@ -102,8 +324,37 @@ RULES = (
         "A mapping key that is not plain text.",
         "Reports keys that are lists or mappings (`? [a, b]: value`).",
         "JSON, which the framework converts YAML to, only has text keys.",
-        "? [a, b]\n: value",
+        Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    turn_setup:
+                      ? [Sales Header, No.]
+                      : "101"
+                    expected_data: {}
+            """,
+            line=10,
+        ),
         "Use a text key.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.JSON_SYNTAX,
@@ -115,8 +366,21 @@ RULES = (
         "and an empty line followed by more rows.",
         "The importer reads JSONL one line at a time and fails with 'Could not parse JSONL "
         "input line'; it stops at the first empty line, silently dropping the rest.",
-        '{"name": "T1",\n "question": "multi-line objects are not JSONL"}',
+        Example(
+            """
+            {"name": "RELEASE-ORDER",
+             "question": "Which orders are open?", "ground_truth": "101"}
+            """,
+            path="datasets/orders.jsonl",
+            line=1,
+        ),
         "Put each test on one line as a complete JSON object; remove empty lines.",
+        good=Example(
+            """
+            {"name": "RELEASE-ORDER", "question": "Which orders are open?", "ground_truth": "101"}
+            """,
+            path="datasets/orders.jsonl",
+        ),
     ),
     Rule(
         codes.LIMIT,
@@ -124,11 +388,29 @@ RULES = (
         "syntax",
         _E,
         "The file exceeds a safety limit.",
-        "Reports files that are too large, nest too deeply, use too many aliases, or hold "
-        "a number of more than 4300 decimal digits (`0xfff...` with 3,600 digits).",
+        "Reports files that are too large, nest too deeply, or use too many aliases.",
         "Such files can exhaust memory or time in any tool that reads them.",
-        "a: &a [*b, *b, *b]  # ... repeated (a 'billion laughs' file)",
+        Example(
+            "tests:\n  - name: DEEP\n    turn_setup:\n      Levels: "
+            + "[" * 201
+            + "]" * 201
+            + "\n",
+            line=4,
+        ),
         "Simplify the file; split very large datasets into several files.",
+        good=Example(
+            """
+            tests:
+              - name: RELEASE-ORDER
+                description: Jane asks the agent to release sales order 101
+                turns:
+                  - query:
+                      from: Jane Doe
+                      title: Release order 101
+                      message: Please release sales order 101.
+                    expected_data: {}
+            """,
+        ),
     ),
     Rule(
         codes.NONSTANDARD_JSON,
@@ -139,10 +421,62 @@ RULES = (
         "Reports single-quoted strings and raw control characters (tabs) inside strings.",
         "Business Central's JSON reader is lenient, so the import works, but editors, "
         "`jq`, Python and CI tools reject the file.",
-        "{\"name\": 'T1'}",
+        Example(
+            """
+            [{"name": 'RELEASE-ORDER', "question": "Which orders are open?", "ground_truth": "101"}]
+            """,
+            path="datasets/orders.json",
+            line=1,
+        ),
         "Use double-quoted strings and escape tabs as `\\t`.",
+        good=Example(
+            """
+            [{"name": "RELEASE-ORDER", "question": "Which orders are open?", "ground_truth": "101"}]
+            """,
+            path="datasets/orders.json",
+        ),
     ),
+    YAML11_BOOLEAN,
 )
 
+# The YAML 1.1 booleans the common 1.1 readers (PyYAML, libyaml's users) apply: the three
+# spellings of each word. `y`/`n` are 1.1 booleans on paper only, and often real text.
+_YAML11_BOOLEANS = frozenset(
+    word for base in ("yes", "no", "on", "off") for word in (base, base.capitalize(), base.upper())
+)
+# A cheap first look: such a value ends a line, after `: ` or `- ` (or sits in a flow list).
+_MAYBE_YAML11_BOOLEAN = r"(?im)[:\-\[,]\s*(?:yes|no|on|off)\s*(?:[,\]}#]|$)"
 
-FAMILY = Family("SYN", RULES, None, None, kinds=None)
+
+def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
+    """The loader's findings are in ``doc.diagnostics``; this family adds SYN012."""
+    if doc.format != "yaml" or doc.root is None:
+        return
+    import re
+
+    if re.search(_MAYBE_YAML11_BOOLEAN, doc.text) is None:
+        return
+    from ait_datasets.lint.ai_files import is_ai_test_file
+    from ait_datasets.source.tree import Scalar, walk
+
+    if not is_ai_test_file(doc):
+        return
+    for _, node in walk(doc.root):
+        if (
+            isinstance(node, Scalar)
+            and node.style == ""
+            and isinstance(node.data, str)
+            and node.data in _YAML11_BOOLEANS
+        ):
+            as_bool = "true" if node.data.lower() in ("yes", "on") else "false"
+            yield YAML11_BOOLEAN.at(
+                doc,
+                node.span,
+                f"'{node.data}' is text in YAML 1.2, which this linter reads, but a YAML 1.1 "
+                f"reader makes it {as_bool}. "
+                f'Quote it ("{node.data}") to keep it text everywhere.',
+            )
+
+
+# YAML files only: SYN012 is about plain YAML 1.1 booleans (the loader makes the rest).
+FAMILY = Family("SYN", RULES, check, None, formats=frozenset({"yaml"}), kinds=None)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
 from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import head_span
 from ait_datasets.schema.vocabulary import MAX_TEST_DESCRIPTION, MAX_TEST_NAME
 from ait_datasets.source.document import Document
@@ -30,10 +30,37 @@ NAME_MISSING = Rule(
     Severity.WARNING,
     "A test has no `name`.",
     "Reports agent tests without a `name` key (Copilot datasets are often unnamed).",
-    "The importer then numbers the test `INPUT-000000001`, `INPUT-000000002`, ...: results "
-    "and logs cannot be traced back to a scenario, and the codes change when tests move.",
-    "tests:\n  - description: Orders are released\n    turns: []",
+    "The importer then names the test after the group's last `INPUT-` code, incremented: "
+    "`INPUT-000001`, `INPUT-000002`, ... (`PadStr('INPUT-', 12, '0')` then `IncStr`, Test "
+    "Inputs Management codeunit 130458 lines 425-436): results and logs cannot be traced "
+    "back to a scenario, and the codes change when tests move.",
+    Example(
+        """
+        tests:
+          - description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     "Give every test a short, unique `name`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 NAME_TYPE = Rule(
     "TST002",
@@ -43,8 +70,34 @@ NAME_TYPE = Rule(
     "A test's `name` is a list or mapping.",
     "Reports a `name` (or `description`) that is not a scalar.",
     "The importer reads it with `AsValue()`, which fails at import time.",
-    "tests:\n  - name: [T1]",
+    Example(
+        """
+        tests:
+          - name: [RELEASE-ORDER]
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     "Write the name as plain text.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 NAME_LENGTH = Rule(
     "TST003",
@@ -55,8 +108,35 @@ NAME_LENGTH = Rule(
     f"Reports names over {MAX_TEST_NAME} characters.",
     f"The name becomes `Test Input.Code`, a Code[{MAX_TEST_NAME}] field: it is upper-cased "
     "and silently truncated, which can make two tests collide.",
-    "tests:\n  - name: A-VERY-LONG-NAME-...  # 101 characters",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER-FOR-A-CUSTOMER-WHOSE-CREDIT-LIMIT-IS-EXCEEDED-AFTER-
+              THE-ORDER-WAS-SHIPPED-PARTIALLY-AND-INVOICED
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=2,
+    ),
     f"Shorten the name to at most {MAX_TEST_NAME} characters; put detail in `description`.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 NAME_DUPLICATE = Rule(
     "TST004",
@@ -67,8 +147,50 @@ NAME_DUPLICATE = Rule(
     "Reports the second test whose name equals an earlier one case-insensitively.",
     "The importer upper-cases names into `Test Input.Code`; a duplicate fails the whole "
     "import with the platform's 'record already exists' error.",
-    "tests:\n  - name: release-order\n  - name: RELEASE-ORDER",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+          - name: release-order
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        line=10,
+    ),
     "Rename one of the tests.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+          - name: RELEASE-ORDER-2
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+    ),
 )
 DESCRIPTION_LENGTH = Rule(
     "TST005",
@@ -78,31 +200,127 @@ DESCRIPTION_LENGTH = Rule(
     f"A test description is longer than {MAX_TEST_DESCRIPTION} characters.",
     f"Reports descriptions over {MAX_TEST_DESCRIPTION} characters.",
     f"`Test Input.Description` is Text[{MAX_TEST_DESCRIPTION}]: the rest is silently cut.",
-    "tests:\n  - name: T1\n    description: ...  # 3000 characters",
+    Example(
+        "tests:\n  - name: RELEASE-ORDER\n    description: "
+        + "Jane asks the agent to release sales order 101. " * 50
+        + "\n    turns:\n      - query: {from: Jane Doe, title: Release order 101}\n"
+        + "        expected_data: {}\n",
+        line=3,
+    ),
     "Shorten the description.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
-RULES = (NAME_MISSING, NAME_TYPE, NAME_LENGTH, NAME_DUPLICATE, DESCRIPTION_LENGTH)
+NAME_COLLIDES = Rule(
+    "TST006",
+    "test-name-collides-with-generated",
+    "tests",
+    Severity.ERROR,
+    "An explicit test name equals the code the importer gives an earlier unnamed test.",
+    "Works out the codes of the file's unnamed tests as the importer does (the last "
+    "`INPUT-` code of the group so far, incremented) and reports an explicit `name` that "
+    "equals one of them (ignoring case).",
+    "The importer inserts each test in file order (Test Inputs Management codeunit 130458 "
+    "lines 425-436 name the unnamed ones): an explicit `INPUT-000001` after the first "
+    "unnamed test is the same `Test Input.Code`, and the import fails with the platform's "
+    "'record already exists' error.",
+    Example(
+        """
+        tests:
+          - question: Which sales orders are open?
+          - name: INPUT-000001
+            question: Which sales orders are released?
+        """,
+        line=3,
+    ),
+    "Name every test, or give the explicit one a name outside the `INPUT-nnnnnn` pattern.",
+    good=Example(
+        """
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+          - name: RELEASED-ORDERS
+            question: Which sales orders are released?
+        """,
+    ),
+)
+
+RULES = (
+    NAME_MISSING,
+    NAME_TYPE,
+    NAME_LENGTH,
+    NAME_DUPLICATE,
+    DESCRIPTION_LENGTH,
+    NAME_COLLIDES,
+)
+
+_AUTO_PREFIX = "INPUT-"
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     # Upper-cased code -> the name node that first used it. Its line is worked out only
     # for a duplicate: a position costs a search, and large files have many names.
     seen: dict[str, Scalar] = {}
+    # The codes the importer generates for unnamed tests, and the highest `INPUT-` code
+    # of the group so far (the next unnamed test gets it incremented).
+    generated: set[str] = set()
+    last_input = ""
     for test in shape.tests_of(doc):
         children = test.node.children
         name = children.get("name")
+        code: str | None = None
         if name is None:
-            yield from _no_name(doc, test.node)
+            last_input = _next_input_code(last_input)
+            generated.add(last_input)
+            yield from _no_name(doc, test.node, last_input)
         elif _is_short_text(name, MAX_TEST_NAME) and name.data.upper() not in seen:
             # The common case, without a generator: a new name of a valid length.
             if name.data:
-                seen[name.data.upper()] = name
+                code = name.data.upper()
+                seen[code] = name
         else:
-            yield from _name(doc, name, seen)
+            code = yield from _name(doc, name, seen)
+        if code is not None and code.startswith(_AUTO_PREFIX):
+            if code in generated:
+                assert isinstance(name, Scalar)
+                yield NAME_COLLIDES.at(
+                    doc,
+                    name.span,
+                    f"'{code}' is the code the importer gives an earlier unnamed test of this "
+                    "file: the import fails with 'record already exists'. Rename this test or "
+                    "name the unnamed ones.",
+                )
+            last_input = max(last_input, code)
         description = children.get("description")
         if description is not None and not _is_short_text(description, MAX_TEST_DESCRIPTION):
             yield from _description(doc, description)
+
+
+def _next_input_code(last: str) -> str:
+    """`IncStr` of the group's last `INPUT-` code, or of `INPUT-000000` for the first."""
+    code = last or _AUTO_PREFIX.ljust(12, "0")
+    end = len(code)
+    while end and not code[end - 1].isdigit():
+        end -= 1
+    start = end
+    while start and code[start - 1].isdigit():
+        start -= 1
+    if start == end:  # no number to increment (an explicit `INPUT-X`): start over
+        return _AUTO_PREFIX + "000001"
+    digits = code[start:end]
+    return code[:start] + str(int(digits) + 1).zfill(len(digits)) + code[end:]
 
 
 def _is_short_text(node: Node, limit: int) -> TypeGuard[_TextScalar]:
@@ -110,22 +328,24 @@ def _is_short_text(node: Node, limit: int) -> TypeGuard[_TextScalar]:
     return isinstance(node, Scalar) and isinstance(node.data, str) and len(node.data) <= limit
 
 
-def _no_name(doc: Document, node: Mapping) -> Iterator[Diagnostic]:
+def _no_name(doc: Document, node: Mapping, code: str) -> Iterator[Diagnostic]:
     # Copilot datasets (JSONL especially) are routinely unnamed; agent scenarios are the
     # ones people trace through logs turn by turn.
     if node.children and shape.is_agent_test(node):
         yield NAME_MISSING.at(
             doc,
             head_span(node),
-            "This test has no `name`; the importer will call it INPUT-0000000NN. Add "
-            "a unique name.",
+            f"This test has no `name`; the importer will call it {code}. Add a unique name.",
         )
 
 
-def _name(doc: Document, name: Node, seen: dict[str, Scalar]) -> Iterator[Diagnostic]:
+def _name(
+    doc: Document, name: Node, seen: dict[str, Scalar]
+) -> Generator[Diagnostic, None, str | None]:
+    """The findings on one name; returns its code when it is new (else None)."""
     if not isinstance(name, Scalar):
         yield NAME_TYPE.at(doc, name.span, f"A test's `name` must be text, not {type_name(name)}.")
-        return
+        return None
     text = _text(name)
     if len(text) > MAX_TEST_NAME:
         yield NAME_LENGTH.at(
@@ -143,8 +363,11 @@ def _name(doc: Document, name: Node, seen: dict[str, Scalar]) -> Iterator[Diagno
             f"Test name '{text}' repeats the test at line {first.span.line} (names are "
             "compared upper-cased); the import fails with 'record already exists'.",
         )
-    elif code:
-        seen[code] = name
+        return None
+    if not code:
+        return None
+    seen[code] = name
+    return code
 
 
 def _description(doc: Document, description: Node) -> Iterator[Diagnostic]:

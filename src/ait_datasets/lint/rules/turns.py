@@ -5,29 +5,185 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, unknown_keys
 from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, LEGACY_TURN_KEYS, TURN_KEYS
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Sequence, type_name
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
 
 FLAT_TEST = Rule(
     "TRN001",
     "agent-test-without-turns",
     "turns",
-    Severity.ERROR,
-    "An agent test puts `query`/`expected_data` directly under the test instead of in `turns:`.",
-    "Reports agent tests (tests that use `query` or `intervention_request`) with turn keys "
-    "directly under the test.",
-    "Library - Agent's `RunTurnAndWait`, intervention continuations and automatic intervention "
-    "validation work per turn; in a test with `turns:` the framework reads only the turns, "
-    "so keys beside them are ignored.",
-    "tests:\n  - name: T1\n    query: {from: Jane, title: Hi}\n    expected_data: {}",
+    Severity.WARNING,
+    "A single-turn agent test puts `query`/`expected_data` directly under the test.",
+    "Reports agent tests (tests that use `query` or `intervention_request`, or every test of "
+    "a dataset an agent suite runs) that have turn keys directly under the test and no "
+    "`turns:`.",
+    "The framework runs such a test as one turn: without `turns` every getter reads the test "
+    "object and `NextTurn()` returns false (AIT Test Context Impl. codeunit 149043, "
+    "`InitializeGlobalVariables` lines 402-407, `GetTestInput` lines 467-475, `NextTurn` "
+    "lines 325-326), and `RunTurnAndWait`/`FinalizeTurn` work on it. Only Microsoft's "
+    "authoring guide demands `turns:`; a test written with it can grow a second turn "
+    "without being rewritten.",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            query:
+              from: Jane Doe
+              title: Release order 101
+              message: Please release sales order 101.
+            expected_data: {}
+        """,
+        line=3,
+    ),
     "Wrap the keys in a one-turn list: `turns:\\n  - query: ...\\n    expected_data: ...` "
     "(`datasets migrate` does it for you).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
+)
+KEYS_BESIDE_TURNS = Rule(
+    "TRN004",
+    "turn-keys-beside-turns",
+    "turns",
+    Severity.ERROR,
+    "A test has `turns:` and also `query`/`expected_data`/... directly under the test.",
+    "Reports turn keys (`query`, `question`, `expected_data`, `turn_setup`, `test_setup`) "
+    "beside `turns:` in a test.",
+    "With `turns` present the framework reads every turn key from the current turn "
+    "(`TestInput.GetTestInput(TurnsTok).ElementAt(CurrentTurn - 1)`, AIT Test Context Impl. "
+    "codeunit 149043 lines 467-475 and 483-490): the keys beside `turns` are never read, so "
+    "what they expect is never checked.",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            expected_data: {agent_released_orders: 1}
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        line=3,
+    ),
+    "Move the keys into the turn they belong to (here: the turn's `expected_data`).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {agent_released_orders: 1}
+        """,
+    ),
+)
+EMPTY_TURNS = Rule(
+    "TRN005",
+    "empty-turns",
+    "turns",
+    Severity.ERROR,
+    "`turns` is an empty list, or a turn is null.",
+    "Reports `turns: []` and turn items that are null (`- ` with nothing after it), in agent "
+    "and Copilot datasets alike.",
+    "With `turns: []` the test has zero turns but the framework starts at turn 1: the first "
+    "getter reads element 0 of the empty array (`ElementAt(CurrentTurn - 1)`, AIT Test "
+    "Context Impl. codeunit 149043 lines 400-405 and 472; Test Input Json codeunit 130464 "
+    "line 62, where `JsonArray.Get` fails). A null turn has no keys, so its first getter "
+    "fails with 'DataInput - The element question does not exist.' (Test Input Json lines "
+    "30-32, 44-45).",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns: []
+        """,
+        line=3,
+    ),
+    "Give the test at least one turn, or remove the empty item.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
+)
+AGENT_TEST_WITHOUT_QUERY = Rule(
+    "TRN006",
+    "agent-test-without-query",
+    "turns",
+    Severity.ERROR,
+    "A test of an agent dataset has neither `turns` nor `query`.",
+    "Reports a test without `turns`, `query` or `question` in a file that is an agent "
+    "dataset: one of its tests is an agent test, or an agent suite XML runs it. The file "
+    "decides, since a test with nothing to send carries no agent marker of its own.",
+    "The test runs as one turn; `GetQuery()` falls back to `question`, finds neither and "
+    "returns an empty object (AIT Test Context Impl. codeunit 149043 lines 114-124; Test "
+    "Input codeunit 130460 `GetTestInput` lines 72-80), so `RunTurnAndWait` fails the test "
+    "with \"Query must contain either a 'title' (task input) or 'intervention' element.\" "
+    "(Library - Agent Impl. codeunit 130561 lines 466-467).",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+          - name: CANCEL-ORDER
+            expected_data: {agent_released_orders: 0}
+        """,
+        line=9,
+    ),
+    "Add the turns the test should run (`turns:` with a `query` each), or remove the test.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+          - name: CANCEL-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Cancel order 102
+                  message: Please cancel sales order 102.
+                expected_data: {agent_released_orders: 0}
+        """,
+    ),
 )
 TURN_WITHOUT_QUERY = Rule(
     "TRN002",
@@ -37,8 +193,34 @@ TURN_WITHOUT_QUERY = Rule(
     "An agent turn has no `query`.",
     "Reports turns of agent tests with neither `query` nor the legacy `question`.",
     "`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'",
-    "turns:\n  - expected_data: {}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+              - expected_data: {}
+        """,
+        line=9,
+    ),
     "Add a `query` (a task input with `from`/`title`/`message`, or an `intervention` reply).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 TURN_WITHOUT_EXPECTED = Rule(
     "TRN003",
@@ -49,11 +231,42 @@ TURN_WITHOUT_EXPECTED = Rule(
     "Reports turns of agent tests without `expected_data`.",
     "`Library - Agent.FinalizeTurn` always reads it and fails the turn with 'DataInput - The "
     "element expected_data does not exist.'; `expected_data: {}` is enough.",
-    "turns:\n  - query: {from: Jane, title: Hi, message: Hi}",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+        """,
+        line=4,
+    ),
     "Add `expected_data:` (use `{}` when the turn checks nothing).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
 )
 
-RULES = (FLAT_TEST, TURN_WITHOUT_QUERY, TURN_WITHOUT_EXPECTED)
+RULES = (
+    FLAT_TEST,
+    TURN_WITHOUT_QUERY,
+    TURN_WITHOUT_EXPECTED,
+    KEYS_BESIDE_TURNS,
+    EMPTY_TURNS,
+    AGENT_TEST_WITHOUT_QUERY,
+)
 
 
 # Keys an agent turn may have: the current ones and the legacy ones (reported by LEG).
@@ -61,47 +274,95 @@ _ALL_TURN_KEYS = TURN_KEYS | LEGACY_TURN_KEYS
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
-    for test in ctx.agent_tests(doc):
+    agent = ctx.agent_tests(doc)
+    agent_nodes = {id(test.node) for test in agent}
+    # Agent detection looks at the file: a test with nothing to send has no marker itself.
+    agent_file = bool(agent)
+    for test in shape.tests_of(doc):
         node = test.node
-        if not FLAT_TURN_KEYS.isdisjoint(node.children):
-            yield _flat_test(doc, node, ctx)
         turns = node.children.get("turns")
-        if turns is None:
-            continue
-        if not isinstance(turns, Sequence):
-            yield WRONG_TYPE.at(
+        if turns is not None:
+            yield from _turns_shape(doc, turns)
+        if id(node) in agent_nodes:
+            yield from _agent_test(doc, node, turns, ctx)
+        elif agent_file and turns is None and not _SENDS.intersection(node.children):
+            yield AGENT_TEST_WITHOUT_QUERY.at(
                 doc,
-                turns.span,
-                f"`turns` must be a list of turns, not {type_name(turns)}; the framework fails "
-                "with 'DataInput - The element is not an array, use a different method.'",
+                head_span(node),
+                "This test has neither `turns` nor `query` in an agent dataset: it runs as one "
+                "turn and `RunTurnAndWait` fails it with \"Query must contain either a 'title' "
+                "(task input) or 'intervention' element.\"",
             )
-            continue
-        for i, turn in enumerate(turns.items):
-            if not isinstance(turn, Mapping):
+
+
+# The keys through which a flat test gives the agent something to do.
+_SENDS = frozenset({"query", "question"})
+
+
+def _turns_shape(doc: Document, turns: Node) -> Iterator[Diagnostic]:
+    """What the framework does with `turns` before any turn is read (every dataset)."""
+    if not isinstance(turns, Sequence):
+        yield WRONG_TYPE.at(
+            doc,
+            turns.span,
+            f"`turns` must be a list of turns, not {type_name(turns)}; the framework fails "
+            "with 'DataInput - The element is not an array, use a different method.'",
+        )
+        return
+    if not turns.items:
+        yield EMPTY_TURNS.at(
+            doc,
+            turns.span,
+            "`turns` is empty: the framework starts at turn 1 and its first getter reads "
+            "element 0 of the empty array, a run-time error. Add a turn.",
+        )
+        return
+    for i, turn in enumerate(turns.items):
+        if isinstance(turn, Scalar) and turn.data is None:
+            yield EMPTY_TURNS.at(
+                doc,
+                turn.span,
+                f"Turn {i + 1} is null: its first getter fails with 'DataInput - The element "
+                "question does not exist.' Remove the empty item or fill it in.",
+            )
+
+
+def _agent_test(
+    doc: Document, node: Mapping, turns: Node | None, ctx: LintContext
+) -> Iterator[Diagnostic]:
+    if not FLAT_TURN_KEYS.isdisjoint(node.children):
+        yield _flat_test(doc, node, ctx)
+    if not isinstance(turns, Sequence):
+        return
+    for i, turn in enumerate(turns.items):
+        if not isinstance(turn, Mapping):
+            if not (isinstance(turn, Scalar) and turn.data is None):  # null: TRN005
                 yield WRONG_TYPE.at(
                     doc, turn.span, f"Turn {i + 1} must be a mapping, not {type_name(turn)}."
                 )
-                continue
-            children = turn.children
-            # Nearly every turn is complete and spelt right: one check in C each.
-            if (
-                _ALL_TURN_KEYS.issuperset(children)
-                and "expected_data" in children
-                and ("query" in children or "question" in children)
-            ):
-                continue
-            yield from _turn(doc, turn, i)
+            continue
+        children = turn.children
+        # Nearly every turn is complete and spelt right: one check in C each.
+        if (
+            _ALL_TURN_KEYS.issuperset(children)
+            and "expected_data" in children
+            and ("query" in children or "question" in children)
+        ):
+            continue
+        yield from _turn(doc, turn, i)
 
 
 def _flat_test(doc: Document, node: Mapping, ctx: LintContext) -> Diagnostic:
     flat = [k for k in node.children if k in FLAT_TURN_KEYS]
     key_node = node.key_node(flat[0])
     assert key_node is not None
-    where = (
-        "beside `turns:`, where the framework ignores them"
-        if "turns" in node.children
-        else "directly under the test"
-    )
+    if "turns" in node.children:
+        return KEYS_BESIDE_TURNS.at(
+            doc,
+            key_node.span,
+            f"Turn keys ({', '.join(flat)}) beside `turns:` are never read: with `turns` the "
+            "framework reads every key from the current turn. Move them into a turn.",
+        )
     suite = ctx.agent_suite
     why = (
         f" (the suite {os.path.basename(str(suite))} runs this dataset as an agent dataset)"
@@ -111,9 +372,9 @@ def _flat_test(doc: Document, node: Mapping, ctx: LintContext) -> Diagnostic:
     return FLAT_TEST.at(
         doc,
         key_node.span,
-        f"Agent test keys ({', '.join(flat)}) are {where}{why}; agent tests must put "
-        "each turn under `turns:`, even a single one. `datasets migrate` can rewrite "
-        "this.",
+        f"Agent test keys ({', '.join(flat)}) are directly under the test{why}: the framework "
+        "runs it as one turn, but Microsoft's authoring guide asks for `turns:`, even for a "
+        "single turn. `datasets migrate` can rewrite this.",
     )
 
 
