@@ -16,6 +16,7 @@ a resource, not an empty dataset (see ``ai_files``).
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable, Iterator
 
 _SKIP_DIRS = frozenset(
@@ -130,11 +131,9 @@ def _may_be_suite(path: str) -> bool:
     """Whether an XML resource can be a suite: an `<AIT...` element near its start, or
     nothing else in it. Other XML (catalogs, Data Exchange Definitions) is not read, so its
     encoding or syntax is not reported; named on the command line, every XML is linted."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(_SUITE_HEAD)
-    except OSError:
-        return True  # the linter reports it as unreadable
+    head = _regular_head(path, _SUITE_HEAD)
+    if head is None:
+        return True  # the linter reports it as unreadable (a pipe is never opened to read)
     if not head.strip(b" \t\r\n\x00\xef\xbb\xbf\xff\xfe"):
         return True
     return any(mark in head for mark in _SUITE_MARKS)
@@ -145,12 +144,28 @@ def _blank_resource(path: str) -> bool:
     `.json`, say), not an empty dataset. Inside a dataset folder it is reported (SYN006)."""
     from ait_datasets.lint.ai_files import in_dataset_folder
 
+    head = _regular_head(path, 65)
+    if head is None or len(head) > 64:
+        return False  # the linter reports it as unreadable, or it is not blank
+    return not head.strip() and not in_dataset_folder(path)
+
+
+def _regular_head(path: str, size: int) -> bytes | None:
+    """The first ``size`` bytes of ``path`` when it is a regular file, else None.
+
+    Opened without blocking and checked on the handle: a named pipe named like a resource
+    must never be read (it would wait for a writer forever).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        size = os.path.getsize(path)
-        if size > 64:
-            return False
-        with open(path, "rb") as handle:
-            blank = not handle.read().strip()
+        fd = os.open(path, flags)
     except OSError:
-        return False  # the linter reports it as unreadable
-    return blank and not in_dataset_folder(path)
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, size)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
