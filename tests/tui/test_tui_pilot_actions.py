@@ -236,16 +236,17 @@ async def test_diagnostics_update_while_editing_and_enter_jumps_to_the_turn(
         await settle(pilot)
         panel = app.query_one(DiagnosticsPanel)
         codes = [f.diagnostic.code for f in panel.findings]
-        assert codes == ["PH007"]
+        # What `datasets lint` says, cross-file REF001 (no such suite setup) included.
+        assert codes == ["REF001", "PH007"]
         await select(pilot, 1)
         app.query_one("#test-name", Input).value = "RETURN-ONE"
         await settle(pilot)
         found = [
             (f.diagnostic.line, f.diagnostic.column, f.diagnostic.code) for f in panel.findings
         ]
-        assert found == [(12, 18, "PH007"), (25, 9, "TST004")]
+        assert found == [(3, 14, "REF001"), (12, 18, "PH007"), (25, 9, "TST004")]
         await pilot.press("f4")
-        panel.highlighted = 0  # the PH007 finding, in the first test's first turn
+        panel.highlighted = 1  # the PH007 finding, in the first test's first turn
         await pilot.press("enter")
         await settle(pilot)
         assert app.dataset_tree.current == (0, 0)

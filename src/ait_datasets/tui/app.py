@@ -15,17 +15,25 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
 from textual.worker import Worker, WorkerState
 
+from ait_datasets.diagnostics import Edit
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
 from ait_datasets.tui.commands import EditorCommands
+from ait_datasets.tui.disk_watch import DiskWatch
 from ait_datasets.tui.findings import Finding, LintResult
 from ait_datasets.tui.labels import file_info
-from ait_datasets.tui.lint_runner import PROCESS_MIN_CHARS, LintRunner
+from ait_datasets.tui.lint_runner import (
+    PROCESS_MIN_CHARS,
+    LintCancelled,
+    LintRunner,
+    RunnerClosed,
+)
 from ait_datasets.tui.model import DatasetModel, Step
-from ait_datasets.tui.save import RefusedToSave
-from ait_datasets.tui.screens import ConfirmQuit, HelpScreen, bindings_table
+from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
+from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen, HelpScreen, bindings_table
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
+from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
 from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
@@ -45,6 +53,7 @@ class DatasetEditor(App[None]):
         Binding("f1", "help", "Help"),
         Binding("f2", "work_date", "Work date"),
         Binding("f4", "diagnostics", "Diagnostics"),
+        Binding("ctrl+r", "reload", "Reload from disk", show=False),
         Binding("ctrl+p", "command_palette", "Commands", show=False),
     ]
 
@@ -64,7 +73,9 @@ class DatasetEditor(App[None]):
         self.findings: list[Finding] = []
         self._lint_timer: Any = None
         self._lint_runner = LintRunner()
-        self._saving: tuple[list[str], bool] = ([], False)
+        self._saving: tuple[list[str], bool, str] = ([], False, model.path)
+        self._watch = DiskWatch()
+        self._disk_notice = False
         # A large file is cut from its lines alone; the first full parse confirms the cut.
         self._layout_checked = False
         self._expected_lines: list[int] | None = None
@@ -87,6 +98,8 @@ class DatasetEditor(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._watch.remember(self.model.path)
+        self.set_interval(1.0, self._check_disk)
         tree = self.query_one(DatasetTree)
         tree.populate()
         tree.focus()
@@ -104,7 +117,10 @@ class DatasetEditor(App[None]):
 
     def _update_title(self) -> None:
         name = os.path.basename(self.model.path)
-        self.sub_title = f"{name} [modified]" if self.model.dirty else name
+        if self.model.new_file:
+            self.sub_title = f"{name} [new, not saved yet]"
+        else:
+            self.sub_title = f"{name} [modified]" if self.model.dirty else name
 
     # -- showing the selected node ------------------------------------------------------
 
@@ -126,20 +142,73 @@ class DatasetEditor(App[None]):
         data = self.model.test(test)
         if turn is None:
             switcher.current = "test-form"
-            self.query_one(TestForm).load(data)
+            form = self.query_one(TestForm)
+            form.target = (test, None)
+            form.load(data)
             preview.show(data)
             return
         turns = shape.turn_list(data)
         value = turns[turn] if turn < len(turns) else None
         switcher.current = "turn-form"
-        self.query_one(TurnForm).load(value, turn + 1, shape.is_flat(data))
+        turn_form = self.query_one(TurnForm)
+        turn_form.target = (test, turn)
+        turn_form.load(value, turn + 1, shape.is_flat(data))
         preview.show(value)
+
+    # -- messages from the widgets (they never call the app) ---------------------------
+
+    def on_form_value_changed(self, message: Form.ValueChanged) -> None:
+        message.stop()
+        test, turn = message.target
+        if isinstance(message.form, TurnForm):
+            self.set_turn_value(message.path, message.value, at=(test, turn))
+        else:
+            self.set_test_value(message.path, message.value, at=test)
+
+    def on_form_turn_changed(self, message: Form.TurnChanged) -> None:
+        message.stop()
+        self.change_turn(
+            message.change, message.merge_key, reload=message.reload, at=message.target
+        )
+
+    def on_turn_form_kind_switched(self, message: TurnForm.KindSwitched) -> None:
+        message.stop()
+        self.switch_kind(message.kind, at=message.target)
+
+    def on_dataset_tree_structure_requested(self, message: DatasetTree.StructureRequested) -> None:
+        message.stop()
+        if message.action == "move":
+            self.move(message.delta)
+        else:
+            getattr(self, message.action)()
+
+    def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
+        message.stop()
+        self.jump_to(message.finding.test, message.finding.turn)
+
+    # Actions of the command palette (it runs them by name).
+    def action_add_test(self) -> None:
+        self.add_test()
+
+    def action_add_turn(self) -> None:
+        self.add_turn()
+
+    def action_duplicate(self) -> None:
+        self.duplicate()
+
+    def action_delete(self) -> None:
+        self.delete()
+
+    def action_move(self, delta: int) -> None:
+        self.move(delta)
 
     # -- applying form edits ------------------------------------------------------------
 
-    def set_test_value(self, path: tuple[str | int, ...], value: Any) -> None:
-        test, _ = self.dataset_tree.current
-        if test is None:
+    def set_test_value(
+        self, path: tuple[str | int, ...], value: Any, *, at: int | None = None
+    ) -> None:
+        test = self.dataset_tree.current[0] if at is None else at
+        if test is None or test >= len(self.model):
             return
         self.model.set_value(test, path, value)
         self._changed(test, reload=False)
@@ -147,23 +216,36 @@ class DatasetEditor(App[None]):
     def _turn_prefix(self, test: int, turn: int) -> tuple[str | int, ...]:
         return () if self.model.summary(test).flat else ("turns", turn)
 
-    def set_turn_value(self, path: tuple[str | int, ...], value: Any) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None or turn is None:
+    def set_turn_value(
+        self,
+        path: tuple[str | int, ...],
+        value: Any,
+        *,
+        at: tuple[int | None, int | None] | None = None,
+    ) -> None:
+        test, turn = self.dataset_tree.current if at is None else at
+        if test is None or turn is None or test >= len(self.model):
             return
         if isinstance(value, str) and "\n" in value:
             text = value
-            self.change_turn(lambda t: shape.put_text(t, path, text), ".".join(map(str, path)))
+            self.change_turn(
+                lambda t: shape.put_text(t, path, text), ".".join(map(str, path)), at=(test, turn)
+            )
             return
         self.model.set_value(test, (*self._turn_prefix(test, turn), *path), value, turn=turn)
         self._changed(test, reload=False)
 
     def change_turn(
-        self, change: Callable[[CommentedMap], Any], merge_key: str | None, *, reload: bool = False
+        self,
+        change: Callable[[CommentedMap], Any],
+        merge_key: str | None,
+        *,
+        reload: bool = False,
+        at: tuple[int | None, int | None] | None = None,
     ) -> None:
-        """Apply ``change`` to the selected turn's round-trip data."""
-        test, turn = self.dataset_tree.current
-        if test is None or turn is None:
+        """Apply ``change`` to the round-trip data of turn ``at`` (default: the selected)."""
+        test, turn = self.dataset_tree.current if at is None else at
+        if test is None or turn is None or test >= len(self.model):
             return
 
         def on_test(t: CommentedMap) -> None:
@@ -173,12 +255,14 @@ class DatasetEditor(App[None]):
         self.model.update(test, on_test, turn=turn, merge_key=key)
         self._changed(test, reload=reload)
 
-    def switch_kind(self, kind: str) -> None:
-        test, turn = self.dataset_tree.current
+    def switch_kind(self, kind: str, *, at: tuple[int | None, int | None] | None = None) -> None:
+        test, turn = self.dataset_tree.current if at is None else at
         if test is None or turn is None:
             return
         stash = self._stash.setdefault((test, turn), {})
-        self.change_turn(lambda t: shape.switch_kind(t, kind, stash), None, reload=True)
+        self.change_turn(
+            lambda t: shape.switch_kind(t, kind, stash), None, reload=True, at=(test, turn)
+        )
 
     def _changed(self, test: int, *, reload: bool) -> None:
         """After a change to test ``test``: relabel it, maybe reload the form, re-lint."""
@@ -288,9 +372,13 @@ class DatasetEditor(App[None]):
     def action_save(self) -> None:
         self.save(then_exit=False)
 
-    def save(self, *, then_exit: bool) -> None:
+    def save(self, *, then_exit: bool, overwrite: bool = False, path: str | None = None) -> None:
         """Check and write the file in a worker (a large file's parse check runs in a child
-        process); on success mark the saved state, and quit if asked."""
+        process); on success mark the saved state, and quit if asked.
+
+        The write happens only if the file still holds what was loaded (``overwrite``
+        writes over whatever it holds now); ``path`` saves to another file instead.
+        """
         if not self.model.trusted:
             self.notify("Not saved: this file's layout was not understood.", severity="error")
             return
@@ -302,25 +390,122 @@ class DatasetEditor(App[None]):
             return
         snapshot = list(self.model.chunks)
         text = self.model.text()
-        self._saving = (snapshot, then_exit)
+        target = path or self.model.path
+        base, edits = self.model.edits_to_save(snapshot)
+        expected = self.model.disk
+        if path is not None or overwrite:
+            # Another file, or over what the disk holds now: the edit is the whole text.
+            expected = read_disk(target)
+            base = "" if expected is None else expected.decode("utf-8", "surrogateescape")
+            edits = [Edit(0, len(base), text)]
+        self._saving = (snapshot, then_exit, target)
         # A large file's quick cut is confirmed by the save's own full parse.
         lines = self.model.layout.dash_lines(snapshot) if self.model.layout.fast else None
-        work = partial(self._lint_runner.save, self.model.path, text, self.model.bom, lines)
+        work = partial(
+            self._lint_runner.save,
+            target,
+            text,
+            (base, edits),
+            bom=self.model.bom,
+            expected=expected,
+            dash_lines=lines,
+        )
         self.run_worker(work, thread=True, group="save", name="save", exit_on_error=False)
 
     def _saved(self, worker: Worker[Any]) -> None:
-        snapshot, then_exit = self._saving
+        snapshot, then_exit, target = self._saving
         if worker.state is WorkerState.ERROR:
             error = worker.error
+            if isinstance(error, DiskChanged):
+                self._ask_disk_changed(then_exit)
+                return
             message = str(error) if isinstance(error, (RefusedToSave, OSError)) else repr(error)
             self.notify(message, severity="error", timeout=8)
             return
-        self.model.mark_saved(snapshot)
+        written = worker.result
+        if target != self.model.path:
+            # Saved elsewhere: from now on the editor edits that file.
+            self.model.path = target
+        self.model.mark_saved(snapshot, written if isinstance(written, bytes) else None)
         self.model.seal()
+        self._watch.remember(self.model.path)
         self._update_title()
         self.notify(f"Saved {os.path.basename(self.model.path)}")
         if then_exit:
             self.exit()
+
+    def _ask_disk_changed(self, then_exit: bool) -> None:
+        def answered(choice: str | None) -> None:
+            if choice == "overwrite":
+                self.save(then_exit=then_exit, overwrite=True)
+            elif choice == "reload":
+                self.reload_from_disk()
+            elif choice and choice.startswith("save-as:"):
+                self.save(then_exit=then_exit, path=choice[len("save-as:") :])
+
+        name = os.path.basename(self.model.path)
+        self.push_screen(DiskChangedScreen(name, self.model.path), answered)
+
+    # -- the file on disk -----------------------------------------------------------------
+
+    def _check_disk(self) -> None:
+        """Called every second: say so once when another program changed the file."""
+        if not self._watch.changed(self.model.path):
+            return
+        if read_disk(self.model.path) == self.model.disk:
+            self._watch.remember(self.model.path)
+            return
+        self._disk_notice = True
+        self._watch.remember(self.model.path)
+        self.sub_title = f"{os.path.basename(self.model.path)} [changed on disk]"
+        self.notify(
+            f"{os.path.basename(self.model.path)} was changed by another program. "
+            "ctrl+r reloads it; saving will ask before overwriting.",
+            severity="warning",
+            timeout=10,
+        )
+
+    def action_reload(self) -> None:
+        if not self.model.dirty:
+            self.reload_from_disk()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "discard":
+                self.reload_from_disk()
+
+        self.push_screen(ConfirmQuit(reload=True), answered)
+
+    def reload_from_disk(self) -> None:
+        """Replace the buffer with the file as it is now (the change can be undone by
+        reloading the other way: the discarded text is not kept)."""
+        from ait_datasets.source.load import decode
+        from ait_datasets.tui.layout import UnsupportedLayout
+
+        raw = read_disk(self.model.path)
+        if raw is None:
+            self.notify("The file no longer exists; nothing to reload.", severity="error")
+            return
+        text, bom, problem = decode(self.model.path, raw)
+        if text is None:
+            self.notify(f"Cannot reload: {problem.message if problem else 'unreadable'}")
+            return
+        try:
+            model = DatasetModel(self.model.path, text, bom=bom, disk=raw)
+        except UnsupportedLayout as exc:
+            self.notify(f"Cannot reload: {exc}", severity="error", timeout=10)
+            return
+        self.model = model
+        self.dataset_tree.model = model
+        self._stash.clear()
+        self._layout_checked = False
+        self._watch.remember(model.path)
+        self.dataset_tree.populate()
+        self.dataset_tree.select(None)
+        self._update_title()
+        self.show_node()
+        self.schedule_lint()
+        self.notify(f"Reloaded {os.path.basename(model.path)} from disk")
 
     async def action_quit(self) -> None:
         if not self.model.dirty:
@@ -375,9 +560,15 @@ class DatasetEditor(App[None]):
         if self.model.layout.fast and not self._layout_checked:
             self._expected_lines = self.model.layout.dash_lines(self.model.chunks)
         work = partial(self._lint_runner.run, self.model.path, text, self.config)
+        self.query_one(DiagnosticsPanel).linting()
         self.run_worker(
             work, thread=True, exclusive=True, group="lint", name="lint", exit_on_error=False
         )
+
+    def _lint_failed(self, worker: Worker[Any]) -> None:
+        if isinstance(worker.error, (LintCancelled, RunnerClosed)):
+            return  # a newer run replaced it
+        self.query_one(DiagnosticsPanel).failed(f"lint failed: {worker.error!r}")
 
     def on_unmount(self) -> None:
         # Do not wait for a background parse of a large file when quitting.
@@ -389,6 +580,8 @@ class DatasetEditor(App[None]):
             self._saved(worker)
             return
         if worker.name != "lint" or event.state is not WorkerState.SUCCESS:
+            if worker.name == "lint" and event.state is WorkerState.ERROR:
+                self._lint_failed(worker)
             return
         result = worker.result
         if not isinstance(result, LintResult):

@@ -7,10 +7,8 @@ from dataclasses import dataclass
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.lint.engine import lint_document
 from ait_datasets.lint.kinds import turns_of
 from ait_datasets.source.document import Document
-from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node
 from ait_datasets.source.tree import Sequence as SeqNode
 
@@ -26,8 +24,7 @@ class Finding:
 
 def _locate(items: list[Node], line: int) -> int | None:
     """Index of the item whose lines contain ``line`` (items are in file order)."""
-    starts = [item.span.line for item in items]
-    index = bisect.bisect_right(starts, line) - 1
+    index = bisect.bisect_right(items, line, key=lambda item: item.span.line) - 1
     if index < 0:
         return None
     return index if line <= items[index].span.end_line else None
@@ -59,12 +56,15 @@ def dash_lines_of(doc: Document) -> list[int]:
 
 
 def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintResult:
-    """Lint ``text`` as the file at ``path``; map findings to nodes; locate the tests."""
-    doc = load_text(path, text)
+    """Lint ``text`` as the file at ``path`` (through the editor's one lint adapter, so
+    the findings are the command line's); map findings to nodes; locate the tests."""
+    from ait_datasets.tui.lint_adapter import lint_buffer
+
+    found, doc = lint_buffer(text, path, config)
     root = doc.root
     tests = root.get("tests") if isinstance(root, Mapping) else None
     items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
-    findings = _map(lint_document(doc, config), items)
+    findings = _map(found, items)
     return LintResult(findings, dash_lines_of(doc))
 
 

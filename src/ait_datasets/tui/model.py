@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from ait_datasets.diagnostics import Edit
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
@@ -83,14 +85,32 @@ def push_tail(chunks: list[str], index: int) -> None:
 class DatasetModel:
     """A dataset file being edited."""
 
-    def __init__(self, path: str, text: str, *, bom: bool = False) -> None:
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        *,
+        bom: bool = False,
+        disk: bytes | None = None,
+        new_file: bool = False,
+    ) -> None:
         self.path = path
         self.bom = bom
+        # The file's bytes as last seen (None: it does not exist yet). A save compares the
+        # disk with them first, so another program's change is never overwritten silently.
+        # ``new_file``: ``text`` is a template for a file that is absent or empty (``disk``),
+        # unsaved until the first save.
+        self.disk: bytes | None = disk if new_file else None
+        if not new_file:
+            self.disk = disk if disk is not None else (("\ufeff" if bom else "") + text).encode()
+        self.new_file = new_file
         first_nl = text.find("\n")
         newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
         self.layout: Layout = split_layout(text, newline)
         self.chunks: list[str] = list(self.layout.chunks)
         self._saved: list[str] = list(self.chunks)
+        # The text on disk, as pieces (see :meth:`pieces`): a save is the edits from it.
+        self._saved_pieces: list[str] = [] if new_file else self.pieces(self.chunks)
         self._undo: list[Step] = []
         self._redo: list[Step] = []
         self._summaries: dict[str, shape.TestSummary] = {}
@@ -122,7 +142,32 @@ class DatasetModel:
 
     @property
     def dirty(self) -> bool:
-        return self.chunks != self._saved
+        return self.new_file or self.chunks != self._saved
+
+    def pieces(self, chunks: list[str]) -> list[str]:
+        """The parts :meth:`text` joins: the text before the tests, the list opener (or
+        the empty list's text), one piece per test, the text after the tests."""
+        lay = self.layout
+        return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
+
+    def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
+        """``(base, edits)``: the text on disk and the edits that make it ``chunks``' text.
+
+        Pieces are compared as whole strings (an untouched test's chunk is the very string
+        that was loaded), so each edit spans only the tests that changed.
+        """
+        old = self._saved_pieces
+        new = self.pieces(chunks)
+        base = "".join(old)
+        offsets = [0]
+        for piece in old:
+            offsets.append(offsets[-1] + len(piece))
+        edits = []
+        matcher = SequenceMatcher(None, old, new, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag != "equal":
+                edits.append(Edit(offsets[i1], offsets[i2], "".join(new[j1:j2])))
+        return base, edits
 
     def summary(self, index: int) -> shape.TestSummary:
         chunk = self.chunks[index]
@@ -219,9 +264,14 @@ class DatasetModel:
         self._merge_open = False
         return step
 
-    def mark_saved(self, chunks: list[str] | None = None) -> None:
-        """Remember what is on disk (``chunks``: what was written, default: the current)."""
+    def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
+        """Remember what is on disk (``chunks``: what was written, default: the current;
+        ``disk``: the bytes written, default: the chunks' text encoded)."""
         self._saved = list(self.chunks if chunks is None else chunks)
+        self._saved_pieces = self.pieces(self._saved)
+        text = "".join(self._saved_pieces)
+        self.disk = disk if disk is not None else (("\ufeff" if self.bom else "") + text).encode()
+        self.new_file = False
 
     # -- changing one test ------------------------------------------------------------
 

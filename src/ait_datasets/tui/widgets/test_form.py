@@ -41,4 +41,4 @@ class TestForm(Form):
         key = {"test-name": "name", "test-description": "description"}.get(event.input.id or "")
         if key is not None:
             event.stop()
-            self.editor.set_test_value((key,), event.value)
+            self.post_value((key,), event.value)
