@@ -77,16 +77,6 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{path}:{problem.line}:{problem.column}: {problem.message}", file=sys.stderr)
             return 1
         text, new_file = decoded, False
-    try:
-        model = DatasetModel(path, text, bom=bom, disk=raw, new_file=new_file)
-    except UnsupportedLayout as exc:
-        # Say exactly where a syntax error is, as `datasets lint` would.
-        doc = load_text(path, text)
-        syntax = [d for d in doc.diagnostics if d.code.startswith("SYN")]
-        for d in syntax[:5]:
-            print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
-        print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
-        return 1 if syntax else 2
     from ait_datasets.lint.config_files import ConfigError, ConfigResolver
 
     try:
@@ -96,7 +86,24 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"datasets edit: {exc}", file=sys.stderr)
         return 2
+    from ait_datasets.tui.lint_runner import LintRunner
+
+    runner = LintRunner()
+    if len(text) >= runner.process_min_chars:
+        # A large file: its first lint (seconds) runs while the editor is being built.
+        runner.prefetch(path, text, config)
+    try:
+        model = DatasetModel(path, text, bom=bom, disk=raw, new_file=new_file)
+    except UnsupportedLayout as exc:
+        # Say exactly where a syntax error is, as `datasets lint` would.
+        doc = load_text(path, text)
+        syntax = [d for d in doc.diagnostics if d.code.startswith("SYN")]
+        for d in syntax[:5]:
+            print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
+        runner.close()
+        print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
+        return 1 if syntax else 2
     from ait_datasets.tui.app import DatasetEditor
 
-    DatasetEditor(model, config=config, work_date=args.work_date).run()
+    DatasetEditor(model, config=config, work_date=args.work_date, lint_runner=runner).run()
     return 0

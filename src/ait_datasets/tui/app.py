@@ -64,6 +64,7 @@ class DatasetEditor(App[None]):
         config: LintConfig | None = None,
         work_date: dt.date | None = None,
         lint_delay: float = 0.4,
+        lint_runner: LintRunner | None = None,
     ) -> None:
         super().__init__()
         self.model = model
@@ -71,8 +72,11 @@ class DatasetEditor(App[None]):
         self.work_date = work_date or self.config.effective_work_date()
         self.lint_delay = lint_delay
         self.findings: list[Finding] = []
+        # Lint runs whose findings were shown (stale runs are cancelled, never shown).
+        self.lint_runs = 0
         self._lint_timer: Any = None
-        self._lint_runner = LintRunner()
+        # A runner may come with the first lint already under way (see `datasets edit`).
+        self._lint_runner = lint_runner or LintRunner()
         self._saving: tuple[list[str], bool, str] = ([], False, model.path)
         self._watch = DiskWatch()
         self._disk_notice = False
@@ -109,7 +113,7 @@ class DatasetEditor(App[None]):
             self._lint_now()
         else:
             # A large file: let the first screen paint before the background parse starts.
-            self._lint_timer = self.set_timer(1.0, self._lint_now)
+            self.call_after_refresh(self._lint_now)
 
     @property
     def dataset_tree(self) -> DatasetTree:
@@ -587,6 +591,7 @@ class DatasetEditor(App[None]):
         if not isinstance(result, LintResult):
             return
         self.findings = list(result.findings)
+        self.lint_runs += 1
         self.query_one(DiagnosticsPanel).show(self.findings)
         if self._expected_lines is not None:
             if result.dash_lines != self._expected_lines:

@@ -38,21 +38,30 @@ class LintResult:
     dash_lines: list[int]
 
 
-def _dash_line(text: str, node: Node) -> int:
-    pos = node.start_offset - 1
-    while pos >= 0 and text[pos] in " \t\r\n":
-        pos -= 1
-    if pos >= 0 and text[pos] == "-":
-        return text.count("\n", 0, pos) + 1
-    return node.span.line
-
-
 def dash_lines_of(doc: Document) -> list[int]:
-    """The line of each test's dash, as the full parse sees the tests list."""
+    """The line of each test's dash, as the full parse sees the tests list.
+
+    Lines are counted from the previous test's dash onwards, so the whole walk reads the
+    text once (counting from the start for every test was quadratic: a minute on 10,000
+    tests).
+    """
     root = doc.root
     tests = root.get("tests") if isinstance(root, Mapping) else None
     items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
-    return [_dash_line(doc.text, item) for item in items]
+    text = doc.text
+    out = []
+    line, counted = 1, 0
+    for item in items:
+        pos = item.start_offset - 1
+        while pos >= 0 and text[pos] in " \t\r\n":
+            pos -= 1
+        if pos >= 0 and text[pos] == "-" and pos >= counted:
+            line += text.count("\n", counted, pos)
+            counted = pos
+            out.append(line)
+        else:
+            out.append(item.span.line)
+    return out
 
 
 def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintResult:

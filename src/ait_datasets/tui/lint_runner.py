@@ -12,6 +12,8 @@ import pickle
 import subprocess
 import sys
 import threading
+from concurrent.futures import Future
+from typing import ClassVar
 
 from ait_datasets.diagnostics import Edit
 from ait_datasets.lint.config import LintConfig
@@ -40,6 +42,9 @@ _FAILED = _Failed()
 class LintRunner:
     """Lints and checks texts for the editor; call its methods from worker threads."""
 
+    # The child process's command line.
+    CHILD: ClassVar[tuple[str, ...]] = (sys.executable, "-m", "ait_datasets.tui.lint_child")
+
     def __init__(self, process_min_chars: int = PROCESS_MIN_CHARS) -> None:
         self.process_min_chars = process_min_chars
         self._children: set[subprocess.Popen[bytes]] = set()
@@ -47,10 +52,31 @@ class LintRunner:
         self._lock = threading.Lock()
         self._closed = False
         self._generation = 0
+        self._prefetched: tuple[str, str, Future[LintResult]] | None = None
+
+    def prefetch(self, path: str, text: str, config: LintConfig) -> None:
+        """Start linting ``text`` now, in the background, while the editor is still being
+        built; the first :meth:`run` of the same text takes this run's result."""
+        future: Future[LintResult] = Future()
+        self._prefetched = (path, text, future)
+
+        def work() -> None:
+            try:
+                future.set_result(self._run(path, text, config))
+            except BaseException as exc:  # handed to whoever waits for the result
+                future.set_exception(exc)
+
+        threading.Thread(target=work, name="lint-prefetch", daemon=True).start()
 
     def run(self, path: str, text: str, config: LintConfig) -> LintResult:
         """Lint ``text`` as ``path``; a newer :meth:`run` cancels this one when it ran in
         a child (the child is killed and :class:`LintCancelled` raised)."""
+        early, self._prefetched = self._prefetched, None
+        if early is not None and early[0] == path and early[1] == text:
+            return early[2].result()
+        return self._run(path, text, config)
+
+    def _run(self, path: str, text: str, config: LintConfig) -> LintResult:
         with self._lock:
             self._generation += 1
             generation = self._generation
@@ -102,7 +128,7 @@ class LintRunner:
                 raise RunnerClosed
             try:
                 child = subprocess.Popen(
-                    [sys.executable, "-m", "ait_datasets.tui.lint_child"],
+                    list(self.CHILD),
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,
