@@ -19,7 +19,7 @@ from ait_datasets.diagnostics import Edit
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
 from ait_datasets.tui.commands import EditorCommands
-from ait_datasets.tui.disk_watch import DiskWatch
+from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
 from ait_datasets.tui.findings import Finding, LintResult
 from ait_datasets.tui.labels import file_info
 from ait_datasets.tui.lint_runner import (
@@ -79,7 +79,7 @@ class DatasetEditor(App[None]):
         self._lint_runner = lint_runner or LintRunner()
         self._saving: tuple[list[str], bool, str] = ([], False, model.path)
         self._watch = DiskWatch()
-        self._disk_notice = False
+        self._neighbours: tuple[tuple[str, int, int], ...] = ()
         # A large file is cut from its lines alone; the first full parse confirms the cut.
         self._layout_checked = False
         self._expected_lines: list[int] | None = None
@@ -103,6 +103,7 @@ class DatasetEditor(App[None]):
 
     def on_mount(self) -> None:
         self._watch.remember(self.model.path)
+        self._neighbours = neighbours_signature(self.model.path)
         self.set_interval(1.0, self._check_disk)
         tree = self.query_one(DatasetTree)
         tree.populate()
@@ -453,13 +454,17 @@ class DatasetEditor(App[None]):
     # -- the file on disk -----------------------------------------------------------------
 
     def _check_disk(self) -> None:
-        """Called every second: say so once when another program changed the file."""
+        """Called every second: say so once when another program changed the file; lint
+        again when a neighbour the cross-file rules read changed."""
+        neighbours = neighbours_signature(self.model.path)
+        if neighbours != self._neighbours:
+            self._neighbours = neighbours
+            self.schedule_lint()
         if not self._watch.changed(self.model.path):
             return
         if read_disk(self.model.path) == self.model.disk:
             self._watch.remember(self.model.path)
             return
-        self._disk_notice = True
         self._watch.remember(self.model.path)
         self.sub_title = f"{os.path.basename(self.model.path)} [changed on disk]"
         self.notify(

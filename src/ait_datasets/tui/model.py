@@ -21,9 +21,10 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.layout import Layout, split_layout
-from ait_datasets.tui.patch import minimal_patch
+from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.roundtrip import dump_chunk, new_item, parse_chunk
 from ait_datasets.tui.scalars import splice_scalar
+from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
 Focus = tuple[int, int | None]  # (test index, turn index or None)
 PathPart = str | int
@@ -279,13 +280,21 @@ class DatasetModel:
         lay = self.layout
         return dump_chunk(new_item(item), lay.dash_column, lay.style, lay.newline)
 
-    def _redumped(self, index: int, item: Any) -> str:
-        """Chunk ``index`` with its test changed to ``item``: only the changed lines when
-        that is safe (see :mod:`.patch`), else the whole test re-dumped; the comments
-        before and after the test are kept."""
+    def _redumped(
+        self, index: int, item: Any, text_change: Callable[[str], str | None] | None = None
+    ) -> str:
+        """Chunk ``index`` with its test changed to ``item``: ``text_change``'s cut or
+        insertion in the test's own text when it means exactly ``item`` (see
+        :mod:`.turn_text`), else only the changed lines when that is safe (see
+        :mod:`.patch`), else the whole test re-dumped; the comments before and after the
+        test are kept."""
         head, body, tail = split_chunk(self.chunks[index])
         body = self._terminated(body)
         after = self._dump(item)
+        if text_change is not None:
+            candidate = text_change(body)
+            if candidate is not None and same_data(candidate, after):
+                return head + candidate + tail
         lay = self.layout
         before = self._dump(parse_chunk(body, lay.dash_column, lay.style)[0])
         patched = minimal_patch(body, before, after)
@@ -329,13 +338,20 @@ class DatasetModel:
         turn: int | None = None,
         label: str = "edit",
         merge_key: str | None = None,
+        text_change: Callable[[Any, str], str | None] | None = None,
     ) -> Any:
-        """Apply ``change`` to test ``index``'s round-trip data; returns what it returns."""
+        """Apply ``change`` to test ``index``'s round-trip data; returns what it returns.
+
+        ``text_change(test, body)`` may propose the same change made directly in the
+        test's text (``test``: the changed round-trip data); it is used when it means the
+        same data.
+        """
         item = self.item(index)
-        result = change(shape.test_map(item))
-        self._commit(
-            label, self._with_chunk(index, self._redumped(index, item)), (index, turn), merge_key
-        )
+        test = shape.test_map(item)
+        result = change(test)
+        direct = None if text_change is None else (lambda body: text_change(test, body))
+        chunk = self._redumped(index, item, direct)
+        self._commit(label, self._with_chunk(index, chunk), (index, turn), merge_key)
         return result
 
     # -- tests ------------------------------------------------------------------------
@@ -405,8 +421,24 @@ class DatasetModel:
 
     # -- turns ------------------------------------------------------------------------
 
+    def _turn_text(self, turn: Any) -> str:
+        """A turn as a list item whose dash is at column 0, in the file's style."""
+        return dump_chunk(new_item(turn), 0, self.layout.style, self.layout.newline)
+
     def add_turn(self, index: int, after: int | None = None) -> int:
-        result: int = self.update(index, lambda t: shape.add_turn(t, after), label="add turn")
+        added: list[int] = []
+
+        def change(test: Any) -> int:
+            added.append(shape.add_turn(test, after))
+            return added[0]
+
+        def in_text(test: Any, body: str) -> str | None:
+            new = added[0]
+            if new == 0:
+                return None
+            return insert_turn_text(body, new - 1, self._turn_text(shape.turn_list(test)[new]))
+
+        result: int = self.update(index, change, label="add turn", text_change=in_text)
         return result
 
     def duplicate_turn(self, index: int, turn: int) -> int:
@@ -416,7 +448,13 @@ class DatasetModel:
         return result
 
     def delete_turn(self, index: int, turn: int) -> None:
-        self.update(index, lambda t: shape.delete_turn(t, turn), turn=turn, label="delete turn")
+        self.update(
+            index,
+            lambda t: shape.delete_turn(t, turn),
+            turn=turn,
+            label="delete turn",
+            text_change=lambda _test, body: delete_turn_text(body, turn),
+        )
 
     def move_turn(self, index: int, turn: int, delta: int) -> int:
         result: int = self.update(
