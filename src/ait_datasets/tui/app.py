@@ -29,6 +29,7 @@ from ait_datasets.tui.lint_runner import (
     RunnerClosed,
 )
 from ait_datasets.tui.model import DatasetModel, Step
+from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen, HelpScreen, bindings_table
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
@@ -144,12 +145,15 @@ class DatasetEditor(App[None]):
             self.query_one("#file-info", Static).update(file_info(name, len(self.model)))
             preview.show(None)
             return
-        data = self.model.test(test)
+        data, read_only = self.model.test_to_show(test)
+        if read_only is not None:
+            self.notify(read_only, severity="warning", timeout=8)
         if turn is None:
             switcher.current = "test-form"
             form = self.query_one(TestForm)
             form.target = (test, None)
             form.load(data)
+            form.disabled = read_only is not None
             preview.show(data)
             return
         turns = shape.turn_list(data)
@@ -158,34 +162,57 @@ class DatasetEditor(App[None]):
         turn_form = self.query_one(TurnForm)
         turn_form.target = (test, turn)
         turn_form.load(value, turn + 1, shape.is_flat(data))
+        turn_form.disabled = read_only is not None
         preview.show(value)
+
+    def _refused(self, exc: CrossTestAlias) -> None:
+        self.notify(
+            f"Not changed: this test uses an alias to an anchor in another test ({exc}).",
+            severity="error",
+            timeout=8,
+        )
 
     # -- messages from the widgets (they never call the app) ---------------------------
 
     def on_form_value_changed(self, message: Form.ValueChanged) -> None:
         message.stop()
         test, turn = message.target
-        if isinstance(message.form, TurnForm):
-            self.set_turn_value(message.path, message.value, at=(test, turn))
-        else:
-            self.set_test_value(message.path, message.value, at=test)
+        try:
+            if isinstance(message.form, TurnForm):
+                self.set_turn_value(message.path, message.value, at=(test, turn))
+            else:
+                self.set_test_value(message.path, message.value, at=test)
+        except CrossTestAlias as exc:
+            self._refused(exc)
 
     def on_form_turn_changed(self, message: Form.TurnChanged) -> None:
         message.stop()
-        self.change_turn(
-            message.change, message.merge_key, reload=message.reload, at=message.target
-        )
+        try:
+            self.change_turn(
+                message.change, message.merge_key, reload=message.reload, at=message.target
+            )
+        except CrossTestAlias as exc:
+            self._refused(exc)
 
     def on_turn_form_kind_switched(self, message: TurnForm.KindSwitched) -> None:
         message.stop()
-        self.switch_kind(message.kind, at=message.target)
+        try:
+            self.switch_kind(message.kind, at=message.target)
+        except CrossTestAlias as exc:
+            self._refused(exc)
 
     def on_dataset_tree_structure_requested(self, message: DatasetTree.StructureRequested) -> None:
         message.stop()
-        if message.action == "move":
-            self.move(message.delta)
-        else:
-            getattr(self, message.action)()
+        self._structure(message.action, message.delta)
+
+    def _structure(self, action: str, delta: int = 0) -> None:
+        try:
+            if action == "move":
+                self.move(delta)
+            else:
+                getattr(self, action)()
+        except CrossTestAlias as exc:
+            self._refused(exc)
 
     def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
         message.stop()
@@ -193,19 +220,19 @@ class DatasetEditor(App[None]):
 
     # Actions of the command palette (it runs them by name).
     def action_add_test(self) -> None:
-        self.add_test()
+        self._structure("add_test")
 
     def action_add_turn(self) -> None:
-        self.add_turn()
+        self._structure("add_turn")
 
     def action_duplicate(self) -> None:
-        self.duplicate()
+        self._structure("duplicate")
 
     def action_delete(self) -> None:
-        self.delete()
+        self._structure("delete")
 
     def action_move(self, delta: int) -> None:
-        self.move(delta)
+        self._structure("move", delta)
 
     # -- applying form edits ------------------------------------------------------------
 
@@ -281,7 +308,7 @@ class DatasetEditor(App[None]):
         else:
             test_i, turn = tree.current
             if test_i is not None:
-                data = self.model.test(test_i)
+                data = self.model.test_to_show(test_i)[0]
                 turns = shape.turn_list(data)
                 value = data if turn is None else (turns[turn] if turn < len(turns) else None)
                 self.query_one(PreviewPanel).show(value)

@@ -22,7 +22,13 @@ from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.layout import Layout, split_layout
 from ait_datasets.tui.patch import minimal_patch, same_data
-from ait_datasets.tui.roundtrip import dump_chunk, new_item, parse_chunk
+from ait_datasets.tui.roundtrip import (
+    CrossTestAlias,
+    dump_chunk,
+    new_item,
+    parse_chunk,
+    parse_last_item,
+)
 from ait_datasets.tui.scalars import splice_scalar
 from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
@@ -207,6 +213,23 @@ class DatasetModel:
 
     def test(self, index: int) -> Any:
         return shape.test_map(self.item(index))
+
+    def test_to_show(self, index: int) -> tuple[Any, str | None]:
+        """``(test data, why it cannot be edited or None)``: a test with an alias to an
+        anchor in an earlier test is read together with the tests before it."""
+        try:
+            return self.test(index), None
+        except CrossTestAlias as exc:
+            bodies = "".join(self._terminated(split_chunk(c)[1]) for c in self.chunks[: index + 1])
+            try:
+                item = parse_last_item(bodies, self.layout.dash_column, self.layout.style)
+            except ValueError:
+                item = None
+            why = (
+                f"This test uses an alias to an anchor in another test ({exc}); the editor "
+                "shows it but cannot change it safely. Edit its text in a text editor."
+            )
+            return shape.test_map(item), why
 
     def first_line(self, index: int) -> int:
         """1-based line of test ``index`` in :meth:`text`."""
