@@ -15,13 +15,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
 from textual.worker import Worker, WorkerState
 
-from ait_datasets.diagnostics import Edit
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
+from ait_datasets.tui.app_files import FileActions
 from ait_datasets.tui.commands import EditorCommands
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
 from ait_datasets.tui.findings import Finding, LintResult
 from ait_datasets.tui.labels import file_info
+from ait_datasets.tui.layout import UnsupportedLayout
 from ait_datasets.tui.lint_runner import (
     PROCESS_MIN_CHARS,
     LintCancelled,
@@ -30,8 +31,13 @@ from ait_datasets.tui.lint_runner import (
 )
 from ait_datasets.tui.model import DatasetModel, Step
 from ait_datasets.tui.roundtrip import CrossTestAlias
-from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
-from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen, HelpScreen, bindings_table
+from ait_datasets.tui.save import fixed_text
+from ait_datasets.tui.screens import (
+    Confirm,
+    ConfirmQuit,
+    HelpScreen,
+    bindings_table,
+)
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
 from ait_datasets.tui.widgets.form_base import Form
@@ -40,7 +46,7 @@ from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class DatasetEditor(App[None]):
+class DatasetEditor(FileActions):
     """The editor application; the model does the editing, widgets show and forward."""
 
     CSS_PATH = "editor.tcss"
@@ -75,6 +81,9 @@ class DatasetEditor(App[None]):
         self.findings: list[Finding] = []
         # Lint runs whose findings were shown (stale runs are cancelled, never shown).
         self.lint_runs = 0
+        # The text the shown findings are about (a fix's offsets point into it).
+        self._linted_text: str | None = None
+        self._linting_text: str | None = None
         self._lint_timer: Any = None
         # A runner may come with the first lint already under way (see `datasets edit`).
         self._lint_runner = lint_runner or LintRunner()
@@ -116,17 +125,6 @@ class DatasetEditor(App[None]):
         else:
             # A large file: let the first screen paint before the background parse starts.
             self.call_after_refresh(self._lint_now)
-
-    @property
-    def dataset_tree(self) -> DatasetTree:
-        return self.query_one(DatasetTree)
-
-    def _update_title(self) -> None:
-        name = os.path.basename(self.model.path)
-        if self.model.new_file:
-            self.sub_title = f"{name} [new, not saved yet]"
-        else:
-            self.sub_title = f"{name} [modified]" if self.model.dirty else name
 
     # -- showing the selected node ------------------------------------------------------
 
@@ -217,6 +215,53 @@ class DatasetEditor(App[None]):
     def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
         message.stop()
         self.jump_to(message.finding.test, message.finding.turn)
+
+    def on_diagnostics_panel_fix_requested(self, message: DiagnosticsPanel.FixRequested) -> None:
+        message.stop()
+        finding = message.finding
+        fix = finding.diagnostic.fix
+        if fix is None or not fix.edits:
+            self.notify(f"{finding.diagnostic.code} has no automatic fix.", severity="warning")
+            return
+        if fix.safe:
+            self.apply_fix(finding)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.apply_fix(finding)
+
+        question = (
+            f"{finding.diagnostic.code}: {fix.description}\n\nThis fix is unsafe (it may "
+            "change what the test means). Apply it?"
+        )
+        self.push_screen(Confirm(question), answered)
+
+    def apply_fix(self, finding: Finding) -> None:
+        """Apply one finding's fix to the buffer, as `lint --fix` applies it (the same
+        ``Edit``s, through ``apply_edits``; never trading a parsing file for a broken one);
+        one undo step."""
+        fix = finding.diagnostic.fix
+        if fix is None:
+            return
+        text = self.model.text()
+        if text != self._linted_text:
+            self.notify("The findings are being updated; try again in a moment.")
+            self.schedule_lint()
+            return
+        fixed = fixed_text(self.model.path, text, list(fix.edits))
+        if fixed is None:
+            self.notify("Not applied: the fix would break the file.", severity="error")
+            return
+        focus = (finding.test or 0, finding.turn)
+        try:
+            self.model.replace_text(fixed, f"fix {finding.diagnostic.code}", focus)
+        except UnsupportedLayout as exc:
+            self.notify(f"Not applied: {exc}", severity="error")
+            return
+        self.dataset_tree.populate()
+        self._after_structure(finding.test, finding.turn)
+        self.notify(f"Fixed {finding.diagnostic.code}: {fix.description} (ctrl+z undoes)")
 
     # Actions of the command palette (it runs them by name).
     def action_add_test(self) -> None:
@@ -401,161 +446,6 @@ class DatasetEditor(App[None]):
     def action_redo(self) -> None:
         self._restore(self.model.redo(), "redo")
 
-    def action_save(self) -> None:
-        self.save(then_exit=False)
-
-    def save(self, *, then_exit: bool, overwrite: bool = False, path: str | None = None) -> None:
-        """Check and write the file in a worker (a large file's parse check runs in a child
-        process); on success mark the saved state, and quit if asked.
-
-        The write happens only if the file still holds what was loaded (``overwrite``
-        writes over whatever it holds now); ``path`` saves to another file instead.
-        """
-        if not self.model.trusted:
-            self.notify("Not saved: this file's layout was not understood.", severity="error")
-            return
-        if self.query_one(TurnForm).yaml_errors:
-            self.notify(
-                "Not saved: a YAML field has invalid YAML. Fix it (or undo) first.",
-                severity="error",
-            )
-            return
-        snapshot = list(self.model.chunks)
-        text = self.model.text()
-        target = path or self.model.path
-        base, edits = self.model.edits_to_save(snapshot)
-        expected = self.model.disk
-        if path is not None or overwrite:
-            # Another file, or over what the disk holds now: the edit is the whole text.
-            expected = read_disk(target)
-            base = "" if expected is None else expected.decode("utf-8", "surrogateescape")
-            edits = [Edit(0, len(base), text)]
-        self._saving = (snapshot, then_exit, target)
-        # A large file's quick cut is confirmed by the save's own full parse.
-        lines = self.model.layout.dash_lines(snapshot) if self.model.layout.fast else None
-        work = partial(
-            self._lint_runner.save,
-            target,
-            text,
-            (base, edits),
-            bom=self.model.bom,
-            expected=expected,
-            dash_lines=lines,
-        )
-        self.run_worker(work, thread=True, group="save", name="save", exit_on_error=False)
-
-    def _saved(self, worker: Worker[Any]) -> None:
-        snapshot, then_exit, target = self._saving
-        if worker.state is WorkerState.ERROR:
-            error = worker.error
-            if isinstance(error, DiskChanged):
-                self._ask_disk_changed(then_exit)
-                return
-            message = str(error) if isinstance(error, (RefusedToSave, OSError)) else repr(error)
-            self.notify(message, severity="error", timeout=8)
-            return
-        written = worker.result
-        if target != self.model.path:
-            # Saved elsewhere: from now on the editor edits that file.
-            self.model.path = target
-        self.model.mark_saved(snapshot, written if isinstance(written, bytes) else None)
-        self.model.seal()
-        self._watch.remember(self.model.path)
-        self._update_title()
-        self.notify(f"Saved {os.path.basename(self.model.path)}")
-        if then_exit:
-            self.exit()
-
-    def _ask_disk_changed(self, then_exit: bool) -> None:
-        def answered(choice: str | None) -> None:
-            if choice == "overwrite":
-                self.save(then_exit=then_exit, overwrite=True)
-            elif choice == "reload":
-                self.reload_from_disk()
-            elif choice and choice.startswith("save-as:"):
-                self.save(then_exit=then_exit, path=choice[len("save-as:") :])
-
-        name = os.path.basename(self.model.path)
-        self.push_screen(DiskChangedScreen(name, self.model.path), answered)
-
-    # -- the file on disk -----------------------------------------------------------------
-
-    def _check_disk(self) -> None:
-        """Called every second: say so once when another program changed the file; lint
-        again when a neighbour the cross-file rules read changed."""
-        neighbours = neighbours_signature(self.model.path)
-        if neighbours != self._neighbours:
-            self._neighbours = neighbours
-            self.schedule_lint()
-        if not self._watch.changed(self.model.path):
-            return
-        if read_disk(self.model.path) == self.model.disk:
-            self._watch.remember(self.model.path)
-            return
-        self._watch.remember(self.model.path)
-        self.sub_title = f"{os.path.basename(self.model.path)} [changed on disk]"
-        self.notify(
-            f"{os.path.basename(self.model.path)} was changed by another program. "
-            "ctrl+r reloads it; saving will ask before overwriting.",
-            severity="warning",
-            timeout=10,
-        )
-
-    def action_reload(self) -> None:
-        if not self.model.dirty:
-            self.reload_from_disk()
-            return
-
-        def answered(choice: str | None) -> None:
-            if choice == "discard":
-                self.reload_from_disk()
-
-        self.push_screen(ConfirmQuit(reload=True), answered)
-
-    def reload_from_disk(self) -> None:
-        """Replace the buffer with the file as it is now (the change can be undone by
-        reloading the other way: the discarded text is not kept)."""
-        from ait_datasets.source.load import decode
-        from ait_datasets.tui.layout import UnsupportedLayout
-
-        raw = read_disk(self.model.path)
-        if raw is None:
-            self.notify("The file no longer exists; nothing to reload.", severity="error")
-            return
-        text, bom, problem = decode(self.model.path, raw)
-        if text is None:
-            self.notify(f"Cannot reload: {problem.message if problem else 'unreadable'}")
-            return
-        try:
-            model = DatasetModel(self.model.path, text, bom=bom, disk=raw)
-        except UnsupportedLayout as exc:
-            self.notify(f"Cannot reload: {exc}", severity="error", timeout=10)
-            return
-        self.model = model
-        self.dataset_tree.model = model
-        self._stash.clear()
-        self._layout_checked = False
-        self._watch.remember(model.path)
-        self.dataset_tree.populate()
-        self.dataset_tree.select(None)
-        self._update_title()
-        self.show_node()
-        self.schedule_lint()
-        self.notify(f"Reloaded {os.path.basename(model.path)} from disk")
-
-    async def action_quit(self) -> None:
-        if not self.model.dirty:
-            self.exit()
-            return
-
-        def answered(choice: str | None) -> None:
-            if choice == "discard":
-                self.exit()
-            elif choice == "save":
-                self.save(then_exit=True)
-
-        self.push_screen(ConfirmQuit(), answered)
-
     def action_help(self) -> None:
         groups = [
             ("Editor", DatasetEditor.BINDINGS),
@@ -595,6 +485,7 @@ class DatasetEditor(App[None]):
         text = self.model.text()
         if self.model.layout.fast and not self._layout_checked:
             self._expected_lines = self.model.layout.dash_lines(self.model.chunks)
+        self._linting_text = text
         work = partial(self._lint_runner.run, self.model.path, text, self.config)
         self.query_one(DiagnosticsPanel).linting()
         self.run_worker(
@@ -623,6 +514,7 @@ class DatasetEditor(App[None]):
         if not isinstance(result, LintResult):
             return
         self.findings = list(result.findings)
+        self._linted_text = self._linting_text
         self.lint_runs += 1
         self.query_one(DiagnosticsPanel).show(self.findings)
         if self._expected_lines is not None:

@@ -45,6 +45,8 @@ class Step:
     after: list[str]
     focus: Focus
     merge_key: str | None = None
+    # (before, after) when the change also changed the text around the tests.
+    layouts: tuple[Layout, Layout] | None = None
 
 
 def split_chunk(chunk: str) -> tuple[str, str, str]:
@@ -149,7 +151,7 @@ class DatasetModel:
 
     @property
     def dirty(self) -> bool:
-        return self.new_file or self.chunks != self._saved
+        return self.new_file or self.pieces(self.chunks) != self._saved_pieces
 
     def pieces(self, chunks: list[str]) -> list[str]:
         """The parts :meth:`text` joins: the text before the tests, the list opener (or
@@ -276,6 +278,8 @@ class DatasetModel:
         step = self._undo.pop()
         self._redo.append(step)
         self.chunks = list(step.before)
+        if step.layouts is not None:
+            self.layout = step.layouts[0]
         self._merge_open = False
         return step
 
@@ -285,8 +289,34 @@ class DatasetModel:
         step = self._redo.pop()
         self._undo.append(step)
         self.chunks = list(step.after)
+        if step.layouts is not None:
+            self.layout = step.layouts[1]
         self._merge_open = False
         return step
+
+    def replace_text(self, text: str, label: str, focus: Focus) -> None:
+        """Make the whole file ``text`` (a fix, a raw edit): cut again into tests, one
+        undo step; untouched tests keep their chunk strings. Raises
+        :class:`~.layout.UnsupportedLayout` when the text cannot be edited."""
+        new = split_layout(text, self.layout.newline)
+        old = self.layout
+        same_frame = (new.prefix, new.opener, new.empty, new.suffix) == (
+            old.prefix,
+            old.opener,
+            old.empty,
+            old.suffix,
+        )
+        self._names.update(
+            {c: n for c, n in zip(new.chunks, new.names, strict=False) if n is not None}
+        )
+        if same_frame:
+            self._commit(label, list(new.chunks), focus, None)
+            return
+        self._undo.append(Step(label, list(self.chunks), list(new.chunks), focus, None, (old, new)))
+        self._redo.clear()
+        self._merge_open = False
+        self.chunks = list(new.chunks)
+        self.layout = new
 
     def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
         """Remember what is on disk (``chunks``: what was written, default: the current;

@@ -84,3 +84,17 @@ def save_text(
     now = read_disk(path)
     base = "" if now is None else now.decode("utf-8", "surrogateescape")
     write_dataset(path, base, [Edit(0, len(base), text)], bom=bom, expected=now)
+
+
+def fixed_text(path: str, text: str, edits: list[Edit]) -> str | None:
+    """``text`` with a fix's edits applied, as `datasets lint --fix` applies them, or None
+    when they overlap or the result would not parse where ``text`` did."""
+    try:
+        fixed = apply_edits(text, edits)
+    except ValueError:
+        return None
+    before = load_text(path, text)
+    after = load_text(path, fixed)
+    if after.has_errors and not before.has_errors:
+        return None
+    return fixed

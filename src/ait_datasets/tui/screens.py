@@ -155,3 +155,24 @@ class DiskChangedScreen(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes/no question (an unsafe fix, a deletion): y or Enter confirms, n or Esc not."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-dialog"):
+            yield Label(self.question, id="confirm-question")
+            yield Label("y: yes   n / Esc: no", classes="note")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

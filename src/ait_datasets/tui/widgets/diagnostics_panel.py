@@ -31,6 +31,7 @@ class DiagnosticsPanel(OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Go to node", show=True),
+        Binding("f", "fix", "Apply fix", show=True),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -44,6 +45,18 @@ class DiagnosticsPanel(OptionList):
         def __init__(self, finding: Finding) -> None:
             super().__init__()
             self.finding = finding
+
+    class FixRequested(Message):
+        """Apply the fix of a finding (the app asks first when the fix is unsafe)."""
+
+        def __init__(self, finding: Finding) -> None:
+            super().__init__()
+            self.finding = finding
+
+    def action_fix(self) -> None:
+        index = self.highlighted
+        if index is not None and 0 <= index < len(self.findings):
+            self.post_message(self.FixRequested(self.findings[index]))
 
     def linting(self) -> None:
         """Say that a lint run is under way (the list shows the previous run meanwhile)."""
