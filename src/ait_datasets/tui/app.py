@@ -30,6 +30,7 @@ from ait_datasets.tui.lint_runner import (
     RunnerClosed,
 )
 from ait_datasets.tui.model import DatasetModel, Step
+from ait_datasets.tui.raw_text import RawTextError
 from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.save import fixed_text
 from ait_datasets.tui.screens import (
@@ -42,6 +43,7 @@ from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
 from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
+from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
@@ -59,6 +61,7 @@ class DatasetEditor(FileActions):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("f1", "help", "Help"),
         Binding("f2", "work_date", "Work date"),
+        Binding("f3", "raw", "Raw YAML"),
         Binding("f4", "diagnostics", "Diagnostics"),
         Binding("ctrl+r", "reload", "Reload from disk", show=False),
         Binding("ctrl+p", "command_palette", "Commands", show=False),
@@ -95,6 +98,8 @@ class DatasetEditor(FileActions):
         self._expected_lines: list[int] | None = None
         # What a kind switch removed from each turn, so switching back restores it.
         self._stash: dict[tuple[int, int], dict[str, Any]] = {}
+        # F3: the raw YAML of the selection instead of its form.
+        self.raw_mode = False
 
     # -- layout -------------------------------------------------------------------------
 
@@ -107,6 +112,7 @@ class DatasetEditor(FileActions):
                     yield Static("", id="file-info")
                     yield TestForm(id="test-form")
                     yield TurnForm(self.config.intervention_types, id="turn-form")
+                    yield RawForm(id="raw-form")
                 yield PreviewPanel(self.work_date, id="preview")
         yield DiagnosticsPanel(id="diagnostics")
         yield Footer()
@@ -143,6 +149,9 @@ class DatasetEditor(FileActions):
             self.query_one("#file-info", Static).update(file_info(name, len(self.model)))
             preview.show(None)
             return
+        if self.raw_mode and self._show_raw(test, turn):
+            preview.show(None)
+            return
         data, read_only = self.model.test_to_show(test)
         if read_only is not None:
             self.notify(read_only, severity="warning", timeout=8)
@@ -162,6 +171,47 @@ class DatasetEditor(FileActions):
         turn_form.load(value, turn + 1, shape.is_flat(data))
         turn_form.disabled = read_only is not None
         preview.show(value)
+
+    def _show_raw(self, test: int, turn: int | None) -> bool:
+        """Show the raw YAML of the test (or turn); False when it has none to show."""
+        text = self.model.raw(test, turn)
+        if text is None and turn is not None:
+            turn, text = None, self.model.raw(test, None)
+        if text is None:
+            return False
+        form = self.query_one(RawForm)
+        form.target = (test, turn)
+        where = f"test {test + 1}" if turn is None else f"turn {turn + 1} of test {test + 1}"
+        form.load(f"Raw YAML — {where}", text)
+        self.query_one(ContentSwitcher).current = "raw-form"
+        return True
+
+    def action_raw(self) -> None:
+        """Switch between the forms and the raw YAML of the selection."""
+        if self.query_one(RawForm).pending_error:
+            self.notify("Fix the raw YAML (or undo) first.", severity="error")
+            return
+        self.raw_mode = not self.raw_mode
+        self.show_node()
+
+    def on_raw_form_raw_changed(self, message: RawForm.RawChanged) -> None:
+        message.stop()
+        test, turn = message.target
+        form = message.form
+        if test is None or test >= len(self.model):
+            return
+        try:
+            self.model.set_raw(test, turn, message.text)
+        except RawTextError as exc:
+            form.pending_error = True
+            form.show_error("#raw-error", f"Not applied: {exc}")
+            return
+        except CrossTestAlias as exc:
+            self._refused(exc)
+            return
+        form.pending_error = False
+        form.show_error("#raw-error", None)
+        self._changed(test, reload=False)
 
     def _refused(self, exc: CrossTestAlias) -> None:
         self.notify(

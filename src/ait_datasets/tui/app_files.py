@@ -18,6 +18,7 @@ from ait_datasets.tui.model import DatasetModel
 from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
+from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
@@ -62,7 +63,7 @@ class FileActions(App[None]):
         if not self.model.trusted:
             self.notify("Not saved: this file's layout was not understood.", severity="error")
             return
-        if self.query_one(TurnForm).yaml_errors:
+        if self.query_one(TurnForm).yaml_errors or self.query_one(RawForm).pending_error:
             self.notify(
                 "Not saved: a YAML field has invalid YAML. Fix it (or undo) first.",
                 severity="error",

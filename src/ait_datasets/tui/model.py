@@ -22,6 +22,7 @@ from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.layout import Layout, split_layout
 from ait_datasets.tui.patch import minimal_patch, same_data
+from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
     CrossTestAlias,
     dump_chunk,
@@ -293,6 +294,21 @@ class DatasetModel:
             self.layout = step.layouts[1]
         self._merge_open = False
         return step
+
+    def raw(self, index: int, turn: int | None = None) -> str | None:
+        """The raw YAML of test ``index`` (or of one of its turns), unindented."""
+        _, body, _ = split_chunk(self.chunks[index])
+        return raw_of(self._terminated(body), self.layout.dash_column, turn)
+
+    def set_raw(self, index: int, turn: int | None, raw: str) -> None:
+        """Replace test ``index`` (or turn ``turn``) by the raw YAML ``raw``; typing
+        merges into one undo step. Raises :class:`~.raw_text.RawTextError` when ``raw``
+        is not one test (turn) that parses; nothing changes then."""
+        head, body, tail = split_chunk(self.chunks[index])
+        lay = self.layout
+        new = with_raw(self._terminated(body), lay.dash_column, turn, raw, lay.newline)
+        key = f"raw:{index}:{turn}"
+        self._commit("raw edit", self._with_chunk(index, head + new + tail), (index, turn), key)
 
     def replace_text(self, text: str, label: str, focus: Focus) -> None:
         """Make the whole file ``text`` (a fix, a raw edit): cut again into tests, one
