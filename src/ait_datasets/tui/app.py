@@ -108,7 +108,10 @@ class DatasetEditor(FileActions):
         with Horizontal(id="body"):
             yield DatasetTree(self.model, os.path.basename(self.model.path), id="tree")
             with Vertical(id="detail"):
-                with VerticalScroll(id="form-scroll"), ContentSwitcher(initial="file-info"):
+                with (
+                    VerticalScroll(id="form-scroll", can_focus=False),
+                    ContentSwitcher(initial="file-info"),
+                ):
                     yield Static("", id="file-info")
                     yield TestForm(id="test-form")
                     yield TurnForm(self.config.intervention_types, id="turn-form")

@@ -26,6 +26,7 @@ class PreviewPanel(Vertical):
             yield Label("Work date", classes="field-label")
             yield Input(
                 self.work_date.isoformat(),
+                select_on_focus=False,
                 id="work-date",
                 compact=True,
                 placeholder="YYYY-MM-DD",

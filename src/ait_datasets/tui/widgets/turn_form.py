@@ -59,21 +59,38 @@ class TurnForm(Form):
         yield Label("Turn", id="turn-title", classes="form-title")
         yield row("Query", Select(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True))
         with Vertical(id="task-fields"):
-            yield row("From", Input(id="turn-from", compact=True, placeholder="sender"))
-            yield row("Title", Input(id="turn-task-title", compact=True, placeholder="task title"))
+            yield row(
+                "From",
+                Input(select_on_focus=False, id="turn-from", compact=True, placeholder="sender"),
+            )
+            yield row(
+                "Title",
+                Input(
+                    select_on_focus=False,
+                    id="turn-task-title",
+                    compact=True,
+                    placeholder="task title",
+                ),
+            )
             yield row("Message", TextArea(id="turn-message", compact=True, classes="short"))
             yield row("Attachments", TextArea(id="turn-attachments", compact=True, classes="short"))
             yield Label("", id="turn-attachments-error", classes="yaml-error")
             yield row(
                 "Timeout ms",
-                Input(id="turn-timeout", type="integer", compact=True, placeholder="default"),
+                Input(
+                    select_on_focus=False,
+                    id="turn-timeout",
+                    type="integer",
+                    compact=True,
+                    placeholder="default",
+                ),
             )
         with Vertical(id="reply-fields"):
             yield row(
                 "Reply",
                 Select(REPLY_OPTIONS, id="turn-reply-kind", allow_blank=False, compact=True),
             )
-            yield row("Text", Input(id="turn-reply-text", compact=True))
+            yield row("Text", Input(select_on_focus=False, id="turn-reply-text", compact=True))
         yield Label("Expected data", classes="form-section")
         yield Checkbox("Expects a pause (intervention_request)", id="turn-pause", compact=True)
         with Vertical(id="request-fields"):
