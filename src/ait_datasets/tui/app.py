@@ -18,7 +18,7 @@ from textual.worker import Worker, WorkerState
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
 from ait_datasets.tui.app_files import FileActions
-from ait_datasets.tui.commands import EditorCommands
+from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
 from ait_datasets.tui.findings import Finding, LintResult
 from ait_datasets.tui.labels import file_info
@@ -53,7 +53,7 @@ class DatasetEditor(FileActions):
 
     CSS_PATH = "editor.tcss"
     TITLE = "datasets edit"
-    COMMANDS = App.COMMANDS | {EditorCommands}
+    COMMANDS = App.COMMANDS | {EditorCommands, TestFinder}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -64,6 +64,7 @@ class DatasetEditor(FileActions):
         Binding("f3", "raw", "Raw YAML"),
         Binding("f4", "diagnostics", "Diagnostics"),
         Binding("ctrl+r", "reload", "Reload from disk", show=False),
+        Binding("escape", "to_tree", "Back to the tree", show=False),
         Binding("ctrl+p", "command_palette", "Commands", show=False),
     ]
 
@@ -316,6 +317,21 @@ class DatasetEditor(FileActions):
         self._after_structure(finding.test, finding.turn)
         self.notify(f"Fixed {finding.diagnostic.code}: {fix.description} (ctrl+z undoes)")
 
+    def action_to_tree(self) -> None:
+        """Esc: from a form (or the panel) back to the tree."""
+        self.model.seal()
+        self.dataset_tree.focus()
+
+    def test_names(self) -> list[str]:
+        """Every test's name, in file order (the palette searches them)."""
+        return [self.model.name(i) for i in range(len(self.model))]
+
+    def action_go_to_test(self, index: int) -> None:
+        if 0 <= index < len(self.model):
+            self.dataset_tree.select(index)
+            self.dataset_tree.focus()
+            self.show_node()
+
     # Actions of the command palette (it runs them by name).
     def action_add_test(self) -> None:
         self._structure("add_test")
@@ -449,6 +465,9 @@ class DatasetEditor(FileActions):
         test, turn = self.dataset_tree.current
         if test is None:
             return
+        what = (
+            self.model.name(test) if turn is None else f"turn {turn + 1} of {self.model.name(test)}"
+        )
         if turn is None:
             selected = self.model.delete_test(test)
             self.dataset_tree.remove_test(test)
@@ -458,6 +477,8 @@ class DatasetEditor(FileActions):
             self.dataset_tree.refresh_test(test, expand=True)
             remaining = len(self.model.summary(test).turns)
             self._after_structure(test, min(turn, remaining - 1) if remaining else None)
+        # Deleting is one key; the way back is said where the eye is.
+        self.notify(f"Deleted {what}. ctrl+z brings it back.", title="Deleted")
 
     def move(self, delta: int) -> None:
         test, turn = self.dataset_tree.current

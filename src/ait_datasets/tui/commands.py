@@ -41,3 +41,23 @@ class EditorCommands(Provider):
             if score > 0:
                 run = partial(self.app.run_action, action)
                 yield Hit(score, matcher.highlight(name), run, help=help_text)
+
+
+class TestFinder(Provider):
+    """Find a test by name (a file of 10,000 tests is not browsed in folders of 500): the
+    chosen test is selected in the tree, through the app's ``go_to_test`` action."""
+
+    async def search(self, query: str) -> Hits:
+        names = getattr(self.app, "test_names", None)
+        if names is None or not query.strip():
+            return
+        matcher = self.matcher(query)
+        shown = 0
+        for index, name in enumerate(names()):
+            score = matcher.match(name)
+            if score > 0:
+                run = partial(self.app.run_action, f"go_to_test({index})")
+                yield Hit(score, matcher.highlight(name), run, help=f"test {index + 1}")
+                shown += 1
+                if shown >= 200:
+                    return

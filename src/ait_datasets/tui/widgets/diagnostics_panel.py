@@ -20,6 +20,7 @@ def finding_text(finding: Finding) -> Text:
     d = finding.diagnostic
     return Text.assemble(
         (f"{d.line}:{d.column} ", "dim"),
+        (f"{d.severity.value} ", _STYLE.get(d.severity, "")),
         (d.code, _STYLE.get(d.severity, "")),
         " ",
         d.message,
@@ -32,7 +33,15 @@ class DiagnosticsPanel(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Go to node", show=True),
         Binding("f", "fix", "Apply fix", show=True),
+        Binding("plus,equals_sign", "grow", "Taller panel", show=True),
+        Binding("minus", "shrink", "Shorter panel", show=True),
     ]
+
+    def action_grow(self) -> None:
+        self.styles.height = min(int(self.styles.height.value if self.styles.height else 5) + 3, 40)
+
+    def action_shrink(self) -> None:
+        self.styles.height = max(int(self.styles.height.value if self.styles.height else 5) - 3, 3)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
