@@ -10,7 +10,7 @@ import pytest
 
 from ait_datasets.lint.kinds import turns_of
 from ait_datasets.source.load import load_text
-from ait_datasets.source.tree import Mapping, Scalar, walk
+from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui.layout import UnsupportedLayout
 from ait_datasets.tui.model import DatasetModel
@@ -46,11 +46,20 @@ def _turn_lines(text: str, test: int) -> list[tuple[int, int]]:
             first -= 1
         # The 0-based line of the turn's last value's last character (a block's own end
         # may reach past the blank lines that follow it).
-        last_char = max(n.end_offset for _, n in walk(turn) if isinstance(n, Scalar)) - 1
+        last_char = max(n.end_offset for _, n in walk(turn) if _is_leaf(n)) - 1
         end = text.count("\n", 0, max(last_char, 0))
         last = turns[i + 1].span.line - 2 if i + 1 < len(turns) else end
         out.append((first, max(last, end)))
     return out
+
+
+def _is_leaf(node: Node) -> bool:
+    if isinstance(node, Scalar):
+        return True
+    if isinstance(node, Mapping):
+        return node.flow or not node.entries
+    assert isinstance(node, SeqNode)
+    return node.flow or not node.items
 
 
 def _corpus_models(corpus: Path) -> list[tuple[Path, str]]:

@@ -74,3 +74,10 @@ async def test_invalid_raw_yaml_is_shown_and_blocks_saving(sample_file: Path) ->
         await pilot.press("ctrl+s")
         await settle(pilot)
     assert sample_file.read_text(encoding="utf-8") == SAMPLE
+
+
+def test_a_turn_ending_in_an_empty_mapping_shows_that_line_too() -> None:
+    model = DatasetModel("d.yaml", SAMPLE)
+    assert model.raw(1, 0) == (
+        "- query:\n    from: customer@contoso.com\n    title: Return two\n  expected_data: {}\n"
+    )

@@ -35,8 +35,17 @@ def _test_mapping(body: str) -> Mapping | None:
     return test if isinstance(test, Mapping) else None
 
 
+def _is_leaf(node: Node) -> bool:
+    """A scalar, or a collection written on one line (flow or empty): where text ends."""
+    if isinstance(node, Scalar):
+        return True
+    if isinstance(node, Mapping):
+        return node.flow or not node.entries
+    return node.flow or not node.items
+
+
 def _last_char(node: Node) -> int:
-    ends = [n.end_offset for _, n in walk(node) if isinstance(n, Scalar)]
+    ends = [n.end_offset for _, n in walk(node) if _is_leaf(n)]
     return max(ends, default=node.end_offset) - 1
 
 
