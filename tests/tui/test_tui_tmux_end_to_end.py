@@ -88,6 +88,7 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
         term.keys("-")
         term.wait_for("RETURN-ONE-")
         term.keys("X")
+        term.wait_for("RETURN-ONE-X ")
         term.wait_for("[modified]")
         term.keys("C-s")
         term.wait_for("Saved returns.yaml")
@@ -100,6 +101,7 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
 
         # One more keystroke, then save: the editor asks instead of overwriting.
         term.keys("Y")
+        term.wait_for("RETURN-ONE-XY")
         term.keys("C-s")
         term.wait_for("was changed by another program since you opened it")
         assert path.read_text(encoding="utf-8") == theirs

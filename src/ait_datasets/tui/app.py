@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap
@@ -13,28 +12,22 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
-from textual.worker import Worker, WorkerState
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
-from ait_datasets.tui.app_files import FileActions
+from ait_datasets.tui.app_lint import LintActions
 from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
-from ait_datasets.tui.findings import Finding, LintResult
+from ait_datasets.tui.findings import Finding
 from ait_datasets.tui.labels import file_info
-from ait_datasets.tui.layout import UnsupportedLayout
 from ait_datasets.tui.lint_runner import (
     PROCESS_MIN_CHARS,
-    LintCancelled,
     LintRunner,
-    RunnerClosed,
 )
 from ait_datasets.tui.model import DatasetModel, Step
 from ait_datasets.tui.raw_text import RawTextError
 from ait_datasets.tui.roundtrip import CrossTestAlias
-from ait_datasets.tui.save import fixed_text
 from ait_datasets.tui.screens import (
-    Confirm,
     ConfirmQuit,
     HelpScreen,
     bindings_table,
@@ -48,7 +41,7 @@ from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class DatasetEditor(FileActions):
+class DatasetEditor(LintActions):
     """The editor application; the model does the editing, widgets show and forward."""
 
     CSS_PATH = "editor.tcss"
@@ -269,53 +262,6 @@ class DatasetEditor(FileActions):
     def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
         message.stop()
         self.jump_to(message.finding.test, message.finding.turn)
-
-    def on_diagnostics_panel_fix_requested(self, message: DiagnosticsPanel.FixRequested) -> None:
-        message.stop()
-        finding = message.finding
-        fix = finding.diagnostic.fix
-        if fix is None or not fix.edits:
-            self.notify(f"{finding.diagnostic.code} has no automatic fix.", severity="warning")
-            return
-        if fix.safe:
-            self.apply_fix(finding)
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.apply_fix(finding)
-
-        question = (
-            f"{finding.diagnostic.code}: {fix.description}\n\nThis fix is unsafe (it may "
-            "change what the test means). Apply it?"
-        )
-        self.push_screen(Confirm(question), answered)
-
-    def apply_fix(self, finding: Finding) -> None:
-        """Apply one finding's fix to the buffer, as `lint --fix` applies it (the same
-        ``Edit``s, through ``apply_edits``; never trading a parsing file for a broken one);
-        one undo step."""
-        fix = finding.diagnostic.fix
-        if fix is None:
-            return
-        text = self.model.text()
-        if text != self._linted_text:
-            self.notify("The findings are being updated; try again in a moment.")
-            self.schedule_lint()
-            return
-        fixed = fixed_text(self.model.path, text, list(fix.edits))
-        if fixed is None:
-            self.notify("Not applied: the fix would break the file.", severity="error")
-            return
-        focus = (finding.test or 0, finding.turn)
-        try:
-            self.model.replace_text(fixed, f"fix {finding.diagnostic.code}", focus)
-        except UnsupportedLayout as exc:
-            self.notify(f"Not applied: {exc}", severity="error")
-            return
-        self.dataset_tree.populate()
-        self._after_structure(finding.test, finding.turn)
-        self.notify(f"Fixed {finding.diagnostic.code}: {fix.description} (ctrl+z undoes)")
 
     def action_to_tree(self) -> None:
         """Esc: from a form (or the panel) back to the tree."""
@@ -543,62 +489,3 @@ class DatasetEditor(FileActions):
             self.dataset_tree.select(test, turn)
         self.dataset_tree.focus()
         self.show_node()
-
-    # -- lint ---------------------------------------------------------------------------
-
-    def schedule_lint(self) -> None:
-        if self._lint_timer is not None:
-            self._lint_timer.stop()
-        if self.lint_delay <= 0:
-            self._lint_now()
-        else:
-            self._lint_timer = self.set_timer(self.lint_delay, self._lint_now)
-
-    def _lint_now(self) -> None:
-        self._lint_timer = None
-        text = self.model.text()
-        if self.model.layout.fast and not self._layout_checked:
-            self._expected_lines = self.model.layout.dash_lines(self.model.chunks)
-        self._linting_text = text
-        work = partial(self._lint_runner.run, self.model.path, text, self.config)
-        self.query_one(DiagnosticsPanel).linting()
-        self.run_worker(
-            work, thread=True, exclusive=True, group="lint", name="lint", exit_on_error=False
-        )
-
-    def _lint_failed(self, worker: Worker[Any]) -> None:
-        if isinstance(worker.error, (LintCancelled, RunnerClosed)):
-            return  # a newer run replaced it
-        self.query_one(DiagnosticsPanel).failed(f"lint failed: {worker.error!r}")
-
-    def on_unmount(self) -> None:
-        # Do not wait for a background parse of a large file when quitting.
-        self._lint_runner.close()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.name == "save" and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
-            self._saved(worker)
-            return
-        if worker.name != "lint" or event.state is not WorkerState.SUCCESS:
-            if worker.name == "lint" and event.state is WorkerState.ERROR:
-                self._lint_failed(worker)
-            return
-        result = worker.result
-        if not isinstance(result, LintResult):
-            return
-        self.findings = list(result.findings)
-        self._linted_text = self._linting_text
-        self.lint_runs += 1
-        self.query_one(DiagnosticsPanel).show(self.findings)
-        if self._expected_lines is not None:
-            if result.dash_lines != self._expected_lines:
-                self.model.trusted = False
-                self.notify(
-                    "This file's layout was not understood; saving is disabled to keep it "
-                    "safe. Please report the file.",
-                    severity="error",
-                    timeout=15,
-                )
-            self._expected_lines = None
-            self._layout_checked = True
