@@ -53,6 +53,17 @@ class Terminal:
             time.sleep(STEP)
         raise AssertionError(f"{words!r} never appeared; the screen:\n{self.screen()}")
 
+    def settle(self) -> None:
+        """Wait until the screen stops changing (the app has handled what it was sent)."""
+        last, same = "", 0
+        for _ in range(ATTEMPTS):
+            shown = self.screen()
+            same = same + 1 if shown == last else 0
+            if same >= 3:
+                return
+            last = shown
+            time.sleep(STEP)
+
     def wait_gone(self, words: str) -> None:
         for _ in range(ATTEMPTS):
             if words not in self.screen():
@@ -78,13 +89,16 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
     term = Terminal(session, env)
     command = f"{_script()} edit {path} --work-date 2026-03-17"
     term.tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "48", command)
+    term.tmux("resize-window", "-t", session, "-x", "160", "-y", "48")
     try:
         term.wait_for("RETURN-ONE")
         term.wait_for("Diagnostics (2, 1 errors)")  # the first lint run is in
         # Tree: the file, then the first test; Tab goes to its name (cursor at the end).
         term.keys("Down")
         term.wait_for("Description Customer returns a chair")
+        term.settle()
         term.keys("Tab")
+        term.settle()
         term.keys("-")
         term.wait_for("RETURN-ONE-")
         term.keys("X")

@@ -28,7 +28,9 @@ from ait_datasets.tui.model import DatasetModel, Step
 from ait_datasets.tui.raw_text import RawTextError
 from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.screens import (
+    Confirm,
     ConfirmQuit,
+    DiskChangedScreen,
     HelpScreen,
     bindings_table,
 )
@@ -472,6 +474,8 @@ class DatasetEditor(LintActions):
             ("Tests and turns (tree)", DatasetTree.BINDINGS),
             ("Diagnostics panel", DiagnosticsPanel.BINDINGS),
             ("Unsaved-changes question", ConfirmQuit.BINDINGS),
+            ("File changed on disk (when saving)", DiskChangedScreen.BINDINGS),
+            ("Yes/no question (unsafe fix)", Confirm.BINDINGS),
         ]
         self.push_screen(HelpScreen(bindings_table(groups)))
 
