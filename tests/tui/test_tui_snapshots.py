@@ -80,6 +80,9 @@ def test_file_changed_on_disk_question(sample_file: Path, snap_compare: Snap) ->
         await pilot.press("n")
         await settle(pilot)
         sample_file.write_text(sample_file.read_text(encoding="utf-8") + "# theirs\n")
+        # The once-a-second check, now (so the notice is in every run of the snapshot).
+        pilot.app._check_disk()  # type: ignore[attr-defined]
+        await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
 
