@@ -19,9 +19,10 @@ DATASET = ROOT / "examples" / "agent-app" / ".resources" / "datasets" / "ORDERS-
 
 async def main() -> None:
     text = DATASET.read_text(encoding="utf-8")
-    model = DatasetModel.from_text(DATASET.name, text)
+    # The real path: the cross-file rules read its neighbours, as `datasets lint` does.
+    model = DatasetModel.from_text(str(DATASET), text)
     app = DatasetEditor(model, work_date=dt.date(2026, 3, 17), lint_delay=0)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         app.dataset_tree.select(1, 1)
         await pilot.pause()

@@ -23,18 +23,42 @@ def no_ui(monkeypatch: pytest.MonkeyPatch) -> list[DatasetEditor]:
     return started
 
 
-def test_a_missing_file_is_created_from_a_valid_template(
-    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
+def test_a_missing_file_opens_with_a_valid_template_and_is_not_created(
+    tmp_path: Path, no_ui: list[DatasetEditor]
 ) -> None:
     path = tmp_path / "orders.yaml"
     assert main(["edit", str(path), "--work-date", "2026-03-17"]) == 0
-    text = path.read_text(encoding="utf-8")
+    # Quitting without saving leaves nothing behind.
+    assert not path.exists()
+    model = no_ui[0].model
+    text = model.text()
     assert text.startswith("# Agent test dataset created by `datasets edit`.\nname: orders\n")
     assert "  - name: ORDERS-001\n" in text
     doc = load_text(str(path), text)
     assert doc.root is not None and not doc.has_errors
     assert len(no_ui) == 1 and str(no_ui[0].work_date) == "2026-03-17"
-    assert "created from the template" in capsys.readouterr().err
+    assert model.new_file and model.dirty and model.disk is None
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n"])
+def test_an_empty_file_opens_with_the_template(
+    tmp_path: Path, no_ui: list[DatasetEditor], content: str
+) -> None:
+    path = tmp_path / "orders.yaml"
+    path.write_text(content)
+    assert main(["edit", str(path)]) == 0
+    model = no_ui[0].model
+    assert "  - name: ORDERS-001\n" in model.text()
+    assert model.dirty and model.disk == content.encode()
+    assert path.read_text() == content
+
+
+def test_a_file_in_a_missing_folder_is_refused(
+    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["edit", str(tmp_path / "nope" / "d.yaml")]) == 2
+    assert "its folder does not exist" in capsys.readouterr().err
+    assert no_ui == []
 
 
 def test_json_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ async def test_child_process_lint_and_save_check_are_used_for_large_texts(
         await settle(pilot)
         await pilot.pause(1.2)  # large files start linting after the first paint
         await settle(pilot)
-        # REF001: the sample names a suite setup the app lacks (cross-file, as the CLI says).
+        # The same findings as `datasets lint` (REF001: the app has no such suite setup).
         assert [f.diagnostic.code for f in app.findings] == ["REF001", "PH007"]
         assert app.model.trusted and app._layout_checked
         await select(pilot, 1)

@@ -236,7 +236,7 @@ async def test_diagnostics_update_while_editing_and_enter_jumps_to_the_turn(
         await settle(pilot)
         panel = app.query_one(DiagnosticsPanel)
         codes = [f.diagnostic.code for f in panel.findings]
-        # REF001: the sample names a suite setup the app lacks (cross-file, as the CLI says).
+        # What `datasets lint` says, cross-file REF001 (no such suite setup) included.
         assert codes == ["REF001", "PH007"]
         await select(pilot, 1)
         app.query_one("#test-name", Input).value = "RETURN-ONE"

@@ -24,7 +24,8 @@ async def test_typing_a_test_name_and_ctrl_s_saves_only_that_change(
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 0)
         app.query_one("#test-name", Input).focus()
-        await pilot.press("N", "E", "W", "minus", "1")
+        # Focus keeps the text (the cursor at its end); select it all to type over it.
+        await pilot.press("ctrl+shift+a", "N", "E", "W", "minus", "1")
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "[modified]" not in app.sub_title

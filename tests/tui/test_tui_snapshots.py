@@ -68,3 +68,44 @@ def test_invalid_yaml_shown_inline(sample_file: Path, snap_compare: Snap) -> Non
         await pilot.pause(0.1)
 
     assert snap_compare(make_editor(sample_file), run_before=run)
+
+
+def test_raw_yaml_view(sample_file: Path, snap_compare: Snap) -> None:
+    assert snap_compare(make_editor(sample_file), run_before=before(0, 1, "f3"))
+
+
+def test_file_changed_on_disk_question(sample_file: Path, snap_compare: Snap) -> None:
+    async def run(pilot: Pilot[Any]) -> None:
+        await select(pilot, 0)
+        await pilot.press("n")
+        await settle(pilot)
+        sample_file.write_text(sample_file.read_text(encoding="utf-8") + "# theirs\n")
+        # The once-a-second check, now (so the notice is in every run of the snapshot).
+        pilot.app._check_disk()  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+
+    assert snap_compare(make_editor(sample_file), run_before=run)
+
+
+def test_unsafe_fix_question(sample_file: Path, snap_compare: Snap) -> None:
+    text = sample_file.read_text(encoding="utf-8")
+    sample_file.write_text(
+        text.replace("$DateFormula-<CD+5D>$.", '$DateFormula-CD+5D$."').replace(
+            "message: Please", 'message: "Please'
+        ),
+        encoding="utf-8",
+    )
+
+    async def run(pilot: Pilot[Any]) -> None:
+        from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
+
+        await settle(pilot)
+        panel = pilot.app.query_one(DiagnosticsPanel)
+        panel.focus()
+        panel.highlighted = [f.diagnostic.code for f in panel.findings].index("PH009")
+        await pilot.press("f")
+        await settle(pilot)
+
+    assert snap_compare(make_editor(sample_file), run_before=run)

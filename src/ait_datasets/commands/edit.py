@@ -1,9 +1,10 @@
 """Edit a dataset in a terminal UI: a tree of tests and turns, a form for the selected one,
 live diagnostics and a preview of date placeholders.
 
-A file that does not exist is created from a small template. Saving (ctrl+s) rewrites only
-the tests you changed, keeps comments and layout elsewhere, and refuses to write a file
-that would not parse. Press F1 in the editor for the key bindings.
+A file that does not exist (or is empty) opens with a small template and is written only
+when you save. Saving (ctrl+s) rewrites only the tests you changed, keeps comments and
+layout elsewhere, refuses to write a file that would not parse, and asks before
+overwriting a file another program changed meanwhile. Press F1 for the key bindings.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ def _date(text: str) -> dt.date:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "file", metavar="FILE", help="the YAML dataset to edit (created if missing)"
+        "file",
+        metavar="FILE",
+        help="the YAML dataset to edit (a missing or empty file opens with a template and is "
+        "written on the first save)",
     )
     parser.add_argument(
         "--work-date",
@@ -42,45 +46,37 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
     from ait_datasets.tui.layout import UnsupportedLayout
-    from ait_datasets.tui.save import write_atomic
     from ait_datasets.tui.template import template_for
 
     path: str = args.file
     if format_of(path) != "yaml":
         print(f"{path}: only YAML datasets (.yaml) can be edited", file=sys.stderr)
         return 2
-    if not os.path.exists(path):
+    raw: bytes | None = None
+    if os.path.lexists(path):
         try:
-            write_atomic(path, template_for(path))
+            # A named pipe called *.yaml would block open() forever: refuse it first.
+            regular_file_size(path)
+            with open(path, "rb") as fh:
+                raw = fh.read()
         except OSError as exc:
-            print(f"{path}: cannot create the file: {exc.strerror or exc}", file=sys.stderr)
+            print(f"{path}: cannot read the file: {exc.strerror or exc}", file=sys.stderr)
             return 2
-        print(f"{path}: created from the template", file=sys.stderr)
-    try:
-        # A named pipe called *.yaml would block open() forever: refuse it first.
-        regular_file_size(path)
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror or exc}", file=sys.stderr)
+    elif not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        print(f"{path}: cannot create the file: its folder does not exist", file=sys.stderr)
         return 2
-    text, bom, problem = decode(path, raw)
-    if problem is not None or text is None:
-        if problem is not None:
-            print(f"{path}:{problem.line}:{problem.column}: {problem.message}", file=sys.stderr)
-        return 1
     from ait_datasets.tui.model import DatasetModel
 
-    try:
-        model = DatasetModel(path, text, bom=bom)
-    except UnsupportedLayout as exc:
-        # Say exactly where a syntax error is, as `datasets lint` would.
-        doc = load_text(path, text)
-        syntax = [d for d in doc.diagnostics if d.code.startswith("SYN")]
-        for d in syntax[:5]:
-            print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
-        print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
-        return 1 if syntax else 2
+    if raw is None or not raw.strip():
+        # Nothing to keep: start from the template; nothing is written until a save.
+        text, bom, new_file = template_for(path), False, True
+    else:
+        decoded, bom, problem = decode(path, raw)
+        if problem is not None or decoded is None:
+            if problem is not None:
+                print(f"{path}:{problem.line}:{problem.column}: {problem.message}", file=sys.stderr)
+            return 1
+        text, new_file = decoded, False
     from ait_datasets.lint.config_files import ConfigError, ConfigResolver
 
     try:
@@ -90,7 +86,24 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"datasets edit: {exc}", file=sys.stderr)
         return 2
+    from ait_datasets.tui.lint_runner import LintRunner
+
+    runner = LintRunner()
+    if len(text) >= runner.process_min_chars:
+        # A large file: its first lint (seconds) runs while the editor is being built.
+        runner.prefetch(path, text, config)
+    try:
+        model = DatasetModel(path, text, bom=bom, disk=raw, new_file=new_file)
+    except UnsupportedLayout as exc:
+        # Say exactly where a syntax error is, as `datasets lint` would.
+        doc = load_text(path, text)
+        syntax = [d for d in doc.diagnostics if d.code.startswith("SYN")]
+        for d in syntax[:5]:
+            print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
+        runner.close()
+        print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
+        return 1 if syntax else 2
     from ait_datasets.tui.app import DatasetEditor
 
-    DatasetEditor(model, config=config, work_date=args.work_date).run()
+    DatasetEditor(model, config=config, work_date=args.work_date, lint_runner=runner).run()
     return 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap
@@ -13,30 +12,43 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
-from textual.worker import Worker, WorkerState
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
-from ait_datasets.tui.commands import EditorCommands
-from ait_datasets.tui.findings import Finding, LintResult
+from ait_datasets.tui.app_lint import LintActions
+from ait_datasets.tui.commands import EditorCommands, TestFinder
+from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
+from ait_datasets.tui.findings import Finding
 from ait_datasets.tui.labels import file_info
-from ait_datasets.tui.lint_runner import PROCESS_MIN_CHARS, LintRunner
+from ait_datasets.tui.lint_runner import (
+    PROCESS_MIN_CHARS,
+    LintRunner,
+)
 from ait_datasets.tui.model import DatasetModel, Step
-from ait_datasets.tui.save import RefusedToSave
-from ait_datasets.tui.screens import ConfirmQuit, HelpScreen, bindings_table
+from ait_datasets.tui.raw_text import RawTextError
+from ait_datasets.tui.roundtrip import CrossTestAlias
+from ait_datasets.tui.screens import (
+    Confirm,
+    ConfirmQuit,
+    DiskChangedScreen,
+    HelpScreen,
+    bindings_table,
+)
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
+from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
+from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class DatasetEditor(App[None]):
+class DatasetEditor(LintActions):
     """The editor application; the model does the editing, widgets show and forward."""
 
     CSS_PATH = "editor.tcss"
     TITLE = "datasets edit"
-    COMMANDS = App.COMMANDS | {EditorCommands}
+    COMMANDS = App.COMMANDS | {EditorCommands, TestFinder}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -44,7 +56,10 @@ class DatasetEditor(App[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("f1", "help", "Help"),
         Binding("f2", "work_date", "Work date"),
+        Binding("f3", "raw", "Raw YAML"),
         Binding("f4", "diagnostics", "Diagnostics"),
+        Binding("ctrl+r", "reload", "Reload from disk", show=False),
+        Binding("escape", "to_tree", "Back to the tree", show=False),
         Binding("ctrl+p", "command_palette", "Commands", show=False),
     ]
 
@@ -55,6 +70,7 @@ class DatasetEditor(App[None]):
         config: LintConfig | None = None,
         work_date: dt.date | None = None,
         lint_delay: float = 0.4,
+        lint_runner: LintRunner | None = None,
     ) -> None:
         super().__init__()
         self.model = model
@@ -62,14 +78,24 @@ class DatasetEditor(App[None]):
         self.work_date = work_date or self.config.effective_work_date()
         self.lint_delay = lint_delay
         self.findings: list[Finding] = []
+        # Lint runs whose findings were shown (stale runs are cancelled, never shown).
+        self.lint_runs = 0
+        # The text the shown findings are about (a fix's offsets point into it).
+        self._linted_text: str | None = None
+        self._linting_text: str | None = None
         self._lint_timer: Any = None
-        self._lint_runner = LintRunner()
-        self._saving: tuple[list[str], bool] = ([], False)
+        # A runner may come with the first lint already under way (see `datasets edit`).
+        self._lint_runner = lint_runner or LintRunner()
+        self._saving: tuple[list[str], bool, str] = ([], False, model.path)
+        self._watch = DiskWatch()
+        self._neighbours: tuple[tuple[str, int, int], ...] = ()
         # A large file is cut from its lines alone; the first full parse confirms the cut.
         self._layout_checked = False
         self._expected_lines: list[int] | None = None
         # What a kind switch removed from each turn, so switching back restores it.
         self._stash: dict[tuple[int, int], dict[str, Any]] = {}
+        # F3: the raw YAML of the selection instead of its form.
+        self.raw_mode = False
 
     # -- layout -------------------------------------------------------------------------
 
@@ -78,15 +104,22 @@ class DatasetEditor(App[None]):
         with Horizontal(id="body"):
             yield DatasetTree(self.model, os.path.basename(self.model.path), id="tree")
             with Vertical(id="detail"):
-                with VerticalScroll(id="form-scroll"), ContentSwitcher(initial="file-info"):
+                with (
+                    VerticalScroll(id="form-scroll", can_focus=False),
+                    ContentSwitcher(initial="file-info"),
+                ):
                     yield Static("", id="file-info")
                     yield TestForm(id="test-form")
                     yield TurnForm(self.config.intervention_types, id="turn-form")
+                    yield RawForm(id="raw-form")
                 yield PreviewPanel(self.work_date, id="preview")
         yield DiagnosticsPanel(id="diagnostics")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._watch.remember(self.model.path)
+        self._neighbours = neighbours_signature(self.model.path)
+        self.set_interval(1.0, self._check_disk)
         tree = self.query_one(DatasetTree)
         tree.populate()
         tree.focus()
@@ -96,15 +129,7 @@ class DatasetEditor(App[None]):
             self._lint_now()
         else:
             # A large file: let the first screen paint before the background parse starts.
-            self._lint_timer = self.set_timer(1.0, self._lint_now)
-
-    @property
-    def dataset_tree(self) -> DatasetTree:
-        return self.query_one(DatasetTree)
-
-    def _update_title(self) -> None:
-        name = os.path.basename(self.model.path)
-        self.sub_title = f"{name} [modified]" if self.model.dirty else name
+            self.call_after_refresh(self._lint_now)
 
     # -- showing the selected node ------------------------------------------------------
 
@@ -123,23 +148,161 @@ class DatasetEditor(App[None]):
             self.query_one("#file-info", Static).update(file_info(name, len(self.model)))
             preview.show(None)
             return
-        data = self.model.test(test)
+        if self.raw_mode and self._show_raw(test, turn):
+            preview.show(None)
+            return
+        data, read_only = self.model.test_to_show(test)
+        if read_only is not None:
+            self.notify(read_only, severity="warning", timeout=8)
         if turn is None:
             switcher.current = "test-form"
-            self.query_one(TestForm).load(data)
+            form = self.query_one(TestForm)
+            form.target = (test, None)
+            form.load(data)
+            form.disabled = read_only is not None
             preview.show(data)
             return
         turns = shape.turn_list(data)
         value = turns[turn] if turn < len(turns) else None
         switcher.current = "turn-form"
-        self.query_one(TurnForm).load(value, turn + 1, shape.is_flat(data))
+        turn_form = self.query_one(TurnForm)
+        turn_form.target = (test, turn)
+        turn_form.load(value, turn + 1, shape.is_flat(data))
+        turn_form.disabled = read_only is not None
         preview.show(value)
+
+    def _show_raw(self, test: int, turn: int | None) -> bool:
+        """Show the raw YAML of the test (or turn); False when it has none to show."""
+        text = self.model.raw(test, turn)
+        if text is None and turn is not None:
+            turn, text = None, self.model.raw(test, None)
+        if text is None:
+            return False
+        form = self.query_one(RawForm)
+        form.target = (test, turn)
+        where = f"test {test + 1}" if turn is None else f"turn {turn + 1} of test {test + 1}"
+        form.load(f"Raw YAML — {where}", text)
+        self.query_one(ContentSwitcher).current = "raw-form"
+        return True
+
+    def action_raw(self) -> None:
+        """Switch between the forms and the raw YAML of the selection."""
+        if self.query_one(RawForm).pending_error:
+            self.notify("Fix the raw YAML (or undo) first.", severity="error")
+            return
+        self.raw_mode = not self.raw_mode
+        self.show_node()
+
+    def on_raw_form_raw_changed(self, message: RawForm.RawChanged) -> None:
+        message.stop()
+        test, turn = message.target
+        form = message.form
+        if test is None or test >= len(self.model):
+            return
+        try:
+            self.model.set_raw(test, turn, message.text)
+        except RawTextError as exc:
+            form.pending_error = True
+            form.show_error("#raw-error", f"Not applied: {exc}")
+            return
+        except CrossTestAlias as exc:
+            self._refused(exc)
+            return
+        form.pending_error = False
+        form.show_error("#raw-error", None)
+        self._changed(test, reload=False)
+
+    def _refused(self, exc: CrossTestAlias) -> None:
+        self.notify(
+            f"Not changed: this test uses an alias to an anchor in another test ({exc}).",
+            severity="error",
+            timeout=8,
+        )
+
+    # -- messages from the widgets (they never call the app) ---------------------------
+
+    def on_form_value_changed(self, message: Form.ValueChanged) -> None:
+        message.stop()
+        test, turn = message.target
+        try:
+            if isinstance(message.form, TurnForm):
+                self.set_turn_value(message.path, message.value, at=(test, turn))
+            else:
+                self.set_test_value(message.path, message.value, at=test)
+        except CrossTestAlias as exc:
+            self._refused(exc)
+
+    def on_form_turn_changed(self, message: Form.TurnChanged) -> None:
+        message.stop()
+        try:
+            self.change_turn(
+                message.change, message.merge_key, reload=message.reload, at=message.target
+            )
+        except CrossTestAlias as exc:
+            self._refused(exc)
+
+    def on_turn_form_kind_switched(self, message: TurnForm.KindSwitched) -> None:
+        message.stop()
+        try:
+            self.switch_kind(message.kind, at=message.target)
+        except CrossTestAlias as exc:
+            self._refused(exc)
+
+    def on_dataset_tree_structure_requested(self, message: DatasetTree.StructureRequested) -> None:
+        message.stop()
+        self._structure(message.action, message.delta)
+
+    def _structure(self, action: str, delta: int = 0) -> None:
+        try:
+            if action == "move":
+                self.move(delta)
+            else:
+                getattr(self, action)()
+        except CrossTestAlias as exc:
+            self._refused(exc)
+
+    def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
+        message.stop()
+        self.jump_to(message.finding.test, message.finding.turn)
+
+    def action_to_tree(self) -> None:
+        """Esc: from a form (or the panel) back to the tree."""
+        self.model.seal()
+        self.dataset_tree.focus()
+
+    def test_names(self) -> list[str]:
+        """Every test's name, in file order (the palette searches them)."""
+        return [self.model.name(i) for i in range(len(self.model))]
+
+    def action_go_to_test(self, index: int) -> None:
+        if 0 <= index < len(self.model):
+            self.dataset_tree.select(index)
+            self.dataset_tree.focus()
+            self.show_node()
+
+    # Actions of the command palette (it runs them by name).
+    def action_add_test(self) -> None:
+        self._structure("add_test")
+
+    def action_add_turn(self) -> None:
+        self._structure("add_turn")
+
+    def action_duplicate(self) -> None:
+        self._structure("duplicate")
+
+    def action_delete(self) -> None:
+        self._structure("delete")
+
+    def action_move(self, delta: int) -> None:
+        self._structure("move", delta)
 
     # -- applying form edits ------------------------------------------------------------
 
-    def set_test_value(self, path: tuple[str | int, ...], value: Any) -> None:
-        test, _ = self.dataset_tree.current
-        if test is None:
+    def set_test_value(
+        self, path: tuple[str | int, ...], value: Any, *, at: int | None = None
+    ) -> None:
+        test = self.dataset_tree.current[0] if at is None else at
+        if test is None or test >= len(self.model):
             return
         self.model.set_value(test, path, value)
         self._changed(test, reload=False)
@@ -147,23 +310,36 @@ class DatasetEditor(App[None]):
     def _turn_prefix(self, test: int, turn: int) -> tuple[str | int, ...]:
         return () if self.model.summary(test).flat else ("turns", turn)
 
-    def set_turn_value(self, path: tuple[str | int, ...], value: Any) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None or turn is None:
+    def set_turn_value(
+        self,
+        path: tuple[str | int, ...],
+        value: Any,
+        *,
+        at: tuple[int | None, int | None] | None = None,
+    ) -> None:
+        test, turn = self.dataset_tree.current if at is None else at
+        if test is None or turn is None or test >= len(self.model):
             return
         if isinstance(value, str) and "\n" in value:
             text = value
-            self.change_turn(lambda t: shape.put_text(t, path, text), ".".join(map(str, path)))
+            self.change_turn(
+                lambda t: shape.put_text(t, path, text), ".".join(map(str, path)), at=(test, turn)
+            )
             return
         self.model.set_value(test, (*self._turn_prefix(test, turn), *path), value, turn=turn)
         self._changed(test, reload=False)
 
     def change_turn(
-        self, change: Callable[[CommentedMap], Any], merge_key: str | None, *, reload: bool = False
+        self,
+        change: Callable[[CommentedMap], Any],
+        merge_key: str | None,
+        *,
+        reload: bool = False,
+        at: tuple[int | None, int | None] | None = None,
     ) -> None:
-        """Apply ``change`` to the selected turn's round-trip data."""
-        test, turn = self.dataset_tree.current
-        if test is None or turn is None:
+        """Apply ``change`` to the round-trip data of turn ``at`` (default: the selected)."""
+        test, turn = self.dataset_tree.current if at is None else at
+        if test is None or turn is None or test >= len(self.model):
             return
 
         def on_test(t: CommentedMap) -> None:
@@ -173,12 +349,14 @@ class DatasetEditor(App[None]):
         self.model.update(test, on_test, turn=turn, merge_key=key)
         self._changed(test, reload=reload)
 
-    def switch_kind(self, kind: str) -> None:
-        test, turn = self.dataset_tree.current
+    def switch_kind(self, kind: str, *, at: tuple[int | None, int | None] | None = None) -> None:
+        test, turn = self.dataset_tree.current if at is None else at
         if test is None or turn is None:
             return
         stash = self._stash.setdefault((test, turn), {})
-        self.change_turn(lambda t: shape.switch_kind(t, kind, stash), None, reload=True)
+        self.change_turn(
+            lambda t: shape.switch_kind(t, kind, stash), None, reload=True, at=(test, turn)
+        )
 
     def _changed(self, test: int, *, reload: bool) -> None:
         """After a change to test ``test``: relabel it, maybe reload the form, re-lint."""
@@ -192,7 +370,7 @@ class DatasetEditor(App[None]):
         else:
             test_i, turn = tree.current
             if test_i is not None:
-                data = self.model.test(test_i)
+                data = self.model.test_to_show(test_i)[0]
                 turns = shape.turn_list(data)
                 value = data if turn is None else (turns[turn] if turn < len(turns) else None)
                 self.query_one(PreviewPanel).show(value)
@@ -235,6 +413,9 @@ class DatasetEditor(App[None]):
         test, turn = self.dataset_tree.current
         if test is None:
             return
+        what = (
+            self.model.name(test) if turn is None else f"turn {turn + 1} of {self.model.name(test)}"
+        )
         if turn is None:
             selected = self.model.delete_test(test)
             self.dataset_tree.remove_test(test)
@@ -244,6 +425,8 @@ class DatasetEditor(App[None]):
             self.dataset_tree.refresh_test(test, expand=True)
             remaining = len(self.model.summary(test).turns)
             self._after_structure(test, min(turn, remaining - 1) if remaining else None)
+        # Deleting is one key; the way back is said where the eye is.
+        self.notify(f"Deleted {what}. ctrl+z brings it back.", title="Deleted")
 
     def move(self, delta: int) -> None:
         test, turn = self.dataset_tree.current
@@ -285,62 +468,14 @@ class DatasetEditor(App[None]):
     def action_redo(self) -> None:
         self._restore(self.model.redo(), "redo")
 
-    def action_save(self) -> None:
-        self.save(then_exit=False)
-
-    def save(self, *, then_exit: bool) -> None:
-        """Check and write the file in a worker (a large file's parse check runs in a child
-        process); on success mark the saved state, and quit if asked."""
-        if not self.model.trusted:
-            self.notify("Not saved: this file's layout was not understood.", severity="error")
-            return
-        if self.query_one(TurnForm).yaml_errors:
-            self.notify(
-                "Not saved: a YAML field has invalid YAML. Fix it (or undo) first.",
-                severity="error",
-            )
-            return
-        snapshot = list(self.model.chunks)
-        text = self.model.text()
-        self._saving = (snapshot, then_exit)
-        # A large file's quick cut is confirmed by the save's own full parse.
-        lines = self.model.layout.dash_lines(snapshot) if self.model.layout.fast else None
-        work = partial(self._lint_runner.save, self.model.path, text, self.model.bom, lines)
-        self.run_worker(work, thread=True, group="save", name="save", exit_on_error=False)
-
-    def _saved(self, worker: Worker[Any]) -> None:
-        snapshot, then_exit = self._saving
-        if worker.state is WorkerState.ERROR:
-            error = worker.error
-            message = str(error) if isinstance(error, (RefusedToSave, OSError)) else repr(error)
-            self.notify(message, severity="error", timeout=8)
-            return
-        self.model.mark_saved(snapshot)
-        self.model.seal()
-        self._update_title()
-        self.notify(f"Saved {os.path.basename(self.model.path)}")
-        if then_exit:
-            self.exit()
-
-    async def action_quit(self) -> None:
-        if not self.model.dirty:
-            self.exit()
-            return
-
-        def answered(choice: str | None) -> None:
-            if choice == "discard":
-                self.exit()
-            elif choice == "save":
-                self.save(then_exit=True)
-
-        self.push_screen(ConfirmQuit(), answered)
-
     def action_help(self) -> None:
         groups = [
             ("Editor", DatasetEditor.BINDINGS),
             ("Tests and turns (tree)", DatasetTree.BINDINGS),
             ("Diagnostics panel", DiagnosticsPanel.BINDINGS),
             ("Unsaved-changes question", ConfirmQuit.BINDINGS),
+            ("File changed on disk (when saving)", DiskChangedScreen.BINDINGS),
+            ("Yes/no question (unsafe fix)", Confirm.BINDINGS),
         ]
         self.push_screen(HelpScreen(bindings_table(groups)))
 
@@ -358,51 +493,3 @@ class DatasetEditor(App[None]):
             self.dataset_tree.select(test, turn)
         self.dataset_tree.focus()
         self.show_node()
-
-    # -- lint ---------------------------------------------------------------------------
-
-    def schedule_lint(self) -> None:
-        if self._lint_timer is not None:
-            self._lint_timer.stop()
-        if self.lint_delay <= 0:
-            self._lint_now()
-        else:
-            self._lint_timer = self.set_timer(self.lint_delay, self._lint_now)
-
-    def _lint_now(self) -> None:
-        self._lint_timer = None
-        text = self.model.text()
-        if self.model.layout.fast and not self._layout_checked:
-            self._expected_lines = self.model.layout.dash_lines(self.model.chunks)
-        work = partial(self._lint_runner.run, self.model.path, text, self.config)
-        self.run_worker(
-            work, thread=True, exclusive=True, group="lint", name="lint", exit_on_error=False
-        )
-
-    def on_unmount(self) -> None:
-        # Do not wait for a background parse of a large file when quitting.
-        self._lint_runner.close()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.name == "save" and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
-            self._saved(worker)
-            return
-        if worker.name != "lint" or event.state is not WorkerState.SUCCESS:
-            return
-        result = worker.result
-        if not isinstance(result, LintResult):
-            return
-        self.findings = list(result.findings)
-        self.query_one(DiagnosticsPanel).show(self.findings)
-        if self._expected_lines is not None:
-            if result.dash_lines != self._expected_lines:
-                self.model.trusted = False
-                self.notify(
-                    "This file's layout was not understood; saving is disabled to keep it "
-                    "safe. Please report the file.",
-                    severity="error",
-                    timeout=15,
-                )
-            self._expected_lines = None
-            self._layout_checked = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 import sys
 
+from ait_datasets.gc_pause import paused_gc
 from ait_datasets.tui.findings import lint_text
 from ait_datasets.tui.save import RefusedToSave, check_parses
 
@@ -22,7 +23,9 @@ def main() -> None:
             answer = str(exc)
     else:
         _, path, text, config = request
-        answer = lint_text(path, text, config)
+        # Like the command line: no garbage collection while the tree is built.
+        with paused_gc():
+            answer = lint_text(path, text, config)
     sys.stdout.buffer.write(pickle.dumps(answer))
 
 

@@ -12,10 +12,13 @@ import pickle
 import subprocess
 import sys
 import threading
+from concurrent.futures import Future
+from typing import ClassVar
 
+from ait_datasets.diagnostics import Edit
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui.findings import LintResult, lint_text
-from ait_datasets.tui.save import RefusedToSave, check_parses, write_atomic
+from ait_datasets.tui.save import RefusedToSave, check_parses, write_dataset
 
 # Files at least this long are linted in a separate process.
 PROCESS_MIN_CHARS = 256 * 1024
@@ -23,6 +26,10 @@ PROCESS_MIN_CHARS = 256 * 1024
 
 class RunnerClosed(Exception):
     """The editor is closing; the work was abandoned."""
+
+
+class LintCancelled(Exception):
+    """A newer lint run replaced this one (the text changed again)."""
 
 
 class _Failed:
@@ -35,21 +42,67 @@ _FAILED = _Failed()
 class LintRunner:
     """Lints and checks texts for the editor; call its methods from worker threads."""
 
+    # The child process's command line.
+    CHILD: ClassVar[tuple[str, ...]] = (sys.executable, "-m", "ait_datasets.tui.lint_child")
+
     def __init__(self, process_min_chars: int = PROCESS_MIN_CHARS) -> None:
         self.process_min_chars = process_min_chars
         self._children: set[subprocess.Popen[bytes]] = set()
+        self._lint_children: set[subprocess.Popen[bytes]] = set()
         self._lock = threading.Lock()
         self._closed = False
+        self._generation = 0
+        self._prefetched: tuple[str, str, Future[LintResult]] | None = None
+
+    def prefetch(self, path: str, text: str, config: LintConfig) -> None:
+        """Start linting ``text`` now, in the background, while the editor is still being
+        built; the first :meth:`run` of the same text takes this run's result."""
+        future: Future[LintResult] = Future()
+        self._prefetched = (path, text, future)
+
+        def work() -> None:
+            try:
+                future.set_result(self._run(path, text, config))
+            except BaseException as exc:  # handed to whoever waits for the result
+                future.set_exception(exc)
+
+        threading.Thread(target=work, name="lint-prefetch", daemon=True).start()
 
     def run(self, path: str, text: str, config: LintConfig) -> LintResult:
+        """Lint ``text`` as ``path``; a newer :meth:`run` cancels this one when it ran in
+        a child (the child is killed and :class:`LintCancelled` raised)."""
+        early, self._prefetched = self._prefetched, None
+        if early is not None and early[0] == path and early[1] == text:
+            return early[2].result()
+        return self._run(path, text, config)
+
+    def _run(self, path: str, text: str, config: LintConfig) -> LintResult:
+        with self._lock:
+            self._generation += 1
+            generation = self._generation
+            stale = list(self._lint_children)
+        for child in stale:
+            child.kill()
         if len(text) < self.process_min_chars:
             return lint_text(path, text, config)
-        result = self._ask(("lint", path, text, config))
+        result = self._ask(("lint", path, text, config), lint=True)
+        if generation != self._generation:
+            raise LintCancelled
         return result if isinstance(result, LintResult) else lint_text(path, text, config)
 
-    def save(self, path: str, text: str, bom: bool, dash_lines: list[int] | None = None) -> None:
+    def save(
+        self,
+        path: str,
+        text: str,
+        edits: tuple[str, list[Edit]],
+        *,
+        bom: bool,
+        expected: bytes | None,
+        dash_lines: list[int] | None = None,
+    ) -> bytes:
         """Check that ``text`` parses (in a child process when large) with its tests where
-        ``dash_lines`` says, then write it."""
+        ``dash_lines`` says, then write ``edits`` (base text and edits giving ``text``)
+        if the file still holds ``expected``; returns the bytes written."""
         if len(text) < self.process_min_chars:
             check_parses(path, text, dash_lines)
         else:
@@ -58,7 +111,7 @@ class LintRunner:
                 check_parses(path, text, dash_lines)
             elif problem is not None:
                 raise RefusedToSave(str(problem))
-        write_atomic(path, text, bom=bom)
+        return write_dataset(path, edits[0], edits[1], bom=bom, expected=expected)
 
     def close(self) -> None:
         """Stop any running child; later requests raise :class:`RunnerClosed`."""
@@ -68,14 +121,14 @@ class LintRunner:
         for child in children:
             child.kill()
 
-    def _ask(self, request: tuple[object, ...]) -> object:
+    def _ask(self, request: tuple[object, ...], *, lint: bool = False) -> object:
         """Send ``request`` to a child process; its answer, or ``_FAILED``."""
         with self._lock:
             if self._closed:
                 raise RunnerClosed
             try:
                 child = subprocess.Popen(
-                    [sys.executable, "-m", "ait_datasets.tui.lint_child"],
+                    list(self.CHILD),
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,
@@ -83,11 +136,14 @@ class LintRunner:
             except OSError:
                 return _FAILED
             self._children.add(child)
+            if lint:
+                self._lint_children.add(child)
         try:
             out, _ = child.communicate(pickle.dumps(request))
         finally:
             with self._lock:
                 self._children.discard(child)
+                self._lint_children.discard(child)
         if self._closed:
             raise RunnerClosed
         if child.returncode != 0:

@@ -10,18 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from ait_datasets.diagnostics import Edit
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.layout import Layout, split_layout
-from ait_datasets.tui.patch import minimal_patch
-from ait_datasets.tui.roundtrip import dump_chunk, new_item, parse_chunk
+from ait_datasets.tui.patch import minimal_patch, same_data
+from ait_datasets.tui.raw_text import raw_of, with_raw
+from ait_datasets.tui.roundtrip import (
+    CrossTestAlias,
+    dump_chunk,
+    new_item,
+    parse_chunk,
+    parse_last_item,
+)
 from ait_datasets.tui.scalars import splice_scalar
+from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
 Focus = tuple[int, int | None]  # (test index, turn index or None)
 PathPart = str | int
@@ -36,6 +46,8 @@ class Step:
     after: list[str]
     focus: Focus
     merge_key: str | None = None
+    # (before, after) when the change also changed the text around the tests.
+    layouts: tuple[Layout, Layout] | None = None
 
 
 def split_chunk(chunk: str) -> tuple[str, str, str]:
@@ -83,14 +95,32 @@ def push_tail(chunks: list[str], index: int) -> None:
 class DatasetModel:
     """A dataset file being edited."""
 
-    def __init__(self, path: str, text: str, *, bom: bool = False) -> None:
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        *,
+        bom: bool = False,
+        disk: bytes | None = None,
+        new_file: bool = False,
+    ) -> None:
         self.path = path
         self.bom = bom
+        # The file's bytes as last seen (None: it does not exist yet). A save compares the
+        # disk with them first, so another program's change is never overwritten silently.
+        # ``new_file``: ``text`` is a template for a file that is absent or empty (``disk``),
+        # unsaved until the first save.
+        self.disk: bytes | None = disk if new_file else None
+        if not new_file:
+            self.disk = disk if disk is not None else (("\ufeff" if bom else "") + text).encode()
+        self.new_file = new_file
         first_nl = text.find("\n")
         newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
         self.layout: Layout = split_layout(text, newline)
         self.chunks: list[str] = list(self.layout.chunks)
         self._saved: list[str] = list(self.chunks)
+        # The text on disk, as pieces (see :meth:`pieces`): a save is the edits from it.
+        self._saved_pieces: list[str] = [] if new_file else self.pieces(self.chunks)
         self._undo: list[Step] = []
         self._redo: list[Step] = []
         self._summaries: dict[str, shape.TestSummary] = {}
@@ -122,7 +152,32 @@ class DatasetModel:
 
     @property
     def dirty(self) -> bool:
-        return self.chunks != self._saved
+        return self.new_file or self.pieces(self.chunks) != self._saved_pieces
+
+    def pieces(self, chunks: list[str]) -> list[str]:
+        """The parts :meth:`text` joins: the text before the tests, the list opener (or
+        the empty list's text), one piece per test, the text after the tests."""
+        lay = self.layout
+        return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
+
+    def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
+        """``(base, edits)``: the text on disk and the edits that make it ``chunks``' text.
+
+        Pieces are compared as whole strings (an untouched test's chunk is the very string
+        that was loaded), so each edit spans only the tests that changed.
+        """
+        old = self._saved_pieces
+        new = self.pieces(chunks)
+        base = "".join(old)
+        offsets = [0]
+        for piece in old:
+            offsets.append(offsets[-1] + len(piece))
+        edits = []
+        matcher = SequenceMatcher(None, old, new, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag != "equal":
+                edits.append(Edit(offsets[i1], offsets[i2], "".join(new[j1:j2])))
+        return base, edits
 
     def summary(self, index: int) -> shape.TestSummary:
         chunk = self.chunks[index]
@@ -161,6 +216,23 @@ class DatasetModel:
 
     def test(self, index: int) -> Any:
         return shape.test_map(self.item(index))
+
+    def test_to_show(self, index: int) -> tuple[Any, str | None]:
+        """``(test data, why it cannot be edited or None)``: a test with an alias to an
+        anchor in an earlier test is read together with the tests before it."""
+        try:
+            return self.test(index), None
+        except CrossTestAlias as exc:
+            bodies = "".join(self._terminated(split_chunk(c)[1]) for c in self.chunks[: index + 1])
+            try:
+                item = parse_last_item(bodies, self.layout.dash_column, self.layout.style)
+            except ValueError:
+                item = None
+            why = (
+                f"This test uses an alias to an anchor in another test ({exc}); the editor "
+                "shows it but cannot change it safely. Edit its text in a text editor."
+            )
+            return shape.test_map(item), why
 
     def first_line(self, index: int) -> int:
         """1-based line of test ``index`` in :meth:`text`."""
@@ -207,6 +279,8 @@ class DatasetModel:
         step = self._undo.pop()
         self._redo.append(step)
         self.chunks = list(step.before)
+        if step.layouts is not None:
+            self.layout = step.layouts[0]
         self._merge_open = False
         return step
 
@@ -216,12 +290,58 @@ class DatasetModel:
         step = self._redo.pop()
         self._undo.append(step)
         self.chunks = list(step.after)
+        if step.layouts is not None:
+            self.layout = step.layouts[1]
         self._merge_open = False
         return step
 
-    def mark_saved(self, chunks: list[str] | None = None) -> None:
-        """Remember what is on disk (``chunks``: what was written, default: the current)."""
+    def raw(self, index: int, turn: int | None = None) -> str | None:
+        """The raw YAML of test ``index`` (or of one of its turns), unindented."""
+        _, body, _ = split_chunk(self.chunks[index])
+        return raw_of(self._terminated(body), self.layout.dash_column, turn)
+
+    def set_raw(self, index: int, turn: int | None, raw: str) -> None:
+        """Replace test ``index`` (or turn ``turn``) by the raw YAML ``raw``; typing
+        merges into one undo step. Raises :class:`~.raw_text.RawTextError` when ``raw``
+        is not one test (turn) that parses; nothing changes then."""
+        head, body, tail = split_chunk(self.chunks[index])
+        lay = self.layout
+        new = with_raw(self._terminated(body), lay.dash_column, turn, raw, lay.newline)
+        key = f"raw:{index}:{turn}"
+        self._commit("raw edit", self._with_chunk(index, head + new + tail), (index, turn), key)
+
+    def replace_text(self, text: str, label: str, focus: Focus) -> None:
+        """Make the whole file ``text`` (a fix, a raw edit): cut again into tests, one
+        undo step; untouched tests keep their chunk strings. Raises
+        :class:`~.layout.UnsupportedLayout` when the text cannot be edited."""
+        new = split_layout(text, self.layout.newline)
+        old = self.layout
+        same_frame = (new.prefix, new.opener, new.empty, new.suffix) == (
+            old.prefix,
+            old.opener,
+            old.empty,
+            old.suffix,
+        )
+        self._names.update(
+            {c: n for c, n in zip(new.chunks, new.names, strict=False) if n is not None}
+        )
+        if same_frame:
+            self._commit(label, list(new.chunks), focus, None)
+            return
+        self._undo.append(Step(label, list(self.chunks), list(new.chunks), focus, None, (old, new)))
+        self._redo.clear()
+        self._merge_open = False
+        self.chunks = list(new.chunks)
+        self.layout = new
+
+    def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
+        """Remember what is on disk (``chunks``: what was written, default: the current;
+        ``disk``: the bytes written, default: the chunks' text encoded)."""
         self._saved = list(self.chunks if chunks is None else chunks)
+        self._saved_pieces = self.pieces(self._saved)
+        text = "".join(self._saved_pieces)
+        self.disk = disk if disk is not None else (("\ufeff" if self.bom else "") + text).encode()
+        self.new_file = False
 
     # -- changing one test ------------------------------------------------------------
 
@@ -229,13 +349,21 @@ class DatasetModel:
         lay = self.layout
         return dump_chunk(new_item(item), lay.dash_column, lay.style, lay.newline)
 
-    def _redumped(self, index: int, item: Any) -> str:
-        """Chunk ``index`` with its test changed to ``item``: only the changed lines when
-        that is safe (see :mod:`.patch`), else the whole test re-dumped; the comments
-        before and after the test are kept."""
+    def _redumped(
+        self, index: int, item: Any, text_change: Callable[[str], str | None] | None = None
+    ) -> str:
+        """Chunk ``index`` with its test changed to ``item``: ``text_change``'s cut or
+        insertion in the test's own text when it means exactly ``item`` (see
+        :mod:`.turn_text`), else only the changed lines when that is safe (see
+        :mod:`.patch`), else the whole test re-dumped; the comments before and after the
+        test are kept."""
         head, body, tail = split_chunk(self.chunks[index])
         body = self._terminated(body)
         after = self._dump(item)
+        if text_change is not None:
+            candidate = text_change(body)
+            if candidate is not None and same_data(candidate, after):
+                return head + candidate + tail
         lay = self.layout
         before = self._dump(parse_chunk(body, lay.dash_column, lay.style)[0])
         patched = minimal_patch(body, before, after)
@@ -279,13 +407,20 @@ class DatasetModel:
         turn: int | None = None,
         label: str = "edit",
         merge_key: str | None = None,
+        text_change: Callable[[Any, str], str | None] | None = None,
     ) -> Any:
-        """Apply ``change`` to test ``index``'s round-trip data; returns what it returns."""
+        """Apply ``change`` to test ``index``'s round-trip data; returns what it returns.
+
+        ``text_change(test, body)`` may propose the same change made directly in the
+        test's text (``test``: the changed round-trip data); it is used when it means the
+        same data.
+        """
         item = self.item(index)
-        result = change(shape.test_map(item))
-        self._commit(
-            label, self._with_chunk(index, self._redumped(index, item)), (index, turn), merge_key
-        )
+        test = shape.test_map(item)
+        result = change(test)
+        direct = None if text_change is None else (lambda body: text_change(test, body))
+        chunk = self._redumped(index, item, direct)
+        self._commit(label, self._with_chunk(index, chunk), (index, turn), merge_key)
         return result
 
     # -- tests ------------------------------------------------------------------------
@@ -355,8 +490,24 @@ class DatasetModel:
 
     # -- turns ------------------------------------------------------------------------
 
+    def _turn_text(self, turn: Any) -> str:
+        """A turn as a list item whose dash is at column 0, in the file's style."""
+        return dump_chunk(new_item(turn), 0, self.layout.style, self.layout.newline)
+
     def add_turn(self, index: int, after: int | None = None) -> int:
-        result: int = self.update(index, lambda t: shape.add_turn(t, after), label="add turn")
+        added: list[int] = []
+
+        def change(test: Any) -> int:
+            added.append(shape.add_turn(test, after))
+            return added[0]
+
+        def in_text(test: Any, body: str) -> str | None:
+            new = added[0]
+            if new == 0:
+                return None
+            return insert_turn_text(body, new - 1, self._turn_text(shape.turn_list(test)[new]))
+
+        result: int = self.update(index, change, label="add turn", text_change=in_text)
         return result
 
     def duplicate_turn(self, index: int, turn: int) -> int:
@@ -366,7 +517,13 @@ class DatasetModel:
         return result
 
     def delete_turn(self, index: int, turn: int) -> None:
-        self.update(index, lambda t: shape.delete_turn(t, turn), turn=turn, label="delete turn")
+        self.update(
+            index,
+            lambda t: shape.delete_turn(t, turn),
+            turn=turn,
+            label="delete turn",
+            text_change=lambda _test, body: delete_turn_text(body, turn),
+        )
 
     def move_turn(self, index: int, turn: int, delta: int) -> int:
         result: int = self.update(

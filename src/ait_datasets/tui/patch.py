@@ -29,6 +29,12 @@ def _plain(text: str) -> object:
 _INVALID = object()
 
 
+def same_data(text: str, dumped: str) -> bool:
+    """Whether ``text`` parses (without errors) to the data of ``dumped``."""
+    expected = _plain(dumped)
+    return expected is not _INVALID and _plain(text) == expected
+
+
 def _origins(orig: list[str], old: list[str]) -> tuple[str, list[str], list[bool]]:
     """For each line of the dump, the original text it stands for.
 

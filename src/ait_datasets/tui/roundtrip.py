@@ -12,6 +12,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import ComposerError
 from ruamel.yaml.error import YAMLError
 
 from ait_datasets.tui.layout import IndentStyle
@@ -55,13 +56,33 @@ def _shift(text: str, by: int) -> str:
     return "".join(out)
 
 
+class CrossTestAlias(ValueError):
+    """The test uses an alias (``*name``) whose anchor is in another test: on its own, its
+    text does not parse, so the editor shows it but does not change it."""
+
+
 def parse_chunk(chunk: str, dash_column: int, style: IndentStyle) -> CommentedSeq:
     """A test's chunk (``- name: …`` at ``dash_column``) as a one-item round-trip list."""
     text = _shift(chunk.replace("\r\n", "\n"), style.offset - dash_column)
-    data = make_yaml(style).load(text)
+    try:
+        data = make_yaml(style).load(text)
+    except ComposerError as exc:
+        if "undefined alias" in str(exc):
+            raise CrossTestAlias(str(exc.problem or exc)) from None
+        raise
     if not isinstance(data, CommentedSeq) or len(data) != 1:
         raise ValueError("a test chunk must hold exactly one list item")
     return data
+
+
+def parse_last_item(chunks: str, dash_column: int, style: IndentStyle) -> Any:
+    """The last list item of several chunks read together (so aliases to anchors in the
+    earlier tests resolve): for showing a test that :class:`CrossTestAlias` refuses."""
+    text = _shift(chunks.replace("\r\n", "\n"), style.offset - dash_column)
+    data = make_yaml(style).load(text)
+    if not isinstance(data, CommentedSeq) or not data:
+        raise ValueError("no list item")
+    return data[-1]
 
 
 def dump_chunk(seq: CommentedSeq, dash_column: int, style: IndentStyle, newline: str) -> str:

@@ -1,8 +1,13 @@
-"""Writing the file: only when it still parses, atomically, keeping its permissions."""
+"""Writing the file: only when it still parses, only over what the editor loaded, as
+``Edit``s through the shared ``apply_edits`` and the one atomic writer."""
 
 from __future__ import annotations
 
-from ait_datasets.atomic import NO_CHECK, Snapshot, write_text_atomically
+import os
+import stat
+
+from ait_datasets.atomic import write_bytes_atomically
+from ait_datasets.diagnostics import Edit, apply_edits
 from ait_datasets.source.load import load_text
 
 
@@ -27,15 +32,69 @@ def check_parses(path: str, text: str, dash_lines: list[int] | None = None) -> N
         )
 
 
-def write_atomic(path: str, text: str, *, bom: bool = False, expected: Snapshot = NO_CHECK) -> None:
-    """Write ``text`` as UTF-8 through the one atomic writer (links written through,
-    permissions and owner kept; refused when the file changed since ``expected``)."""
-    write_text_atomically(path, text, bom=bom, expected=expected)
+class DiskChanged(Exception):
+    """The file on disk is not what the editor loaded (or last saved); nothing was written."""
+
+    def __init__(self, path: str, now: bytes | None) -> None:
+        gone = now is None
+        super().__init__(
+            f"{path} was {'deleted' if gone else 'changed'} by another program since it was "
+            "opened; not saved"
+        )
+        self.path = path
+        self.now = now
+
+
+def read_disk(path: str) -> bytes | None:
+    """The file's bytes now (None when it does not exist; never opens a non-regular file)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise OSError(f"{path} is not a regular file")
+    except FileNotFoundError:
+        return None
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def write_dataset(
+    path: str, base: str, edits: list[Edit], *, bom: bool, expected: bytes | None
+) -> bytes:
+    """The editor's only write: ``edits`` applied to ``base`` (the text loaded or last
+    saved) with the shared :func:`apply_edits`, written by the one atomic writer.
+
+    ``expected`` is the file's bytes as the editor last saw them (None: it did not exist);
+    if the file holds anything else now, :class:`DiskChanged` is raised and nothing is
+    written. Returns the bytes written.
+    """
+    now = read_disk(path)
+    if now != expected:
+        raise DiskChanged(path, now)
+    text = apply_edits(base, edits)
+    data = (("\ufeff" if bom else "") + text).encode("utf-8")
+    write_bytes_atomically(path, data)
+    return data
 
 
 def save_text(
     path: str, text: str, *, bom: bool = False, dash_lines: list[int] | None = None
 ) -> None:
-    """Check that ``text`` parses, then write it atomically."""
+    """Check that ``text`` parses, then write it over whatever the file holds (the
+    editor itself compares with the disk first; this is the unconditional form)."""
     check_parses(path, text, dash_lines)
-    write_atomic(path, text, bom=bom)
+    now = read_disk(path)
+    base = "" if now is None else now.decode("utf-8", "surrogateescape")
+    write_dataset(path, base, [Edit(0, len(base), text)], bom=bom, expected=now)
+
+
+def fixed_text(path: str, text: str, edits: list[Edit]) -> str | None:
+    """``text`` with a fix's edits applied, as `datasets lint --fix` applies them, or None
+    when they overlap or the result would not parse where ``text`` did."""
+    try:
+        fixed = apply_edits(text, edits)
+    except ValueError:
+        return None
+    before = load_text(path, text)
+    after = load_text(path, fixed)
+    if after.has_errors and not before.has_errors:
+        return None
+    return fixed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -10,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 
 def _key_text(binding: BindingType) -> tuple[str, str] | None:
@@ -56,7 +57,8 @@ class HelpScreen(ModalScreen[None]):
 
 
 class ConfirmQuit(ModalScreen[str]):
-    """Asked on quit with unsaved changes: save, discard or cancel."""
+    """Asked on quit with unsaved changes: save, discard or cancel (and, before a reload
+    from disk, whether to discard the changes)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "choose('save')", "Save and quit"),
@@ -64,11 +66,19 @@ class ConfirmQuit(ModalScreen[str]):
         Binding("escape,c", "choose('cancel')", "Cancel"),
     ]
 
+    def __init__(self, *, reload: bool = False) -> None:
+        super().__init__()
+        self.reload = reload
+
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-dialog"):
-            yield Label("There are unsaved changes. Save them before quitting?")
+            if self.reload:
+                yield Label("Reloading discards your unsaved changes. Discard them?")
+            else:
+                yield Label("There are unsaved changes. Save them before quitting?")
             with Horizontal(id="quit-buttons"):
-                yield Button("Save", id="save", variant="primary", compact=True)
+                if not self.reload:
+                    yield Button("Save", id="save", variant="primary", compact=True)
                 yield Button("Discard", id="discard", variant="error", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
@@ -77,3 +87,92 @@ class ConfirmQuit(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+
+class DiskChangedScreen(ModalScreen[str]):
+    """Asked when saving finds the file changed by another program since it was loaded:
+    reload it (dropping the edits), overwrite it, or save the edits to another file."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('reload')", "Reload from disk (drop my changes)"),
+        Binding("o", "choose('overwrite')", "Overwrite the other program's change"),
+        Binding("a", "save_as", "Save my version elsewhere"),
+        Binding("escape", "choose('cancel')", "Cancel"),
+    ]
+
+    def __init__(self, name: str, path: str) -> None:
+        super().__init__()
+        self.file_name = name
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        stem, ext = os.path.splitext(self.path)
+        with Vertical(id="disk-dialog"):
+            yield Label(
+                f"{self.file_name} was changed by another program since you opened it. "
+                "Nothing was saved.",
+                id="disk-message",
+            )
+            with Horizontal(id="disk-buttons"):
+                yield Button("Reload", id="reload", compact=True)
+                yield Button("Overwrite", id="overwrite", variant="error", compact=True)
+                yield Button("Save as…", id="save-as", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+            yield Input(f"{stem}.mine{ext}", id="save-as-path", compact=True)
+            yield Label("", id="save-as-error", classes="yaml-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#save-as-path", Input).display = False
+        self.query_one("#save-as-error", Label).display = False
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save-as":
+            self.action_save_as()
+        else:
+            self.dismiss(event.button.id or "cancel")
+
+    def action_save_as(self) -> None:
+        field = self.query_one("#save-as-path", Input)
+        if field.display:
+            self._submit(field.value)
+            return
+        field.display = True
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit(event.value)
+
+    def _submit(self, value: str) -> None:
+        path = value.strip()
+        error = self.query_one("#save-as-error", Label)
+        if not path or os.path.exists(path):
+            error.update("Give the name of a file that does not exist yet.")
+            error.display = True
+            return
+        self.dismiss(f"save-as:{path}")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes/no question (an unsafe fix, a deletion): y or Enter confirms, n or Esc not."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-dialog"):
+            yield Label(self.question, id="confirm-question")
+            yield Label("y: yes   n / Esc: no", classes="note")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

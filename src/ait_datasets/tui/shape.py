@@ -225,6 +225,10 @@ def ensure_turns(test: CommentedMap) -> CommentedSeq:
     first = CommentedMap()
     for key in [k for k in test if k in TURN_LEVEL_KEYS]:
         first[key] = test.pop(key)
+        # The key's comments (end of line, and the lines after its value) move with it.
+        comment = test.ca.items.pop(key, None)
+        if comment is not None:
+            first.ca.items[key] = comment
     seq = CommentedSeq()
     if first:
         seq.append(first)

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from ait_datasets.tui.labels import test_label, turn_label
 from ait_datasets.tui.model import DatasetModel
 
-if TYPE_CHECKING:
-    from ait_datasets.tui.app import DatasetEditor
+StructureAction = Literal["add_test", "add_turn", "duplicate", "delete", "move"]
 
 
 # Files with more tests than this show them in groups of GROUP_SIZE, built on expand:
@@ -55,11 +55,14 @@ class DatasetTree(Tree[NodeInfo]):
         self.guide_depth = 2
         self._shown_grouped = False
 
-    @property
-    def editor(self) -> DatasetEditor:
-        from ait_datasets.tui.app import DatasetEditor
+    class StructureRequested(Message):
+        """The author asked to add, copy, delete or move the selected test or turn; the
+        app changes the model and tells the tree what to show."""
 
-        return cast(DatasetEditor, self.app)
+        def __init__(self, action: StructureAction, delta: int = 0) -> None:
+            super().__init__()
+            self.action = action
+            self.delta = delta
 
     # -- building -----------------------------------------------------------------------
 
@@ -221,19 +224,19 @@ class DatasetTree(Tree[NodeInfo]):
         self.move_cursor(node)
         self.scroll_to_node(node, animate=False)
 
-    # -- actions ------------------------------------------------------------------------
+    # -- actions: posted up, the app owns the model ----------------------------------------
 
     def action_add_test(self) -> None:
-        self.editor.add_test()
+        self.post_message(self.StructureRequested("add_test"))
 
     def action_add_turn(self) -> None:
-        self.editor.add_turn()
+        self.post_message(self.StructureRequested("add_turn"))
 
     def action_duplicate(self) -> None:
-        self.editor.duplicate()
+        self.post_message(self.StructureRequested("duplicate"))
 
     def action_delete(self) -> None:
-        self.editor.delete()
+        self.post_message(self.StructureRequested("delete"))
 
     def action_move(self, delta: int) -> None:
-        self.editor.move(delta)
+        self.post_message(self.StructureRequested("move", delta))

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.tui.findings import Finding
-
-if TYPE_CHECKING:
-    from ait_datasets.tui.app import DatasetEditor
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
@@ -22,6 +20,7 @@ def finding_text(finding: Finding) -> Text:
     d = finding.diagnostic
     return Text.assemble(
         (f"{d.line}:{d.column} ", "dim"),
+        (f"{d.severity.value} ", _STYLE.get(d.severity, "")),
         (d.code, _STYLE.get(d.severity, "")),
         " ",
         d.message,
@@ -33,18 +32,54 @@ class DiagnosticsPanel(OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Go to node", show=True),
+        Binding("f", "fix", "Apply fix", show=True),
+        Binding("plus,equals_sign", "grow", "Taller panel", show=True),
+        Binding("minus", "shrink", "Shorter panel", show=True),
     ]
+
+    def action_grow(self) -> None:
+        self.styles.height = min(int(self.styles.height.value if self.styles.height else 5) + 3, 40)
+
+    def action_shrink(self) -> None:
+        self.styles.height = max(int(self.styles.height.value if self.styles.height else 5) - 3, 3)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.findings: list[Finding] = []
         self.border_title = "Diagnostics"
 
-    @property
-    def editor(self) -> DatasetEditor:
-        from ait_datasets.tui.app import DatasetEditor
+    class JumpRequested(Message):
+        """Go to the test/turn a finding belongs to (None: the file)."""
 
-        return cast(DatasetEditor, self.app)
+        def __init__(self, finding: Finding) -> None:
+            super().__init__()
+            self.finding = finding
+
+    class FixRequested(Message):
+        """Apply the fix of a finding (the app asks first when the fix is unsafe)."""
+
+        def __init__(self, finding: Finding) -> None:
+            super().__init__()
+            self.finding = finding
+
+    def action_fix(self) -> None:
+        index = self.highlighted
+        if index is not None and 0 <= index < len(self.findings):
+            self.post_message(self.FixRequested(self.findings[index]))
+
+    def linting(self) -> None:
+        """Say that a lint run is under way (the list shows the previous run meanwhile)."""
+        shown = self.border_title or "Diagnostics"
+        base = str(shown).split(" · ")[0]
+        self.border_title = f"{base} · linting…"
+        if not self.findings and self.option_count <= 1:
+            self.clear_options()
+            self.add_option(Option(Text("Linting…", "italic"), disabled=True))
+
+    def failed(self, message: str) -> None:
+        self.clear_options()
+        self.add_option(Option(Text(message, "bold red"), disabled=True))
+        self.border_title = "Diagnostics · lint failed"
 
     def show(self, findings: list[Finding]) -> None:
         self.findings = findings
@@ -63,4 +98,4 @@ class DiagnosticsPanel(OptionList):
         event.stop()
         if 0 <= event.option_index < len(self.findings):
             finding = self.findings[event.option_index]
-            self.editor.jump_to(finding.test, finding.turn)
+            self.post_message(self.JumpRequested(finding))

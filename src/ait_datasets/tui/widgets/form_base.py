@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import Any
 
+from ruamel.yaml.comments import CommentedMap
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
-if TYPE_CHECKING:
-    from ait_datasets.tui.app import DatasetEditor
+PathPart = str | int
 
 CHANGE_MESSAGES = (Input.Changed, TextArea.Changed, Select.Changed, Checkbox.Changed)
 
@@ -20,13 +22,61 @@ def row(label: str, field: Widget, *, id: str | None = None) -> Horizontal:
 
 
 class Form(Vertical):
-    """A form that edits the selected node; loading it never counts as an edit."""
+    """A form that edits the selected node; loading it never counts as an edit.
 
-    @property
-    def editor(self) -> DatasetEditor:
-        from ait_datasets.tui.app import DatasetEditor
+    A form never changes the document itself: it posts what the author did as a message
+    and the app applies it to the model (attributes down, messages up).
+    """
 
-        return cast(DatasetEditor, self.app)
+    class ValueChanged(Message):
+        """A scalar at ``path`` (below the test, or below the turn for a turn form) was
+        set to ``value``."""
+
+        def __init__(self, form: Form, path: tuple[PathPart, ...], value: Any) -> None:
+            super().__init__()
+            self.form = form
+            self.target = form.target
+            self.path = path
+            self.value = value
+
+        @property
+        def control(self) -> Form:
+            return self.form
+
+    class TurnChanged(Message):
+        """Apply ``change`` to the selected turn's round-trip data; ``merge_key`` merges
+        consecutive changes of one field into one undo step; ``reload`` refreshes the form."""
+
+        def __init__(
+            self,
+            form: Form,
+            change: Callable[[CommentedMap], Any],
+            merge_key: str | None,
+            *,
+            reload: bool = False,
+        ) -> None:
+            super().__init__()
+            self.form = form
+            self.target = form.target
+            self.change = change
+            self.merge_key = merge_key
+            self.reload = reload
+
+        @property
+        def control(self) -> Form:
+            return self.form
+
+    # The (test, turn) the form shows, set by the app when it loads the form: a message
+    # names its node, so a change is never applied to a node selected after it was typed.
+    target: tuple[int | None, int | None] = (None, None)
+
+    def post_value(self, path: tuple[PathPart, ...], value: Any) -> None:
+        self.post_message(self.ValueChanged(self, path, value))
+
+    def post_turn_change(
+        self, change: Callable[[CommentedMap], Any], merge_key: str | None, *, reload: bool = False
+    ) -> None:
+        self.post_message(self.TurnChanged(self, change, merge_key, reload=reload))
 
     def put_input(self, selector: str, value: str) -> None:
         widget = self.query_one(selector, Input)

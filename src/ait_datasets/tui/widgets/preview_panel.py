@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from rich.text import Text
@@ -11,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from ait_datasets.tui.preview import previews
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class PreviewPanel(Vertical):
@@ -26,6 +29,7 @@ class PreviewPanel(Vertical):
             yield Label("Work date", classes="field-label")
             yield Input(
                 self.work_date.isoformat(),
+                select_on_focus=False,
                 id="work-date",
                 compact=True,
                 placeholder="YYYY-MM-DD",
@@ -58,8 +62,21 @@ class PreviewPanel(Vertical):
         if event.input.id != "work-date":
             return
         event.stop()
+        text = event.value.strip()
         try:
-            self.work_date = dt.date.fromisoformat(event.value.strip())
+            if not _ISO_DATE.fullmatch(text):
+                raise ValueError(text)
+            self.work_date = dt.date.fromisoformat(text)
         except ValueError:
+            body = self.query_one("#preview-body", Static)
+            body.update(
+                Text(
+                    f"'{text}' is not a date (YYYY-MM-DD); the preview keeps "
+                    f"{self.work_date.isoformat()}.",
+                    "bold red",
+                )
+            )
+            event.input.add_class("invalid-date")
             return
+        event.input.remove_class("invalid-date")
         self._redraw()

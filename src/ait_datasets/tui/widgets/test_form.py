@@ -15,10 +15,18 @@ class TestForm(Form):
 
     def compose(self) -> ComposeResult:
         yield Label("Test", classes="form-title")
-        yield row("Name", Input(id="test-name", compact=True, placeholder="test code"))
+        yield row(
+            "Name",
+            Input(select_on_focus=False, id="test-name", compact=True, placeholder="test code"),
+        )
         yield row(
             "Description",
-            Input(id="test-description", compact=True, placeholder="what the test checks"),
+            Input(
+                select_on_focus=False,
+                id="test-description",
+                compact=True,
+                placeholder="what the test checks",
+            ),
         )
         yield Label("", id="test-note", classes="note")
 
@@ -41,4 +49,4 @@ class TestForm(Form):
         key = {"test-name": "name", "test-description": "description"}.get(event.input.id or "")
         if key is not None:
             event.stop()
-            self.editor.set_test_value((key,), event.value)
+            self.post_value((key,), event.value)

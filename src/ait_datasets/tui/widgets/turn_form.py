@@ -7,6 +7,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from ait_datasets.tui import shape
@@ -36,6 +37,19 @@ class TurnForm(Form):
     """Edits the selected turn. YAML fields that do not parse show the error and are not
     applied, so they can never reach the file."""
 
+    class KindSwitched(Message):
+        """The author made the turn's query a task input or an intervention reply."""
+
+        def __init__(self, form: TurnForm, kind: str) -> None:
+            super().__init__()
+            self.form = form
+            self.target = form.target
+            self.kind = kind
+
+        @property
+        def control(self) -> TurnForm:
+            return self.form
+
     def __init__(self, intervention_types: tuple[str, ...], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.intervention_types = intervention_types
@@ -45,21 +59,38 @@ class TurnForm(Form):
         yield Label("Turn", id="turn-title", classes="form-title")
         yield row("Query", Select(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True))
         with Vertical(id="task-fields"):
-            yield row("From", Input(id="turn-from", compact=True, placeholder="sender"))
-            yield row("Title", Input(id="turn-task-title", compact=True, placeholder="task title"))
+            yield row(
+                "From",
+                Input(select_on_focus=False, id="turn-from", compact=True, placeholder="sender"),
+            )
+            yield row(
+                "Title",
+                Input(
+                    select_on_focus=False,
+                    id="turn-task-title",
+                    compact=True,
+                    placeholder="task title",
+                ),
+            )
             yield row("Message", TextArea(id="turn-message", compact=True, classes="short"))
             yield row("Attachments", TextArea(id="turn-attachments", compact=True, classes="short"))
             yield Label("", id="turn-attachments-error", classes="yaml-error")
             yield row(
                 "Timeout ms",
-                Input(id="turn-timeout", type="integer", compact=True, placeholder="default"),
+                Input(
+                    select_on_focus=False,
+                    id="turn-timeout",
+                    type="integer",
+                    compact=True,
+                    placeholder="default",
+                ),
             )
         with Vertical(id="reply-fields"):
             yield row(
                 "Reply",
                 Select(REPLY_OPTIONS, id="turn-reply-kind", allow_blank=False, compact=True),
             )
-            yield row("Text", Input(id="turn-reply-text", compact=True))
+            yield row("Text", Input(select_on_focus=False, id="turn-reply-text", compact=True))
         yield Label("Expected data", classes="form-section")
         yield Checkbox("Expects a pause (intervention_request)", id="turn-pause", compact=True)
         with Vertical(id="request-fields"):
@@ -126,32 +157,32 @@ class TurnForm(Form):
         event.stop()
         widget_id = event.input.id or ""
         if widget_id == "turn-from":
-            self.editor.set_turn_value(("query", "from"), event.value)
+            self.post_value(("query", "from"), event.value)
         elif widget_id == "turn-task-title":
-            self.editor.set_turn_value(("query", "title"), event.value)
+            self.post_value(("query", "title"), event.value)
         elif widget_id == "turn-reply-text":
             reply_kind = self.query_one("#turn-reply-kind", Select).value
-            self.editor.set_turn_value(("query", "intervention", str(reply_kind)), event.value)
+            self.post_value(("query", "intervention", str(reply_kind)), event.value)
         elif widget_id == "turn-timeout":
             self._set_timeout(event.value)
 
     def _set_timeout(self, value: str) -> None:
         text = value.strip()
         if text in ("", "-"):
-            self.editor.change_turn(lambda t: t["query"].pop("timeout", None), "timeout")
+            self.post_turn_change(lambda t: t["query"].pop("timeout", None), "timeout")
             return
         try:
             number = int(text)
         except ValueError:
             return
-        self.editor.change_turn(lambda t: shape.set_key(t["query"], "timeout", number), "timeout")
+        self.post_turn_change(lambda t: shape.set_key(t["query"], "timeout", number), "timeout")
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         event.stop()
         widget_id = event.text_area.id or ""
         text = event.text_area.text
         if widget_id == "turn-message":
-            self.editor.set_turn_value(("query", "message"), text)
+            self.post_value(("query", "message"), text)
         elif widget_id == "turn-suggestions":
             self._set_suggestions(text)
         elif widget_id in YAML_FIELDS:
@@ -162,7 +193,7 @@ class TurnForm(Form):
         value: CommentedSeq | None = None
         if lines:
             value = CommentedSeq(lines)
-        self.editor.change_turn(
+        self.post_turn_change(
             lambda t: shape.set_request_field(t, "suggestions", value), "suggestions"
         )
 
@@ -177,25 +208,25 @@ class TurnForm(Form):
         self.yaml_errors.pop(widget_id, None)
         self.show_error(f"#{widget_id}-error", None)
         if widget_id == "turn-attachments":
-            self.editor.change_turn(lambda t: _put(t["query"], "attachments", value), widget_id)
+            self.post_turn_change(lambda t: _put(t["query"], "attachments", value), widget_id)
         elif widget_id == "turn-setup":
-            self.editor.change_turn(lambda t: _put(t, "turn_setup", value), widget_id)
+            self.post_turn_change(lambda t: _put(t, "turn_setup", value), widget_id)
         else:
             others = value if isinstance(value, CommentedMap) else CommentedMap()
-            self.editor.change_turn(lambda t: shape.replace_other_expected(t, others), widget_id)
+            self.post_turn_change(lambda t: shape.replace_other_expected(t, others), widget_id)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         widget_id = event.select.id or ""
         value = event.value
         if widget_id == "turn-kind" and value in (shape.TASK, shape.REPLY):
-            self.editor.switch_kind(str(value))
+            self.post_message(self.KindSwitched(self, str(value)))
         elif widget_id == "turn-reply-kind" and value in ("suggestion", "instruction"):
             text = self.query_one("#turn-reply-text", Input).value
-            self.editor.change_turn(lambda t: shape.set_reply(t, str(value), text), None)
+            self.post_turn_change(lambda t: shape.set_reply(t, str(value), text), None)
         elif widget_id == "turn-request-type":
             chosen = None if value is Select.NULL else str(value)
-            self.editor.change_turn(
+            self.post_turn_change(
                 lambda t: shape.set_request_field(t, "type", chosen), "request-type"
             )
 
@@ -206,7 +237,7 @@ class TurnForm(Form):
             select = self.query_one("#turn-request-type", Select)
             default = None if select.value is Select.NULL else str(select.value)
             default = default or (self.intervention_types[0] if self.intervention_types else None)
-            self.editor.change_turn(lambda t: shape.set_pause(t, on, default), None, reload=True)
+            self.post_turn_change(lambda t: shape.set_pause(t, on, default), None, reload=True)
 
 
 def _check_shape(widget_id: str, value: Any) -> None:

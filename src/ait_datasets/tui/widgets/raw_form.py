@@ -1,0 +1,51 @@
+"""The raw YAML view of the selected test or turn: every key, as written."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widgets import Label, TextArea
+
+from ait_datasets.tui.widgets.form_base import Form
+
+
+class RawForm(Form):
+    """A text area with the test's (or turn's) own YAML; each change is posted up and the
+    app says whether it applied (an error stays shown until the text parses again)."""
+
+    class RawChanged(Message):
+        """The author changed the raw text of the node ``target``."""
+
+        def __init__(self, form: RawForm, text: str) -> None:
+            super().__init__()
+            self.form = form
+            self.target = form.target
+            self.text = text
+
+        @property
+        def control(self) -> RawForm:
+            return self.form
+
+    # Set by the app: the last change did not apply (the text does not parse).
+    pending_error = False
+
+    def compose(self) -> ComposeResult:
+        yield Label("Raw YAML", id="raw-title", classes="form-title")
+        yield Label(
+            "Every key of the selection, as written. F3 returns to the form.", classes="note"
+        )
+        yield TextArea(id="raw-text", classes="raw", tab_behavior="indent")
+        yield Label("", id="raw-error", classes="yaml-error")
+
+    def on_mount(self) -> None:
+        self.show_error("#raw-error", None)
+
+    def load(self, title: str, text: str) -> None:
+        self.query_one("#raw-title", Label).update(title)
+        self.put_text("#raw-text", text)
+        self.show_error("#raw-error", None)
+        self.pending_error = False
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        self.post_message(self.RawChanged(self, event.text_area.text))

@@ -1,0 +1,136 @@
+"""The real `datasets edit` console script in a real terminal (tmux, 160x48), driven as a
+user would: open, edit, save, another program changes the file, save again (the editor
+asks; overwrite), quit; then the file is compared with what the user meant."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from tui_support import SAMPLE
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+# Waiting for the screen is bounded by attempts, generously: this is not a speed check.
+ATTEMPTS = 600
+STEP = 0.1
+
+
+def _script() -> str:
+    beside = Path(sys.executable).with_name("datasets")
+    found = str(beside) if beside.exists() else shutil.which("datasets")
+    if found is None:
+        pytest.skip("the datasets console script is not installed")
+    return found
+
+
+class Terminal:
+    def __init__(self, session: str, env: dict[str, str]) -> None:
+        self.session = session
+        self.env = env
+
+    def tmux(self, *args: str) -> str:
+        assert TMUX is not None
+        done = subprocess.run(
+            [TMUX, *args], env=self.env, capture_output=True, text=True, check=False
+        )
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.session)
+
+    def wait_for(self, words: str) -> str:
+        for _ in range(ATTEMPTS):
+            shown = self.screen()
+            if words in shown:
+                return shown
+            time.sleep(STEP)
+        raise AssertionError(f"{words!r} never appeared; the screen:\n{self.screen()}")
+
+    def settle(self) -> None:
+        """Wait until the screen stops changing (the app has handled what it was sent)."""
+        last, same = "", 0
+        for _ in range(ATTEMPTS):
+            shown = self.screen()
+            same = same + 1 if shown == last else 0
+            if same >= 3:
+                return
+            last = shown
+            time.sleep(STEP)
+
+    def wait_gone(self, words: str) -> None:
+        for _ in range(ATTEMPTS):
+            if words not in self.screen():
+                return
+            time.sleep(STEP)
+        raise AssertionError(f"{words!r} never went; the screen:\n{self.screen()}")
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", self.session, *keys)
+
+    def alive(self) -> bool:
+        return self.session in self.tmux("list-sessions", "-F", "#{session_name}")
+
+
+def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
+    path = tmp_path / "returns.yaml"
+    path.write_text(SAMPLE, encoding="utf-8")
+    env = dict(os.environ)
+    env["TMUX_TMPDIR"] = str(tmp_path)  # a private tmux server for this test
+    env.pop("TMUX", None)
+    env["TERM"] = "xterm-256color"
+    session = "edit-e2e"
+    term = Terminal(session, env)
+    command = f"{_script()} edit {path} --work-date 2026-03-17"
+    term.tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "48", command)
+    term.tmux("resize-window", "-t", session, "-x", "160", "-y", "48")
+    try:
+        term.wait_for("RETURN-ONE")
+        term.wait_for("Diagnostics (2, 1 errors)")  # the first lint run is in
+        # Tree: the file, then the first test; Tab goes to its name (cursor at the end).
+        term.keys("Down")
+        term.wait_for("Description Customer returns a chair")
+        term.settle()
+        term.keys("Tab")
+        term.settle()
+        term.keys("-")
+        term.wait_for("RETURN-ONE-")
+        term.keys("X")
+        term.wait_for("RETURN-ONE-X ")
+        term.wait_for("[modified]")
+        term.keys("C-s")
+        term.wait_for("Saved returns.yaml")
+        assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONE-X")
+
+        # Another program changes the second test; the editor notices.
+        theirs = path.read_text(encoding="utf-8").replace("RETURN-TWO", "THEIRS")
+        path.write_text(theirs, encoding="utf-8")
+        term.wait_for("changed on disk")
+
+        # One more keystroke, then save: the editor asks instead of overwriting.
+        term.keys("Y")
+        term.wait_for("RETURN-ONE-XY")
+        term.keys("C-s")
+        term.wait_for("was changed by another program since you opened it")
+        assert path.read_text(encoding="utf-8") == theirs
+        term.keys("o")
+        term.wait_gone("since you opened it")
+        term.wait_gone("[modified]")
+        term.wait_gone("[changed on disk]")
+        term.keys("C-q")
+        for _ in range(ATTEMPTS):
+            if not term.alive():
+                break
+            time.sleep(STEP)
+        assert not term.alive()
+    finally:
+        if term.alive():
+            term.tmux("kill-session", "-t", session)
+        term.tmux("kill-server")
+    assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONE-XY")
