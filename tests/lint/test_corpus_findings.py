@@ -115,6 +115,20 @@ PINNED: dict[str, list[tuple[int, int, str]]] = {
     # copy, so the (correctly resolved) attachment is missing here.
     "microsoft__BCTech/samples/BCAgents/SalesReturnAgent/test/.resources/datasets/"
     "SR-ACCUR-ATTACHMENTS.yaml": [(14, 19, "REF004")],
+    # `county: ON` (Ontario) written plain: text in YAML 1.2, which we assume, but the
+    # boolean `true` to a YAML 1.1 reader (SYN012, info, issue 15): quoting it is safe.
+    SHOPIFY_TMA + "TMA-TS-AccCA.yaml": [
+        *_TOP_LEVEL_TEST_SETUP,
+        *((line, 17, "SYN012") for line in (17, 45, 73, 101, 129, 157, 191, 219, 247)),
+    ],
+    SHOPIFY_TMA + "TMA-TS-RealCA.yaml": [
+        *_TOP_LEVEL_TEST_SETUP,
+        (17, 17, "SYN012"),
+        (45, 17, "SYN012"),
+    ],
+    SHOPIFY_TMA + "TMA-TS-JurisdictionMatch.yaml": [*_TOP_LEVEL_TEST_SETUP, (487, 17, "SYN012")],
+    SHOPIFY_CTM + "CTM-TS-JurisdictionMatch.yaml": [*_TOP_LEVEL_TEST_SETUP, (483, 17, "SYN012")],
+    SHOPIFY_CTM2 + "CTM-TS-JurisdictionMatch.yaml": [*_TOP_LEVEL_TEST_SETUP, (483, 17, "SYN012")],
 }
 
 
