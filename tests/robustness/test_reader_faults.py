@@ -128,12 +128,18 @@ _HUGE_NUMBERS = {
 }
 
 
-@pytest.mark.parametrize("shape", ["a: {n}\n", "a: [{n}]\n", "a: &x {n}\n", "a: !!int {n}\n"])
-@pytest.mark.parametrize("kind", list(_HUGE_NUMBERS))
+@pytest.mark.parametrize(
+    ("shape", "kind"),
+    [
+        (shape, kind)
+        for shape in ("a: {n}\n", "a: [{n}]\n", "a: &x {n}\n", "a: !!int {n}\n")
+        for kind in _HUGE_NUMBERS
+        # `!!int` on a float is another finding (a tag on the wrong kind of value).
+        if not (kind == "float" and "!!int" in shape)
+    ],
+)
 def test_a_number_too_large_to_convert_is_a_limit_finding(shape: str, kind: str) -> None:
     number = _HUGE_NUMBERS[kind]
-    if kind == "float" and "!!int" in shape:
-        pytest.skip("not an int")
     doc = load_text("t.yaml", shape.format(n=number))
     found = [d for d in doc.diagnostics if d.code == "SYN010"]
     # An anchor or a tag is part of the value's span (libyaml's marks).
