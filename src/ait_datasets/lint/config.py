@@ -9,72 +9,29 @@ from __future__ import annotations
 import datetime as dt
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
 
 
 class LintConfig(Record):
     """The settings of one file's lint (every argument optional: the defaults check all)."""
 
-    _fields = (
-        "select",
-        "ignore",
-        "severity",
-        "work_date",
-        "intervention_types",
-        "fail_level",
-        "include",
-        "exclude",
-        "root",
-        "max_file_size",
-        "max_line_length",
-        "source",
-    )
-    __slots__ = _fields
-    select: tuple[str, ...]  # codes or prefixes; empty = all
-    ignore: tuple[str, ...]
+    select: tuple[str, ...] = ()  # codes or prefixes; empty = all
+    ignore: tuple[str, ...] = ()
     # Per-rule severity: exact codes or prefixes (the longest match wins).
-    severity: dict[str, Severity]
-    work_date: dt.date | None
-    intervention_types: tuple[str, ...]
-    fail_level: Severity
+    severity: dict[str, Severity] = field(default_factory=dict)
+    work_date: dt.date | None = None
+    intervention_types: tuple[str, ...] = INTERVENTION_TYPES
+    fail_level: Severity = Severity.ERROR
     # Discovery filters, as globs relative to ``root`` (the config file's folder).
-    include: tuple[str, ...]
-    exclude: tuple[str, ...]
-    root: str
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    root: str = ""
     # Safety limits for reading files (see ait_datasets.source.load).
-    max_file_size: int
-    max_line_length: int
+    max_file_size: int = 100 * 1024 * 1024
+    max_line_length: int = 1_000_000
     # Where this configuration came from (for messages), or "" for the defaults.
-    source: str
-
-    def __init__(
-        self,
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        severity: dict[str, Severity] | None = None,
-        work_date: dt.date | None = None,
-        intervention_types: tuple[str, ...] = INTERVENTION_TYPES,
-        fail_level: Severity = Severity.ERROR,
-        include: tuple[str, ...] = (),
-        exclude: tuple[str, ...] = (),
-        root: str = "",
-        max_file_size: int = 100 * 1024 * 1024,
-        max_line_length: int = 1_000_000,
-        source: str = "",
-    ) -> None:
-        self.select = select
-        self.ignore = ignore
-        self.severity = {} if severity is None else severity
-        self.work_date = work_date
-        self.intervention_types = intervention_types
-        self.fail_level = fail_level
-        self.include = include
-        self.exclude = exclude
-        self.root = root
-        self.max_file_size = max_file_size
-        self.max_line_length = max_line_length
-        self.source = source
+    source: str = ""
 
     def copy(self) -> LintConfig:
         """A copy with its own severity table (to change without touching this one)."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 
 CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
 _KEYS = frozenset(
@@ -55,31 +55,16 @@ class ConfigError(Exception):
 class Override(Record):
     """An ``[[overrides]]`` entry: settings for the files its globs match."""
 
-    _fields = ("files", "settings")
-    __slots__ = _fields
     files: tuple[str, ...]
     settings: dict[str, Any]
-
-    def __init__(self, files: tuple[str, ...], settings: dict[str, Any]) -> None:
-        self.files = files
-        self.settings = settings
 
 
 class ConfigFile(Record):
     """One configuration file: its settings, and the overrides for some of its files."""
 
-    _fields = ("path", "base", "overrides")
-    __slots__ = _fields
     path: str
     base: LintConfig
-    overrides: list[Override]
-
-    def __init__(
-        self, path: str, base: LintConfig, overrides: list[Override] | None = None
-    ) -> None:
-        self.path = path
-        self.base = base
-        self.overrides = [] if overrides is None else overrides
+    overrides: list[Override] = field(default_factory=list)
 
     def for_file(self, path: str) -> LintConfig:
         config = self.base

@@ -30,7 +30,7 @@ from ait_datasets.lint.project import Project
 from ait_datasets.lint.rules import FAMILIES
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suppressions import Suppressions, apply_suppressions, parse_suppressions
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.document import Document
 from ait_datasets.source.neighbours import Limits
 
@@ -147,37 +147,17 @@ def finish(
 class LintRun(Record):
     """The result of linting many files."""
 
-    _fields = ("diagnostics", "files", "paths", "unreadable", "sources", "fixed", "fixes_applied")
-    __slots__ = _fields
-    diagnostics: list[Diagnostic]
-    files: int
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
     # Every file that was linted, in order (JUnit output lists passing files too).
-    paths: list[str]
+    paths: list[str] = field(default_factory=list)
     # Files that could not be read at all: (path, reason).
-    unreadable: list[tuple[str, str]]
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
     # The text of every file with findings (the text reporter shows the offending line).
-    sources: dict[str, str]
+    sources: dict[str, str] = field(default_factory=dict)
     # Files changed (or, with --diff, that would change) by fixes: path -> (old, new) text.
-    fixed: dict[str, tuple[str, str]]
-    fixes_applied: int
-
-    def __init__(
-        self,
-        diagnostics: list[Diagnostic] | None = None,
-        files: int = 0,
-        paths: list[str] | None = None,
-        unreadable: list[tuple[str, str]] | None = None,
-        sources: dict[str, str] | None = None,
-        fixed: dict[str, tuple[str, str]] | None = None,
-        fixes_applied: int = 0,
-    ) -> None:
-        self.diagnostics = [] if diagnostics is None else diagnostics
-        self.files = files
-        self.paths = [] if paths is None else paths
-        self.unreadable = [] if unreadable is None else unreadable
-        self.sources = {} if sources is None else sources
-        self.fixed = {} if fixed is None else fixed
-        self.fixes_applied = fixes_applied
+    fixed: dict[str, tuple[str, str]] = field(default_factory=dict)
+    fixes_applied: int = 0
 
 
 ConfigFor = Callable[[str], LintConfig]
@@ -189,35 +169,15 @@ Fixer = Callable[[Document, LintConfig, Apps], tuple[Document, int]]
 class FileResult(Record):
     """What linting one file yields; plain data, so workers can send it back."""
 
-    _fields = ("path", "diagnostics", "facts", "text", "suppressions", "fixed", "unreadable")
-    __slots__ = _fields
     path: str
     diagnostics: list[Diagnostic]
-    facts: FileFacts | None
+    facts: FileFacts | None = None
     # The text, kept only when the file has findings or suppressions (for the reporter).
-    text: str | None
-    suppressions: Suppressions | None
+    text: str | None = None
+    suppressions: Suppressions | None = None
     # (original text, fixed text, fixes applied) when a fixer changed the file.
-    fixed: tuple[str, str, int] | None
-    unreadable: str | None
-
-    def __init__(
-        self,
-        path: str,
-        diagnostics: list[Diagnostic],
-        facts: FileFacts | None = None,
-        text: str | None = None,
-        suppressions: Suppressions | None = None,
-        fixed: tuple[str, str, int] | None = None,
-        unreadable: str | None = None,
-    ) -> None:
-        self.path = path
-        self.diagnostics = diagnostics
-        self.facts = facts
-        self.text = text
-        self.suppressions = suppressions
-        self.fixed = fixed
-        self.unreadable = unreadable
+    fixed: tuple[str, str, int] | None = None
+    unreadable: str | None = None
 
 
 def lint_file(

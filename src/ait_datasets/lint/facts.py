@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ait_datasets.dataset import shape
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Span
 
@@ -24,77 +24,31 @@ OTHER_XML = "xml"  # any other XML in the resources (test data, not a suite)
 class Ref(Record):
     """A value in a file that names something elsewhere, and where it is."""
 
-    _fields = ("value", "span")
-    __slots__ = _fields
     value: str
     span: Span
-
-    def __init__(self, value: str, span: Span) -> None:
-        self.value = value
-        self.span = span
 
 
 class FileFacts(Record):
     """What the cross-file rules need to know of one file."""
 
-    _fields = (
-        "path",
-        "kind",
-        "format",
-        "name",
-        "language",
-        "name_span",
-        "suite_setup_ref",
-        "dataset_refs",
-        "suite_codes",
-        "linted",
-        "extra",
-    )
-    __slots__ = _fields
     path: str
     kind: str  # see ait_datasets.dataset.shape
     format: str  # yaml | json | jsonl | xml
     # Top-level `name:` and `language:` (scalars only, as the importer reads them).
-    name: str | None
-    language: str | None
+    name: str | None = None
+    language: str | None = None
     # Where `name:`'s value is (findings about a file's name point there).
-    name_span: Span | None
+    name_span: Span | None = None
     # `suite_setup: NAME` in a dataset (a reference to a suite-setup file's name).
-    suite_setup_ref: Ref | None
+    suite_setup_ref: Ref | None = None
     # Suite XML: every `Dataset=` (suite and line level) and every suite `Code=`.
-    dataset_refs: list[Ref]
-    suite_codes: list[Ref]
+    dataset_refs: list[Ref] = field(default_factory=list)
+    suite_codes: list[Ref] = field(default_factory=list)
     # False for files of the app that were not linted in this run (read only for their
     # facts, so a pre-commit hook that lints one file still sees the whole app).
-    linted: bool
+    linted: bool = True
     # Anything else a rule family wants to carry across files (plain data only).
-    extra: dict[str, object]
-
-    def __init__(
-        self,
-        path: str,
-        kind: str,
-        format: str,
-        name: str | None = None,
-        language: str | None = None,
-        name_span: Span | None = None,
-        suite_setup_ref: Ref | None = None,
-        dataset_refs: list[Ref] | None = None,
-        suite_codes: list[Ref] | None = None,
-        linted: bool = True,
-        extra: dict[str, object] | None = None,
-    ) -> None:
-        self.path = path
-        self.kind = kind
-        self.format = format
-        self.name = name
-        self.language = language
-        self.name_span = name_span
-        self.suite_setup_ref = suite_setup_ref
-        self.dataset_refs = [] if dataset_refs is None else dataset_refs
-        self.suite_codes = [] if suite_codes is None else suite_codes
-        self.linted = linted
-        self.extra = {} if extra is None else extra
+    extra: dict[str, object] = field(default_factory=dict)
 
 
 def extract_facts(doc: Document, kind: str) -> FileFacts:

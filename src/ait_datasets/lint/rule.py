@@ -77,20 +77,6 @@ def _dedent(source: str) -> str:
 class Rule(FrozenRecord):
     """One rule: its code and documentation (a family module's ``check`` finds it)."""
 
-    _fields = (
-        "code",
-        "name",
-        "family",
-        "severity",
-        "summary",
-        "what",
-        "why",
-        "bad",
-        "fix",
-        "fixable",
-        "good",
-    )
-    __slots__ = _fields
     code: str
     name: str
     family: str
@@ -102,37 +88,10 @@ class Rule(FrozenRecord):
     bad: Example
     fix: str
     # "safe", "unsafe" or None: whether `lint --fix` can repair it.
-    fixable: str | None
+    fixable: str | None = None
     # The same file corrected: no rule fires on it at all (every rule has one; a test
     # checks it).
-    good: Example | None
-
-    def __init__(
-        self,
-        code: str,
-        name: str,
-        family: str,
-        severity: Severity,
-        summary: str,
-        what: str,
-        why: str,
-        bad: Example,
-        fix: str,
-        fixable: str | None = None,
-        good: Example | None = None,
-    ) -> None:
-        _set(self, "code", code)
-        _set(self, "name", name)
-        _set(self, "family", family)
-        _set(self, "severity", severity)
-        _set(self, "summary", summary)
-        _set(self, "what", what)
-        _set(self, "why", why)
-        _set(self, "bad", bad)
-        _set(self, "fix", fix)
-        _set(self, "fixable", fixable)
-        # Optional only in the signature: the example test requires one of every rule.
-        _set(self, "good", good)
+    good: Example | None = None
 
     @property
     def example(self) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.lines import lines_with_breaks
 
 UNUSED = Rule(
@@ -112,19 +112,6 @@ _CONTENT = r"[ \t]*(?:-[ \t]+)*"
 class Directive(Record):
     """One ``disable=`` / ``disable-file=`` comment, and which of its codes were used."""
 
-    _fields = (
-        "line",
-        "column",
-        "end_column",
-        "codes",
-        "whole_file",
-        "first_line",
-        "last_line",
-        "used",
-        "removal",
-        "codes_at",
-    )
-    __slots__ = _fields
     line: int  # 1-based line of the comment
     column: int
     end_column: int
@@ -133,49 +120,17 @@ class Directive(Record):
     # The lines whose findings it silences: the line it applies to and the node starting there.
     first_line: int
     last_line: int
-    used: set[str]
+    used: set[str] = field(default_factory=set)
     # Character offsets: what removing the whole comment deletes, and the code list.
-    removal: tuple[int, int]
-    codes_at: tuple[int, int]
-
-    def __init__(
-        self,
-        line: int,
-        column: int,
-        end_column: int,
-        codes: tuple[str, ...],
-        whole_file: bool,
-        first_line: int,
-        last_line: int,
-        used: set[str] | None = None,
-        removal: tuple[int, int] = (0, 0),
-        codes_at: tuple[int, int] = (0, 0),
-    ) -> None:
-        self.line = line
-        self.column = column
-        self.end_column = end_column
-        self.codes = codes
-        self.whole_file = whole_file
-        self.first_line = first_line
-        self.last_line = last_line
-        self.used = set() if used is None else used
-        self.removal = removal
-        self.codes_at = codes_at
+    removal: tuple[int, int] = (0, 0)
+    codes_at: tuple[int, int] = (0, 0)
 
 
 class Suppressions(Record):
     """The suppression comments of one file, and the malformed ones (SUP002)."""
 
-    _fields = ("directives", "malformed")
-    __slots__ = _fields
-    directives: list[Directive]
-    malformed: list[Diagnostic]
-
-    def __init__(
-        self, directives: list[Directive] | None = None, malformed: list[Diagnostic] | None = None
-    ) -> None:
-        self.directives = [] if directives is None else directives
-        self.malformed = [] if malformed is None else malformed
+    directives: list[Directive] = field(default_factory=list)
+    malformed: list[Diagnostic] = field(default_factory=list)
 
 
 # ``code -> why it names no rule, or None`` (``known_codes.unknown_code``): passed in,

@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Callable
 
 from ait_datasets.diagnostics import Diagnostic
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 
 FORMATS: tuple[str, ...] = (
     "text",
@@ -26,49 +26,18 @@ FORMATS: tuple[str, ...] = (
 class Report(Record):
     """What a reporter renders: the findings of a run and what it looked at."""
 
-    _fields = (
-        "diagnostics",
-        "files",
-        "sources",
-        "color",
-        "statistics",
-        "paths",
-        "fixed",
-        "unsafe_fixes",
-    )
-    __slots__ = _fields
     diagnostics: list[Diagnostic]
     files: int
     # The text of each file that has findings, for showing the offending line.
-    sources: dict[str, str]
-    color: bool
-    statistics: bool
+    sources: dict[str, str] = field(default_factory=dict)
+    color: bool = False
+    statistics: bool = False
     # Every linted file, with or without findings (the JUnit report has a case per file).
-    paths: list[str]
+    paths: list[str] = field(default_factory=list)
     # With --fix: how many findings were fixed (the summary says "N fixed, M remaining").
-    fixed: int | None
+    fixed: int | None = None
     # Whether --unsafe-fixes was given (otherwise the summary counts what it would add).
-    unsafe_fixes: bool
-
-    def __init__(
-        self,
-        diagnostics: list[Diagnostic],
-        files: int,
-        sources: dict[str, str] | None = None,
-        color: bool = False,
-        statistics: bool = False,
-        paths: list[str] | None = None,
-        fixed: int | None = None,
-        unsafe_fixes: bool = False,
-    ) -> None:
-        self.diagnostics = diagnostics
-        self.files = files
-        self.sources = {} if sources is None else sources
-        self.color = color
-        self.statistics = statistics
-        self.paths = [] if paths is None else paths
-        self.fixed = fixed
-        self.unsafe_fixes = unsafe_fixes
+    unsafe_fixes: bool = False
 
 
 def fix_kind(diag: Diagnostic) -> str | None:

@@ -56,7 +56,6 @@ from ait_datasets.source.tree import Span
 if TYPE_CHECKING:
     from ait_datasets.source.xml_loader import XmlDocument, XmlElement
 
-_set = object.__setattr__
 
 RULES = (
     SYNTAX,
@@ -82,24 +81,10 @@ FREQUENCIES = ("Manual", "Daily", "Weekly")
 class _Attr(FrozenRecord):
     """What the XmlPort does with one attribute."""
 
-    _fields = ("required", "max_length", "kind", "choices")
-    __slots__ = _fields
-    required: bool
-    max_length: int | None
-    kind: str  # text | integer | boolean | enum
-    choices: tuple[str, ...]
-
-    def __init__(
-        self,
-        required: bool = False,
-        max_length: int | None = None,
-        kind: str = "text",
-        choices: tuple[str, ...] = (),
-    ) -> None:
-        _set(self, "required", required)
-        _set(self, "max_length", max_length)
-        _set(self, "kind", kind)
-        _set(self, "choices", choices)
+    required: bool = False
+    max_length: int | None = None
+    kind: str = "text"  # text | integer | boolean | enum
+    choices: tuple[str, ...] = ()
 
 
 # element name -> attribute name -> spec, and the children each element may have.
