@@ -142,7 +142,7 @@ def _may_be_suite(path: str) -> bool:
 def _blank_resource(path: str) -> bool:
     """An empty file outside any dataset folder: a placeholder resource (an empty HTTP mock
     `.json`, say), not an empty dataset. Inside a dataset folder it is reported (SYN006)."""
-    from ait_datasets.lint.ai_files import in_dataset_folder
+    from ait_datasets.dataset.ai_files import in_dataset_folder
 
     head = _regular_head(path, 65)
     if head is None or len(head) > 64:

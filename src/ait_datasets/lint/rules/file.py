@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from ait_datasets.dataset.ai_files import is_ai_test_file
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.lint.ai_files import is_ai_test_file
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule

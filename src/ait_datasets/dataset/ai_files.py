@@ -6,7 +6,7 @@ being a well-formed dataset (a `.yml` extension, an empty file) first ask here. 
 counts as an AI-test dataset when it lies under a folder named like a dataset folder, or
 when its content has the keys the framework reads from datasets and tests.
 
-(One adapter for the domain layer: these questions belong with the file kinds.)
+(A domain question, answered once here with the file kinds in `dataset.shape`.)
 """
 
 from __future__ import annotations
