@@ -333,7 +333,7 @@ class WrappedTest(_Open):
 
 
 def _is_agent_shaped(obj: Any) -> bool:
-    """A ``query`` mapping or an ``intervention_request`` (``lint.kinds._is_agent_turn``)."""
+    """A ``query`` mapping or an ``intervention_request`` (``dataset.shape._is_agent_turn``)."""
     if isinstance(obj, BaseModel):
         return isinstance(obj, (AgentTurn, AgentTest))
     if not isinstance(obj, dict):
