@@ -116,3 +116,12 @@ def test_no_import_cycles() -> None:
     for module in sorted(graph):
         if module not in state:
             visit(module)
+
+
+def test_no_module_imports_the_package_face() -> None:
+    # The package's __init__ is the public face for scripts; a module inside takes each
+    # name from where it lives (the version from ait_datasets.version), so no layer
+    # imports upward through the face.
+    graph = _imports()
+    for module, targets in graph.items():
+        assert "ait_datasets" not in targets, module

@@ -17,11 +17,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity, apply_edits
+from ait_datasets.version import __version__
 
 if TYPE_CHECKING:
     from ait_datasets.lint import LintConfig, LintRun, Rule, all_rules, lint_paths, lint_text
-
-__version__ = "0.1.0"
 
 _LINT = frozenset({"LintConfig", "LintRun", "Rule", "all_rules", "lint_paths", "lint_text"})
 

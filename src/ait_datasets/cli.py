@@ -22,8 +22,8 @@ import threading
 from collections.abc import Sequence
 from types import ModuleType
 
-from ait_datasets import __version__
 from ait_datasets.terminal_text import TerminalStream
+from ait_datasets.version import __version__
 
 # Order is the order of `datasets --help`.
 COMMANDS: tuple[str, ...] = (

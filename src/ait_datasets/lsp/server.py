@@ -15,7 +15,6 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from ait_datasets import __version__
 from ait_datasets.lsp import actions, navigation
 from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
@@ -24,6 +23,7 @@ from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.scope import is_handled
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
+from ait_datasets.version import __version__
 
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"

@@ -56,7 +56,7 @@ SCHEMA_BASE_URL = "https://raw.githubusercontent.com/ait-datasets/ait-datasets/v
 
 
 def schema_id(kind: str) -> str:
-    from ait_datasets import __version__
+    from ait_datasets.version import __version__
 
     return SCHEMA_BASE_URL.format(version=__version__) + SCHEMA_FILES[kind]
 

@@ -14,12 +14,12 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
-import ait_datasets
 from ait_datasets.dataset.paths import relative_posix
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.rule import Rule, render_doc
 from ait_datasets.source.lines import offset_to_position
+from ait_datasets.version import __version__
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/ait-datasets/ait-datasets"
@@ -55,8 +55,8 @@ def sarif_log(report: Report) -> Json:
                 "tool": {
                     "driver": {
                         "name": "ait-datasets",
-                        "version": ait_datasets.__version__,
-                        "semanticVersion": ait_datasets.__version__,
+                        "version": __version__,
+                        "semanticVersion": __version__,
                         "informationUri": INFORMATION_URI,
                         "rules": descriptors,
                     }
