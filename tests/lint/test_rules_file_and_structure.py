@@ -135,3 +135,49 @@ def test_syn012_yaml11_booleans_written_plain(lint_text: LintText) -> None:
 
 def test_syn012_not_in_a_resource_that_is_no_dataset(lint_text: LintText) -> None:
     assert where(lint_text("provinces:\n  - code: ON\n", "data/provinces.yaml"), "SYN012") == []
+
+
+def _with_language(value: str) -> str:
+    return f"name: ORDERS\nlanguage: {value}\ntests:\n  - name: T1\n    question: Hi\n"
+
+
+def test_str007_language_the_importer_does_not_find(lint_text: LintText) -> None:
+    found = lint_text(_with_language("ENU"))
+    assert where(found, "STR007") == [(2, 11, "STR007")]
+    message = next(d.message for d in found if d.code == "STR007")
+    assert "Language ID 0" in message and "Did you mean 'en-US'?" in message
+    assert next(d for d in found if d.code == "STR007").severity.value == "warning"
+    underscore = lint_text(_with_language("da_DK"))
+    assert where(underscore, "STR007") == [(2, 11, "STR007")]
+    assert "Did you mean 'da-DK'?" in underscore[0].message
+    lcid = [d for d in lint_text(_with_language("'1030'")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in lcid] == [(2, 11)]
+    assert "Language ID (LCID)" in lcid[0].message
+    nonsense = [d for d in lint_text(_with_language("klingon")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in nonsense] == [(2, 11)]
+    assert "Did you mean" not in nonsense[0].message
+    empty = [d for d in lint_text(_with_language("''")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in empty] == [(2, 11)]
+
+
+def test_str007_other_letter_case_says_the_match_is_uncertain(lint_text: LintText) -> None:
+    found = [d for d in lint_text(_with_language("en-us")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in found] == [(2, 11)]
+    assert "Write `language: en-US`" in found[0].message
+    assert "Did you mean" not in found[0].message
+
+
+def test_str007_passes_for_windows_tags_and_where_metadata_is_not_read(
+    lint_text: LintText,
+) -> None:
+    for tag in ("en-US", "da-DK", "sr-Latn-RS", "de"):
+        assert where(lint_text(_with_language(tag)), "STR007") == [], tag
+    setup = "name: S\nlanguage: da-DK\nsuite_setup:\n  setup_actions: []\n"
+    assert where(lint_text(setup, "datasets/s.yaml"), "STR007") == []
+    bad_setup = setup.replace("da-DK", "Danish")
+    assert where(lint_text(bad_setup, "datasets/s.yaml"), "STR007") == [(2, 11, "STR007")]
+    # Only `.yaml` names are read for metadata (FIL001 reports the `.yml`).
+    assert where(lint_text(_with_language("ENU"), "datasets/d.yml"), "STR007") == []
+    # A YAML resource that is no AI-test file keeps its own `language:`.
+    other = "language: english\nprovinces:\n  - code: ON\n"
+    assert where(lint_text(other, "data/provinces.yaml"), "STR007") == []

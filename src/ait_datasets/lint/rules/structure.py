@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ait_datasets.dataset import shape
+from ait_datasets.dataset import languages, shape
+from ait_datasets.dataset.ai_files import is_ai_test_file
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
@@ -143,6 +144,46 @@ YAML_KEYS_IN_JSON = Rule(
     ),
 )
 
+UNKNOWN_LANGUAGE = Rule(
+    "STR007",
+    "unknown-language",
+    "structure",
+    Severity.WARNING,
+    "`language:` is not a Windows language tag: the importer silently gives the dataset no "
+    "language.",
+    "Reports a top-level `language` of a `.yaml` dataset or suite-setup file whose text is "
+    "not a Windows language tag (`en-US`, `da-DK`), with the tag it most likely means: "
+    "another letter case, `_` for `-`, Business Central's three-letter code (`ENU`), a "
+    "Language ID (`1033`), or a near spelling.",
+    "`ReadMetadataFromFile` looks the value up in the `Language Tag` column of the "
+    "platform's `Windows Language` table and keeps Language ID 0 when nothing is found, "
+    "without an error (Test Inputs Management codeunit 130458, "
+    "`TestInputsManagement.Codeunit.al` lines 230-235; `CreateTestInputGroup` line 259). "
+    "The dataset is then no language version: a suite run in a language does not find it "
+    "(`GetLanguageDataset`). The tags are Windows' language tags that have an LCID "
+    "([MS-LCID]); the table and its sources are in `ait_datasets.dataset.languages`.",
+    Example(
+        """
+        name: ORDERS
+        language: ENU
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+        """,
+        line=2,
+    ),
+    "Write the Windows language tag, as Windows spells it: `language: en-US`.",
+    good=Example(
+        """
+        name: ORDERS
+        language: en-US
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+        """,
+    ),
+)
+
 RULES = (
     UNKNOWN_KEY,
     WRONG_TYPE,
@@ -150,6 +191,7 @@ RULES = (
     SETUP_NAME,
     IGNORED_METADATA,
     YAML_KEYS_IN_JSON,
+    UNKNOWN_LANGUAGE,
 )
 _YAML_ONLY = ("suite_setup", "language")
 
@@ -174,6 +216,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"The top-level '{key}' must be text; the importer ignores {type_name(node)} "
                 "here without an error.",
             )
+    yield from _language(doc, root)
     if ctx.kind == shape.SUITE_SETUP:
         yield from _suite_setup_file(doc, root)
         return
@@ -226,6 +269,43 @@ def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
                     "importer never reads it"
                     + (", so the suite setup is never loaded." if name == "suite_setup" else "."),
                 )
+
+
+def _language(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
+    """A `language:` the importer's `Windows Language` lookup does not find (Language ID 0)."""
+    node = root.get("language")
+    # Only `.yaml` names are read for metadata (`ReadMetadataFromFile`, `EndsWith`).
+    if not isinstance(node, Scalar) or not doc.path.endswith(".yaml"):
+        return
+    if not is_ai_test_file(doc):
+        return
+    text = shape.scalar_text(node)
+    if text is not None and languages.language_id(text) != 0:
+        return
+    if text is None or not text.strip():
+        message = (
+            "`language:` has no value: no Windows language has an empty tag, so the dataset "
+            "gets no language. Write a tag such as `en-US`, or remove the key."
+        )
+    else:
+        meant = languages.meant_tag(text)
+        if meant is not None and text.lower() == meant[0].lower():
+            message = (
+                f"'{text}' is not spelled as Windows spells the tag, '{meant[0]}': the "
+                "importer filters `Windows Language` on this exact text, and whether the "
+                "platform matches another letter case is not in the framework's code. "
+                f"Write `language: {meant[0]}`."
+            )
+        else:
+            message = (
+                f"'{text}' is not a Windows language tag: the importer finds no language for "
+                "it and silently gives the dataset none (Language ID 0)."
+            )
+            if meant is not None:
+                message += f" Did you mean '{meant[0]}'? ({meant[1]}.)"
+            else:
+                message += " Write a tag such as `en-US` or `da-DK`."
+    yield UNKNOWN_LANGUAGE.at(doc, node.span, message)
 
 
 def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic:
