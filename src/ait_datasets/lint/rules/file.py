@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from ait_datasets.dataset.ai_files import is_ai_test_file
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
@@ -131,7 +130,7 @@ _GOOD = (".yaml", ".json", ".jsonl")
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     name = os.path.basename(doc.path)
     # A `.yml` list of provinces in the resources is not a dataset with the wrong name.
-    if not name.endswith(_GOOD) and is_ai_test_file(doc):
+    if not name.endswith(_GOOD) and ctx.is_ai_test_file(doc):
         ext = os.path.splitext(name)[1]
         good = {".yml": ".yaml"}.get(ext.lower(), ext.lower())
         yield EXTENSION.at(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.dataset import languages, shape
-from ait_datasets.dataset.ai_files import is_ai_test_file
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
@@ -216,7 +215,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"The top-level '{key}' must be text; the importer ignores {type_name(node)} "
                 "here without an error.",
             )
-    yield from _language(doc, root)
+    yield from _language(doc, root, ctx)
     if ctx.kind == shape.SUITE_SETUP:
         yield from _suite_setup_file(doc, root)
         return
@@ -271,13 +270,13 @@ def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
                 )
 
 
-def _language(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
+def _language(doc: Document, root: Mapping, ctx: LintContext) -> Iterator[Diagnostic]:
     """A `language:` the importer's `Windows Language` lookup does not find (Language ID 0)."""
     node = root.get("language")
     # Only `.yaml` names are read for metadata (`ReadMetadataFromFile`, `EndsWith`).
     if not isinstance(node, Scalar) or not doc.path.endswith(".yaml"):
         return
-    if not is_ai_test_file(doc):
+    if not ctx.is_ai_test_file(doc):
         return
     text = shape.scalar_text(node)
     if text is not None and languages.language_id(text) != 0:

@@ -456,10 +456,9 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
     if re.search(_MAYBE_YAML11_BOOLEAN, doc.text) is None:
         return
-    from ait_datasets.dataset.ai_files import is_ai_test_file
     from ait_datasets.source.tree import Scalar, walk
 
-    if not is_ai_test_file(doc):
+    if not ctx.is_ai_test_file(doc):
         return
     for _, node in walk(doc.root):
         if (
