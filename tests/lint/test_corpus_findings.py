@@ -25,6 +25,8 @@ AGENT_SAMPLES = "microsoft__BCApps/src/Apps/W1/AgentSamples/test/.resources/data
 # Feature-branch Shopify datasets put `test_setup: <file>.yaml` at the top level of a file
 # with `tests:`. The importer stores each test of `tests` as its own row: top-level keys
 # other than name/language/suite_setup are never read, so this setup reference is lost.
+# (The message names CompanyData/TMA-Setup.yaml as an ordinary dataset, not a suite-setup
+# file, so it does not advise `suite_setup: TMA-Setup.yaml`; issue 15.)
 _TOP_LEVEL_TEST_SETUP = [(1, 1, "STR001")]
 
 PINNED: dict[str, list[tuple[int, int, str]]] = {

@@ -77,6 +77,14 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
             if text is not None:
                 facts.suite_setup_ref = Ref(text, setup.span)
                 facts.extra[TESTS_WITHOUT_PREFIX] = _tests_without_prefix(doc)
+        test_setup = root.get("test_setup")
+        if kind == shape.DATASET and "tests" in root.children and isinstance(test_setup, Scalar):
+            # A top-level `test_setup: NAME` beside `tests` (never read; STR001 says what
+            # it may have meant, across files).
+            text = shape.scalar_text(test_setup)
+            key = root.key_node("test_setup")
+            if text is not None and key is not None:
+                facts.extra[TOP_LEVEL_TEST_SETUP] = Ref(text, key.span)
         if kind == shape.SUITE_SETUP and setup is not None:
             spots = _placeholder_texts(setup)
             if spots:
@@ -88,6 +96,9 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
 # its `suite_setup` holding a placeholder prefix (`$DateFormula-`, `$DateTimeFormula-`);
 # ``whole``: the value is that one token (what `ValueAsDate`/`ValueAsDateTime` resolve).
 SETUP_PLACEHOLDERS = "setup_placeholders"
+# FileFacts.extra key of a dataset with `tests` and a top-level `test_setup: TEXT`: a Ref
+# to the text, placed at the key (where STR001 reports it).
+TOP_LEVEL_TEST_SETUP = "top_level_test_setup"
 # FileFacts.extra key of a dataset naming a suite setup: {prefix: the first test whose
 # stored data does not hold it} (the Test Input Data Tools gate, see PH011).
 TESTS_WITHOUT_PREFIX = "tests_without_prefix"

@@ -9,6 +9,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules import setup_advice
 from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
@@ -226,7 +227,9 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if tests is None:
         return
     for diag in unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`"):
-        yield _test_setup_advice(doc, root, diag)
+        advised = _test_setup_advice(doc, root, diag)
+        if advised is not None:
+            yield advised
     if isinstance(tests, Sequence):
         yield from _test_items(doc, tests, "`tests`")
     elif not isinstance(tests, Mapping):
@@ -307,27 +310,23 @@ def _language(doc: Document, root: Mapping, ctx: LintContext) -> Iterator[Diagno
     yield UNKNOWN_LANGUAGE.at(doc, node.span, message)
 
 
-def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic:
-    """A top-level `test_setup:` is not simply a misspelt `suite_setup:`: in a dataset,
-    `suite_setup` names a suite-setup file; an object there would make this file one."""
+def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic | None:
+    """A top-level `test_setup:` is not simply a misspelt `suite_setup:`. A text there is
+    reported across files (:mod:`.setup_advice`: is it the name of the app's suite-setup
+    file?); an object would make this file a suite-setup file under `suite_setup:`."""
     setup = root.get("test_setup")
     key = root.key_node("test_setup")
     if setup is None or key is None or (diag.line, diag.column) != (key.span.line, key.span.column):
         return diag
+    if isinstance(setup, Scalar) and shape.scalar_text(setup) is not None:
+        return None
     base = "Unknown key 'test_setup' at the top level of a dataset; the framework does not read it."
-    if isinstance(setup, Scalar):
-        advice = (
-            f" If it names the app's suite setup, write `suite_setup: {shape.scalar_text(setup)}`: "
-            "`suite_setup` must be the `name:` of a suite-setup file (a file whose "
-            "`suite_setup:` is an object)."
-        )
-    else:
-        advice = (
-            " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
-            "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "
-            "turn goes in that turn's `turn_setup:`. (`suite_setup:` with an object here would "
-            "make this file a suite-setup file and drop its tests.)"
-        )
+    advice = (
+        " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
+        "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "
+        "turn goes in that turn's `turn_setup:`. (`suite_setup:` with an object here would "
+        "make this file a suite-setup file and drop its tests.)"
+    )
     return UNKNOWN_KEY.at(doc, key.span, base + advice)
 
 
@@ -368,4 +367,4 @@ def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
         )
 
 
-FAMILY = Family("STR", RULES, check, None, kinds=None)
+FAMILY = Family("STR", RULES, check, setup_advice.check_project, kinds=None)
