@@ -24,7 +24,12 @@ EXTENSION = Rule(
     "YAML in the resources (a list of provinces, app configuration) is left alone.",
     "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
     "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
-    "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)",
+    "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)"
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`UploadAndImportDataInputs` lines 154-168, suffix labels lines 455-457; "
+    "Microsoft's install code, `SampleAgentsInstall.Codeunit.al` line 30; the run's "
+    "check, AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) lines "
+    "234-235.)",
     Example(
         """
         tests:
@@ -66,7 +71,10 @@ ROOT = Rule(
     "an array of tests nor one test object.",
     "The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
     "scalar root ('The data does not represent valid YAML.'); JSON must be an array or an "
-    "object ('Could not parse input dataset.').",
+    "object ('Could not parse input dataset.')."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ParseDataInputsYaml` lines 304-305 and `ParseDataInputs` lines 268-283; labels "
+    "lines 450-451.)",
     Example(
         """
         - name: RELEASE-ORDER
@@ -97,7 +105,9 @@ JSONL_EMPTY = Rule(
     "The dataset contains no tests.",
     "Reports a JSONL file without rows, or a `tests:` list that is empty.",
     "A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
-    "input lines.'",
+    "input lines.'"
+    " (AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
+    "`ValidateTestLineDataset` lines 228-238; label line 22.)",
     Example(
         """
         name: ORDERS

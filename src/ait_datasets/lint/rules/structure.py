@@ -24,7 +24,9 @@ SETUP_WITH_TESTS = Rule(
     "Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
     "`suite_setup:` is an object.",
     "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
-    "row and ignores everything else in the file: these tests never run.",
+    "row and ignores everything else in the file: these tests never run."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ParseDataInputsYaml` lines 307-312.)",
     Example(
         """
         name: ORDERS-SETUP
@@ -54,7 +56,9 @@ SETUP_NAME = Rule(
     "A suite-setup file has no `name:`.",
     "Reports a suite-setup file without a top-level `name`.",
     "Datasets reference a suite setup by its group name, which is the `name:` value, or the "
-    "file name when `name:` is missing; an explicit name survives renaming the file.",
+    "file name when `name:` is missing; an explicit name survives renaming the file."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ReadMetadataFromFile` lines 237-239, `CreateTestInputGroup` lines 254-257.)",
     Example(
         """
         suite_setup:
@@ -81,7 +85,9 @@ IGNORED_METADATA = Rule(
     "`name` or `language` at the top level is not text and is silently ignored.",
     "Reports a top-level `name` or `language` given as a list or mapping.",
     "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
-    "the group keeps the file name and no language, without an error.",
+    "the group keeps the file name and no language, without an error."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ReadMetadataFromFile` lines 230-239.)",
     Example(
         """
         name: [ORDERS]
