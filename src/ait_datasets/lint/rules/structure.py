@@ -165,8 +165,11 @@ UNKNOWN_LANGUAGE = Rule(
     "platform's `Windows Language` table and keeps Language ID 0 when nothing is found, "
     "without an error (Test Inputs Management codeunit 130458, "
     "`TestInputsManagement.Codeunit.al` lines 230-235; `CreateTestInputGroup` line 259). "
-    "The dataset is then no language version: a suite run in a language does not find it "
-    "(`GetLanguageDataset`). The tags are Windows' language tags that have an LCID "
+    "The dataset is then no language version: `GetLanguageDataset` finds no version for the "
+    "suite's run language (AIT Test Suite Language codeunit 149046, "
+    "`AITTestSuiteLanguage.Codeunit.al` lines 109-136; `LanguageVersionNotFoundErr` when the "
+    "dataset has other language versions), and `AddLanguage` skips language 0 (lines "
+    "155-156), so the suite never lists that language. The tags are Windows' language tags that have an LCID "
     "([MS-LCID]); the table and its sources are in `ait_datasets.dataset.languages`.",
     Example(
         """
