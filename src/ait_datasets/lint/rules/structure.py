@@ -169,8 +169,9 @@ UNKNOWN_LANGUAGE = Rule(
     "suite's run language (AIT Test Suite Language codeunit 149046, "
     "`AITTestSuiteLanguage.Codeunit.al` lines 109-136; `LanguageVersionNotFoundErr` when the "
     "dataset has other language versions), and `AddLanguage` skips language 0 (lines "
-    "155-156), so the suite never lists that language. The tags are Windows' language tags that have an LCID "
-    "([MS-LCID]); the table and its sources are in `ait_datasets.dataset.languages`.",
+    "155-156), so the suite never lists that language. The tags are Windows' language tags "
+    "that have an LCID ([MS-LCID]); the table and its sources are in "
+    "`ait_datasets.dataset.languages`.",
     Example(
         """
         name: ORDERS
