@@ -25,6 +25,8 @@ AGENT_SAMPLES = "microsoft__BCApps/src/Apps/W1/AgentSamples/test/.resources/data
 # Feature-branch Shopify datasets put `test_setup: <file>.yaml` at the top level of a file
 # with `tests:`. The importer stores each test of `tests` as its own row: top-level keys
 # other than name/language/suite_setup are never read, so this setup reference is lost.
+# (The message names CompanyData/TMA-Setup.yaml as an ordinary dataset, not a suite-setup
+# file, so it does not advise `suite_setup: TMA-Setup.yaml`; issue 15.)
 _TOP_LEVEL_TEST_SETUP = [(1, 1, "STR001")]
 
 PINNED: dict[str, list[tuple[int, int, str]]] = {
@@ -115,6 +117,17 @@ PINNED: dict[str, list[tuple[int, int, str]]] = {
     # copy, so the (correctly resolved) attachment is missing here.
     "microsoft__BCTech/samples/BCAgents/SalesReturnAgent/test/.resources/datasets/"
     "SR-ACCUR-ATTACHMENTS.yaml": [(14, 19, "REF004")],
+    # The suite setup's invoice dates are whole-value `$DateFormula-...$`: resolved when the
+    # setup code reads them with ValueAsDate(), left as written by ValueAsText() while a
+    # test without a `$DateFormula-` of its own runs (SR-ACCUR-INVOICE-LOOKUP's first test
+    # has none). An info (PH011, issue 15): BCTech's setup code is not in the corpus.
+    "microsoft__BCTech/samples/BCAgents/SalesReturnAgent/test/.resources/datasets/suite_setup/"
+    "SR-ACCUR-SETUP.yaml": [
+        (74, 17, "PH011"),
+        (81, 17, "PH011"),
+        (92, 17, "PH011"),
+        (97, 17, "PH011"),
+    ],
     # `county: ON` (Ontario) written plain: text in YAML 1.2, which we assume, but the
     # boolean `true` to a YAML 1.1 reader (SYN012, info, issue 15): quoting it is safe.
     SHOPIFY_TMA + "TMA-TS-AccCA.yaml": [

@@ -72,3 +72,52 @@ def test_xml_catalogs_are_not_read_as_suites(tmp_path: Path) -> None:
     (catalogs / "country-codes.xml").write_bytes(suite.encode("utf-16-le"))
     # (XML012 too: the app has no d.yaml.)
     assert [code for *_, code in _lint(tmp_path / "app")] == ["XML002", "XML012"]
+
+
+_SUITE_NAMING = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Root>\n'
+    '  <AITSuite Code="SHIPPING" Description="Shipping" Dataset="{dataset}"\n'
+    '            TestType="Copilot" TestRunnerId="130450">\n'
+    '    <Line CodeunitID="50100" Description="Ship" Dataset="{line}" />\n'
+    "  </AITSuite>\n</Root>\n"
+)
+
+
+def test_a_resource_a_suite_names_is_an_ai_test_file(tmp_path: Path) -> None:
+    # Neither in a dataset folder nor shaped like a dataset, but a suite's `Dataset=`
+    # names them: the suite would import and run them, so they are datasets after all.
+    app = tmp_path / "app"
+    shutil.copytree(LOOKALIKES, app)
+    suites = app / ".resources" / "suites"
+    suites.mkdir()
+    (suites / "shipping.xml").write_text(
+        _SUITE_NAMING.format(dataset="provinces.yml", line="EMPTY-RESPONSE"), encoding="utf-8"
+    )
+    assert sorted(_lint(app)) == [
+        ("empty-response.json", 1, 1, "SYN006"),
+        ("provinces.yml", 1, 1, "FIL001"),
+        ("provinces.yml", 3, 11, "SYN012"),
+    ]
+
+
+def test_a_suite_naming_other_files_leaves_the_lookalikes_alone(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    shutil.copytree(LOOKALIKES, app)
+    suites = app / ".resources" / "suites"
+    suites.mkdir()
+    (suites / "orders.xml").write_text(
+        _SUITE_NAMING.format(dataset="orders.yaml", line="orders.yaml"), encoding="utf-8"
+    )
+    assert _lint(app) == []
+
+
+def test_a_suite_of_another_app_does_not_make_a_resource_a_dataset(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    shutil.copytree(LOOKALIKES, app)
+    other = tmp_path / "other" / ".resources" / "suites"
+    other.mkdir(parents=True)
+    (other / "shipping.xml").write_text(
+        _SUITE_NAMING.format(dataset="provinces.yml", line="EMPTY-RESPONSE"), encoding="utf-8"
+    )
+    found = _lint(tmp_path)
+    assert [f for f in found if f[0] in ("provinces.yml", "empty-response.json")] == []

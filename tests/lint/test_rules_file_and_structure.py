@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lint_support import LintText, where
 
 
@@ -105,9 +107,60 @@ def test_str001_top_level_test_setup_says_what_suite_setup_needs(lint_text: Lint
     assert [(d.line, d.column) for d in inline] == [(1, 1)]
     assert "Did you mean" not in inline[0].message
     assert "its own suite-setup file" in inline[0].message
+    # Alone, the file's app has no suite-setup file: the message says what one needs.
     named = [d for d in lint_text("test_setup: ORDERS-SETUP\n" + tests) if d.code == "STR001"]
     assert [(d.line, d.column) for d in named] == [(1, 1)]
-    assert "write `suite_setup: ORDERS-SETUP`" in named[0].message
+    assert "write `suite_setup:" not in named[0].message
+    assert "The app has no suite-setup file" in named[0].message
+    assert "a file whose `suite_setup:` is an object" in named[0].message
+
+
+def _app_with(tmp_path: Path, files: dict[str, str]) -> Path:
+    resources = tmp_path / "app" / ".resources"
+    for rel, text in files.items():
+        (resources / rel).parent.mkdir(parents=True, exist_ok=True)
+        (resources / rel).write_text(text, encoding="utf-8")
+    return resources
+
+
+_TESTS = "tests:\n  - name: T1\n    question: hi\n"
+_SETUP = "name: ORDERS-SETUP\nsuite_setup:\n  setup_actions: []\n"
+
+
+def test_str001_test_setup_naming_the_apps_suite_setup(lint_text: LintText, tmp_path: Path) -> None:
+    resources = _app_with(tmp_path, {"datasets/setup/orders-setup.yaml": _SETUP})
+    dataset = str(resources / "datasets" / "orders.yaml")
+    named = [d for d in lint_text("test_setup: ORDERS-SETUP\n" + _TESTS, dataset)]
+    assert where(named, "STR001") == [(1, 1, "STR001")]
+    message = next(d.message for d in named if d.code == "STR001")
+    assert "Did you mean `suite_setup`?" in message
+    assert "write `suite_setup: ORDERS-SETUP`" in message
+    assert "orders-setup.yaml" in message
+    # By its file name: `suite_setup:` takes the `name:`.
+    by_file = lint_text("test_setup: orders-setup.yaml\n" + _TESTS, dataset)
+    assert where(by_file, "STR001") == [(1, 1, "STR001")]
+    message = next(d.message for d in by_file if d.code == "STR001")
+    assert "not its file name: write `suite_setup: ORDERS-SETUP`" in message
+    # A near miss gets the name of the real one.
+    near = lint_text("test_setup: ORDER-SETUP\n" + _TESTS, dataset)
+    message = next(d.message for d in near if d.code == "STR001")
+    assert "no file named 'ORDER-SETUP'" in message and "Did you mean 'ORDERS-SETUP'?" in message
+
+
+def test_str001_test_setup_naming_an_ordinary_dataset(lint_text: LintText, tmp_path: Path) -> None:
+    # Like Shopify's `test_setup: TMA-Setup.yaml`: the named file's root is `test_setup:`,
+    # so it is a dataset (one test), not a suite-setup file.
+    resources = _app_with(
+        tmp_path,
+        {"CompanyData/Shop-Setup.yaml": "test_setup:\n  shopCode: TEST\n"},
+    )
+    dataset = str(resources / "TestScenarios" / "orders.yaml")
+    found = lint_text("test_setup: Shop-Setup.yaml\n" + _TESTS, dataset)
+    assert where(found, "STR001") == [(1, 1, "STR001")]
+    message = next(d.message for d in found if d.code == "STR001")
+    assert "Shop-Setup.yaml, an ordinary dataset" in message
+    assert "Did you mean `suite_setup`" not in message
+    assert "put it under `suite_setup:` in that file" in message
 
 
 def test_str006_yaml_keys_in_json_and_jsonl(lint_text: LintText) -> None:
@@ -135,3 +188,49 @@ def test_syn012_yaml11_booleans_written_plain(lint_text: LintText) -> None:
 
 def test_syn012_not_in_a_resource_that_is_no_dataset(lint_text: LintText) -> None:
     assert where(lint_text("provinces:\n  - code: ON\n", "data/provinces.yaml"), "SYN012") == []
+
+
+def _with_language(value: str) -> str:
+    return f"name: ORDERS\nlanguage: {value}\ntests:\n  - name: T1\n    question: Hi\n"
+
+
+def test_str007_language_the_importer_does_not_find(lint_text: LintText) -> None:
+    found = lint_text(_with_language("ENU"))
+    assert where(found, "STR007") == [(2, 11, "STR007")]
+    message = next(d.message for d in found if d.code == "STR007")
+    assert "Language ID 0" in message and "Did you mean 'en-US'?" in message
+    assert next(d for d in found if d.code == "STR007").severity.value == "warning"
+    underscore = lint_text(_with_language("da_DK"))
+    assert where(underscore, "STR007") == [(2, 11, "STR007")]
+    assert "Did you mean 'da-DK'?" in underscore[0].message
+    lcid = [d for d in lint_text(_with_language("'1030'")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in lcid] == [(2, 11)]
+    assert "Language ID (LCID)" in lcid[0].message
+    nonsense = [d for d in lint_text(_with_language("klingon")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in nonsense] == [(2, 11)]
+    assert "Did you mean" not in nonsense[0].message
+    empty = [d for d in lint_text(_with_language("''")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in empty] == [(2, 11)]
+
+
+def test_str007_other_letter_case_says_the_match_is_uncertain(lint_text: LintText) -> None:
+    found = [d for d in lint_text(_with_language("en-us")) if d.code == "STR007"]
+    assert [(d.line, d.column) for d in found] == [(2, 11)]
+    assert "Write `language: en-US`" in found[0].message
+    assert "Did you mean" not in found[0].message
+
+
+def test_str007_passes_for_windows_tags_and_where_metadata_is_not_read(
+    lint_text: LintText,
+) -> None:
+    for tag in ("en-US", "da-DK", "sr-Latn-RS", "de"):
+        assert where(lint_text(_with_language(tag)), "STR007") == [], tag
+    setup = "name: S\nlanguage: da-DK\nsuite_setup:\n  setup_actions: []\n"
+    assert where(lint_text(setup, "datasets/s.yaml"), "STR007") == []
+    bad_setup = setup.replace("da-DK", "Danish")
+    assert where(lint_text(bad_setup, "datasets/s.yaml"), "STR007") == [(2, 11, "STR007")]
+    # Only `.yaml` names are read for metadata (FIL001 reports the `.yml`).
+    assert where(lint_text(_with_language("ENU"), "datasets/d.yml"), "STR007") == []
+    # A YAML resource that is no AI-test file keeps its own `language:`.
+    other = "language: english\nprovinces:\n  - code: ON\n"
+    assert where(lint_text(other, "data/provinces.yaml"), "STR007") == []

@@ -3,8 +3,10 @@
 A test app's `.resources` folder holds more than datasets and suites: Data Exchange
 Definitions, lists of provinces, HTTP mocks. Rules that would report such a file for not
 being a well-formed dataset (a `.yml` extension, an empty file) first ask here. A file
-counts as an AI-test dataset when it lies under a folder named like a dataset folder, or
-when its content has the keys the framework reads from datasets and tests.
+counts as an AI-test dataset when it lies under a folder named like a dataset folder, when
+its content has the keys the framework reads from datasets and tests, or when a suite XML
+of its app names it in a `Dataset=` (the suite index of :mod:`ait_datasets.dataset.suites`:
+the suite would run it, whatever its folder and content).
 
 (A domain question, answered once here with the file kinds in `dataset.shape`.)
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import os
 
+from ait_datasets.dataset.suites import Apps
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence
 
@@ -59,5 +62,14 @@ def shaped_like_dataset(doc: Document) -> bool:
     return False
 
 
-def is_ai_test_file(doc: Document) -> bool:
-    return in_dataset_folder(doc.path) or shaped_like_dataset(doc)
+def referenced_by_suite(path: str, apps: Apps) -> bool:
+    """Whether a suite XML of ``path``'s app names its group code in a `Dataset=`."""
+    return bool(apps.suites_of(path).suites_running(path))
+
+
+def is_ai_test_file(doc: Document, apps: Apps | None = None) -> bool:
+    """By location, by content, then (only with ``apps``, and only when still in doubt:
+    it reads the app's suite XMLs) by the suites that name it."""
+    if in_dataset_folder(doc.path) or shaped_like_dataset(doc):
+        return True
+    return apps is not None and referenced_by_suite(doc.path, apps)

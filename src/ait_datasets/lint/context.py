@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ait_datasets.dataset import shape
+from ait_datasets.dataset import ai_files, shape
+from ait_datasets.dataset.suites import Apps
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.records import Record, field
 from ait_datasets.source.document import Document
@@ -21,6 +22,15 @@ class LintContext(Record):
     # The agent suite XML of the app that runs this dataset (so all its tests are agent
     # tests, whatever their keys), or None (see ait_datasets.dataset.suites).
     agent_suite: str | None = None
+    # The run's memory of the app's suite XMLs, for questions asked only when a rule needs
+    # them (is this resource named by a suite?); None: no suite is consulted.
+    apps: Apps | None = None
+
+    _uncompared = ("apps",)
+
+    def is_ai_test_file(self, doc: Document) -> bool:
+        """Whether ``doc`` is an AI-test file (see :mod:`ait_datasets.dataset.ai_files`)."""
+        return ai_files.is_ai_test_file(doc, self.apps)
 
     def agent_tests(self, doc: Document) -> list[shape.TestRef]:
         """The agent tests of ``doc`` with this file's app facts."""

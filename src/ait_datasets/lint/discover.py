@@ -10,7 +10,8 @@ imports every ``*.xml`` resource as a suite, unless named on the command line; o
 only XML with an ``<AIT...`` element near its start (a suite, or a misspelt one) is linted,
 so catalogs and Data Exchange Definitions are not reported for their encoding. An empty
 file in ``.resources`` outside any dataset folder (an empty HTTP mock, say) is skipped: it is
-a resource, not an empty dataset (see ``ai_files``).
+a resource, not an empty dataset (see ``ai_files``), unless a suite XML of the app names it
+(given the run's ``apps``: then the suite would run it, and it is reported as empty).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ait_datasets.dataset.suites import Apps
 
 _SKIP_DIRS = frozenset(
     {
@@ -56,7 +61,12 @@ def is_xml(path: str) -> bool:
     return path.lower().endswith(".xml")
 
 
-def discover(paths: Iterable[str], refused: list[tuple[str, str]] | None = None) -> Iterator[str]:
+def discover(
+    paths: Iterable[str],
+    refused: list[tuple[str, str]] | None = None,
+    *,
+    apps: Apps | None = None,
+) -> Iterator[str]:
     """Dataset files under ``paths`` in a stable (sorted) order; plain files as given.
 
     Inside directories, a symbolic link whose target lies outside the directory is not
@@ -66,7 +76,7 @@ def discover(paths: Iterable[str], refused: list[tuple[str, str]] | None = None)
     seen: set[str] = set()
     for path in paths:
         if os.path.isdir(path):
-            for found in _walk(path, refused):
+            for found in _walk(path, refused, apps):
                 if found not in seen:
                     seen.add(found)
                     yield found
@@ -75,7 +85,9 @@ def discover(paths: Iterable[str], refused: list[tuple[str, str]] | None = None)
             yield path
 
 
-def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
+def _walk(
+    top: str, refused: list[tuple[str, str]] | None, apps: Apps | None = None
+) -> Iterator[str]:
     base_in_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
     real_top = os.path.realpath(top)
 
@@ -104,7 +116,7 @@ def _walk(top: str, refused: list[tuple[str, str]] | None) -> Iterator[str]:
                             (path, f"symbolic link to {target}, outside {top}: not followed")
                         )
                     continue
-            if in_resources and _blank_resource(path):
+            if in_resources and _blank_resource(path, apps):
                 continue
             if is_xml(path) and not _may_be_suite(path):
                 continue
@@ -139,15 +151,18 @@ def _may_be_suite(path: str) -> bool:
     return any(mark in head for mark in _SUITE_MARKS)
 
 
-def _blank_resource(path: str) -> bool:
+def _blank_resource(path: str, apps: Apps | None = None) -> bool:
     """An empty file outside any dataset folder: a placeholder resource (an empty HTTP mock
-    `.json`, say), not an empty dataset. Inside a dataset folder it is reported (SYN006)."""
-    from ait_datasets.dataset.ai_files import in_dataset_folder
+    `.json`, say), not an empty dataset. Inside a dataset folder, or named by a suite of the
+    app, it is reported (SYN006)."""
+    from ait_datasets.dataset.ai_files import in_dataset_folder, referenced_by_suite
 
     head = _regular_head(path, 65)
     if head is None or len(head) > 64:
         return False  # the linter reports it as unreadable, or it is not blank
-    return not head.strip() and not in_dataset_folder(path)
+    if head.strip() or in_dataset_folder(path):
+        return False
+    return apps is None or not referenced_by_suite(path, apps)
 
 
 def _regular_head(path: str, size: int) -> bytes | None:

@@ -96,7 +96,7 @@ def context_for(doc: Document, config: LintConfig, apps: Apps) -> LintContext:
     # markers of its own or uses `question:` rightly (a Copilot dataset).
     if doc.format != "xml" and shape.looks_legacy(doc):
         agent_suite = apps.agent_suite_for(doc.path)
-    return LintContext(config, kind, agent_suite)
+    return LintContext(config, kind, agent_suite, apps)
 
 
 def file_findings(doc: Document, ctx: LintContext) -> list[Diagnostic]:
@@ -325,7 +325,7 @@ def lint_paths(
     apps = apps_for(first_config)
     project = Project(apps)
     configs: dict[str, LintConfig] = {}
-    for path in discover(given, run.unreadable):
+    for path in discover(given, run.unreadable, apps=apps):
         file_config = config_for(path)
         if path in explicit or is_included(path, file_config):
             configs[path] = file_config

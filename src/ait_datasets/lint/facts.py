@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ait_datasets.dataset import shape
+from ait_datasets.placeholders.tokens import PREFIXES, whole_token
 from ait_datasets.records import Record, field
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Scalar, Span
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 
 if TYPE_CHECKING:
     from ait_datasets.source.xml_loader import XmlDocument, XmlElement
@@ -75,7 +76,81 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
             text = shape.scalar_text(setup)
             if text is not None:
                 facts.suite_setup_ref = Ref(text, setup.span)
+                facts.extra[TESTS_WITHOUT_PREFIX] = _tests_without_prefix(doc)
+        test_setup = root.get("test_setup")
+        if kind == shape.DATASET and "tests" in root.children and isinstance(test_setup, Scalar):
+            # A top-level `test_setup: NAME` beside `tests` (never read; STR001 says what
+            # it may have meant, across files).
+            text = shape.scalar_text(test_setup)
+            key = root.key_node("test_setup")
+            if text is not None and key is not None:
+                facts.extra[TOP_LEVEL_TEST_SETUP] = Ref(text, key.span)
+        if kind == shape.SUITE_SETUP and setup is not None:
+            spots = _placeholder_texts(setup)
+            if spots:
+                facts.extra[SETUP_PLACEHOLDERS] = spots
     return facts
+
+
+# FileFacts.extra key of a suite-setup file: [(prefix, span, whole)] of each text value of
+# its `suite_setup` holding a placeholder prefix (`$DateFormula-`, `$DateTimeFormula-`);
+# ``whole``: the value is that one token (what `ValueAsDate`/`ValueAsDateTime` resolve).
+SETUP_PLACEHOLDERS = "setup_placeholders"
+# FileFacts.extra key of a dataset with `tests` and a top-level `test_setup: TEXT`: a Ref
+# to the text, placed at the key (where STR001 reports it).
+TOP_LEVEL_TEST_SETUP = "top_level_test_setup"
+# FileFacts.extra key of a dataset naming a suite setup: {prefix: the first test whose
+# stored data does not hold it} (the Test Input Data Tools gate, see PH011).
+TESTS_WITHOUT_PREFIX = "tests_without_prefix"
+
+
+def _placeholder_texts(node: Node) -> list[tuple[str, Span, bool]]:
+    """(prefix, span, whole) of each text scalar under ``node`` holding a placeholder."""
+    out: list[tuple[str, Span, bool]] = []
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, Mapping):
+            stack.extend(reversed(list(here.children.values())))
+        elif isinstance(here, Sequence):
+            stack.extend(reversed(here.items))
+        elif isinstance(here, Scalar) and isinstance(here.data, str):
+            whole = whole_token(here.data)
+            for prefix in PREFIXES:
+                if prefix in here.data:
+                    out.append((prefix, here.span, whole is not None and whole.prefix == prefix))
+    return out
+
+
+def _holds(node: Node, prefix: str) -> bool:
+    """Whether the JSON the importer stores for ``node`` contains ``prefix`` (keys too)."""
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, Mapping):
+            if any(prefix in key for key in here.children):
+                return True
+            stack.extend(here.children.values())
+        elif isinstance(here, Sequence):
+            stack.extend(here.items)
+        elif isinstance(here, Scalar) and isinstance(here.data, str) and prefix in here.data:
+            return True
+    return False
+
+
+def _tests_without_prefix(doc: Document) -> dict[str, str]:
+    missing: dict[str, str] = {}
+    for number, test in enumerate(shape.tests_of(doc), 1):
+        # A `testInput` wrapper: only its value is stored (Test Inputs Management).
+        wrapped = test.node.get("testInput")
+        stored = wrapped if isinstance(wrapped, Mapping) else test.node
+        for prefix in PREFIXES:
+            if prefix not in missing and not _holds(stored, prefix):
+                name = shape.scalar_text(stored.get("name"))
+                missing[prefix] = name if name is not None else f"test {number}"
+        if len(missing) == len(PREFIXES):
+            break
+    return missing
 
 
 def is_suite_root(root: XmlElement | None) -> bool:

@@ -29,7 +29,8 @@ UNUSED = Rule(
     Severity.WARNING,
     "A `# datasets: disable=...` comment silences nothing.",
     "Reports suppression comments (or codes in them) that match no finding.",
-    "Stale suppressions hide future problems and mislead readers.",
+    "Stale suppressions hide future problems and mislead readers."
+    " No AL: suppression comments are this linter's own.",
     Example(
         """
         tests:
@@ -68,7 +69,8 @@ MALFORMED = Rule(
     "A `# datasets:` comment that is not a valid suppression, or names an unknown code.",
     "Reports `datasets:` comments without `disable=` / `disable-file=`, without codes, or "
     "with a code or prefix that names no rule (with the code it probably meant).",
-    "A suppression with a typo silently suppresses nothing.",
+    "A suppression with a typo silently suppresses nothing."
+    " No AL: suppression comments are this linter's own.",
     Example(
         """
         # datasets: disabel=TST001

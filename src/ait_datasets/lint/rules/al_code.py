@@ -38,7 +38,11 @@ CODEUNIT_NOT_FOUND = Rule(
     "reports each suite XML `<Line CodeunitID=...>` whose ID is not a codeunit declared in "
     "them, at the ID, with the closest ID of a test codeunit.",
     "The suite runs the codeunit by ID: a wrong ID runs another app's codeunit or none. It "
-    "is a warning because the codeunit may live in another app the suite depends on.",
+    "is a warning because the codeunit may live in another app the suite depends on."
+    ' The run starts with `CodeunitMetadata.Get(AITTestMethodLine."Codeunit ID")` '
+    "(AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
+    "`ValidateAITestSuite` line 216), which fails for a codeunit that exists "
+    "nowhere.",
     BAD["CODEUNIT_NOT_FOUND"],
     "Write the ID of the test codeunit that reads the dataset.",
     good=GOOD,
@@ -52,7 +56,10 @@ NOT_A_TEST = Rule(
     "Reports a suite line whose `CodeunitID` is a codeunit of the app without "
     "`Subtype = Test`, at the ID.",
     "The test runner runs the `[Test]` procedures of test codeunits; a codeunit of another "
-    "subtype has none, so the suite line produces no results.",
+    "subtype has none, so the suite line produces no results."
+    " The suite's test methods come from `SelectTestMethodsByRange`, which keeps "
+    "only codeunits with `SubType::Test` (Test Suite Mgt. codeunit 130456, "
+    "`TestSuiteMgt.Codeunit.al` lines 278-285).",
     BAD["NOT_A_TEST"],
     "Point the line at the test codeunit, or add `Subtype = Test` to it.",
     good=GOOD,
@@ -69,7 +76,9 @@ AGENT_PROPERTIES = Rule(
     "Agent tasks run in another session and commit as they go: the agent suite runs with "
     "test isolation disabled (runner 130451), and Microsoft's agent tests declare both "
     "properties (AgentSamples, SVASAccuracyTest.Codeunit.al:17-20). Without them the "
-    "codeunit is not run as an AI test, or the agent's session cannot see what it set up.",
+    "codeunit is not run as an AI test, or the agent's session cannot see what it set up."
+    " Runner 130451 is `Test Runner - Isol. Disabled` "
+    "(`TestRunnerIsolDisabled.Codeunit.al` line 12: `TestIsolation = Disabled`).",
     BAD["AGENT_PROPERTIES"],
     "Add the missing properties to the codeunit.",
     good=GOOD,
@@ -103,7 +112,9 @@ KEY_NOT_READ = Rule(
     "closest key it reads. `expected_data.intervention_request` is read by the agent "
     "library and never reported.",
     "Data nobody reads is dead: the test passes whatever it says, and a key that is a "
-    "misspelling of one the code reads means the check the author wanted never runs.",
+    "misspelling of one the code reads means the check the author wanted never runs."
+    " No AL: no framework code reads or rejects such data; the finding comes from "
+    "reading the app's own test code.",
     BAD["KEY_NOT_READ"],
     "Fix the spelling, read the key in the test code, or remove it.",
     good=GOOD,
@@ -150,7 +161,10 @@ UNKNOWN_SUGGESTION = Rule(
     "suggestions[]` that is none of them (case-insensitive: Code fields are upper case).",
     'The agent library fails the turn with \'Expected suggestion "%1" not found in '
     "intervention request.' (or cannot answer with the suggestion) when the agent never "
-    "offers that code.",
+    "offers that code."
+    " The check is `ValidateInterventionDetails` (Library - Agent Impl. codeunit "
+    "130561 (`LibraryAgentImpl.Codeunit.al`) lines 645-650; label line 752); an "
+    "intervention answers with the code as given (lines 489-494).",
     BAD["UNKNOWN_SUGGESTION"],
     "Use a code the agent offers (the message names the closest).",
     good=GOOD,

@@ -68,7 +68,12 @@ WRONG_TYPE = Rule(
     "text fields (`name`, `title`, `from`, `message`, ...) given a list or mapping, and "
     "similar shape errors.",
     "The framework calls `AsObject()`/`AsValue()`/`AsArray()` on these values; the wrong type "
-    "is a run-time error in the middle of a suite (or is silently ignored, which is worse).",
+    "is a run-time error in the middle of a suite (or is silently ignored, which is worse)."
+    " (`AsObject()` on each test, Test Inputs Management codeunit 130458 "
+    "(`TestInputsManagement.Codeunit.al`) lines 325 and 355; `GetElementCount()` on "
+    "`turns`, AIT Test Context Impl. codeunit 149043 "
+    "(`AITTestContextImpl.Codeunit.al`) line 405, which raises the not-an-array "
+    "error, `TestInputJson.Codeunit.al` lines 69-70.)",
     Example(
         """
         tests:

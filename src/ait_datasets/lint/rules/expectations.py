@@ -24,7 +24,9 @@ TYPE = Rule(
     "the list is configurable with `intervention-types`).",
     "The framework matches the text against the enum's value names exactly "
     "(`Names.IndexOf`, case-sensitive) and fails with 'The user intervention request type "
-    "\"...\" does not exist.' The documentation's `Review` and `Message` are not names.",
+    "\"...\" does not exist.' The documentation's `Review` and `Message` are not names."
+    " (`ParseUserInterventionRequestType`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 171-183; label line 731.)",
     Example(
         """
         tests:

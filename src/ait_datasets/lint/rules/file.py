@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from ait_datasets.dataset.ai_files import is_ai_test_file
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
@@ -25,7 +24,12 @@ EXTENSION = Rule(
     "YAML in the resources (a list of provinces, app configuration) is left alone.",
     "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
     "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
-    "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)",
+    "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)"
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`UploadAndImportDataInputs` lines 154-168, suffix labels lines 455-457; "
+    "Microsoft's install code, `SampleAgentsInstall.Codeunit.al` line 30; the run's "
+    "check, AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) lines "
+    "234-235.)",
     Example(
         """
         tests:
@@ -67,7 +71,10 @@ ROOT = Rule(
     "an array of tests nor one test object.",
     "The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
     "scalar root ('The data does not represent valid YAML.'); JSON must be an array or an "
-    "object ('Could not parse input dataset.').",
+    "object ('Could not parse input dataset.')."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ParseDataInputsYaml` lines 304-305 and `ParseDataInputs` lines 268-283; labels "
+    "lines 450-451.)",
     Example(
         """
         - name: RELEASE-ORDER
@@ -98,7 +105,9 @@ JSONL_EMPTY = Rule(
     "The dataset contains no tests.",
     "Reports a JSONL file without rows, or a `tests:` list that is empty.",
     "A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
-    "input lines.'",
+    "input lines.'"
+    " (AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
+    "`ValidateTestLineDataset` lines 228-238; label line 22.)",
     Example(
         """
         name: ORDERS
@@ -131,7 +140,7 @@ _GOOD = (".yaml", ".json", ".jsonl")
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     name = os.path.basename(doc.path)
     # A `.yml` list of provinces in the resources is not a dataset with the wrong name.
-    if not name.endswith(_GOOD) and is_ai_test_file(doc):
+    if not name.endswith(_GOOD) and ctx.is_ai_test_file(doc):
         ext = os.path.splitext(name)[1]
         good = {".yml": ".yaml"}.get(ext.lower(), ext.lower())
         yield EXTENSION.at(

@@ -27,7 +27,11 @@ FIRST_TURN_REPLY = Rule(
     "The first turn of a test is an intervention reply.",
     "Reports `query.intervention` in turn 1.",
     "An intervention answers a task that paused in the previous turn; in the first turn no "
-    "task exists yet, so there is nothing to continue.",
+    "task exists yet, so there is nothing to continue."
+    " The reply is sent to the task of the previous turn: "
+    '`UserInterventionRequestEntry.Get(AgentTask.ID, AgentTask."Last Log Entry '
+    'ID")` (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) '
+    "lines 236 and 260) fails when there is none.",
     Example(
         """
         tests:
@@ -64,7 +68,10 @@ REPLY_WITHOUT_PAUSE = Rule(
     "`intervention_request`.",
     "FinalizeTurn fails a turn whose agent pauses for an Assistance or ReviewRecord "
     "intervention without a declared `intervention_request`; if the previous turn passes, "
-    "the agent was not waiting and there is nothing to answer.",
+    "the agent was not waiting and there is nothing to answer."
+    " (`ValidateInterventionExpectation`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 596-622; the reply needs the paused "
+    "task's log entry, lines 236 and 260.)",
     Example(
         """
         tests:
@@ -112,7 +119,11 @@ UNKNOWN_SUGGESTION = Rule(
     "`intervention_request.suggestions` (when it lists any).",
     "The framework sends the suggestion code to the paused task; a code the agent did not "
     "offer cannot be chosen, and the previous turn's declared list is what it offers "
-    "(FinalizeTurn checks that list exactly, count included).",
+    "(FinalizeTurn checks that list exactly, count included)."
+    " (`ProcessInterventionAndWait`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 489-494, and "
+    "`CreateUserInterventionFromSuggestionCode`, line 261; "
+    "`ValidateInterventionDetails`, lines 642-654.)",
     Example(
         """
         tests:
@@ -161,7 +172,10 @@ TASK_WHILE_PAUSED = Rule(
     "Reports a task-input query (`title`) right after a turn that declares an "
     "`intervention_request`.",
     "The previous task is left waiting for an answer and a new task starts; usually the "
-    "turn was meant to answer with `intervention:`.",
+    "turn was meant to answer with `intervention:`."
+    " A `title` always builds a new task (`RunTurnAndWait`, Library - Agent Impl. "
+    "codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) lines 469-470; "
+    "`CreateTaskAndWait`, line 49).",
     Example(
         """
         tests:

@@ -20,7 +20,11 @@ QUESTION = Rule(
     "Reports `question` in turns of agent tests.",
     "`GetQuery()` still falls back to `question`, but `GetQuestion()` is obsolete since "
     "version 29 and the current tooling and docs expect `query:`; a plain-text `question` "
-    "also fails in `RunTurnAndWait` (see QRY002).",
+    "also fails in `RunTurnAndWait` (see QRY002)."
+    " (`GetQuery`, AIT Test Context Impl. codeunit 149043 "
+    "(`AITTestContextImpl.Codeunit.al`) lines 114-124; `GetQuestion`'s `Obsolete('Use "
+    "GetQuery() instead.', '29.0')`, AIT Test Context codeunit 149044, "
+    "`AITTestContext.Codeunit.al` lines 95-99.)",
     Example(
         """
         tests:
@@ -80,7 +84,10 @@ TEST_SETUP = Rule(
     "An agent turn uses the legacy `test_setup:` instead of `turn_setup:`.",
     "Reports `test_setup` in turns of agent tests.",
     "`turn_setup` replaced `test_setup` for agent turns; `GetTurnSetup()` does not read "
-    "`test_setup`, so test code using the current API finds no setup.",
+    "`test_setup`, so test code using the current API finds no setup."
+    " (`GetTurnSetup` reads only `turn_setup`, AIT Test Context Impl. codeunit 149043 "
+    "(`AITTestContextImpl.Codeunit.al`) lines 80-86 and label line 36; "
+    "`GetTestSetup`, lines 94-97, is kept for old code.)",
     Example(
         """
         tests:

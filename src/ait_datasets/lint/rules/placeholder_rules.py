@@ -17,7 +17,9 @@ INVALID_FORMULA = Rule(
     "Business Central's DateFormula grammar and reports the first error, with its position "
     "inside the formula.",
     "The framework hands the formula to `CalcDate`, which raises a run-time error: the test "
-    "fails before it checks anything.",
+    "fails before it checks anything."
+    " (`CalcDate(Formula, WorkDate())`, Test Input Data Tools codeunit 130465 "
+    "(`TestInputDataTools.Codeunit.al`) lines 117, 159, 202 and 242.)",
     Example(
         """
         tests:
@@ -106,7 +108,11 @@ MISSPELT_PREFIX = Rule(
     "Reports `$dateformula-`, `$DATEFORMULA-`, `$DateFormular-`, `$Date-Formula-`, "
     "`$DateFormula<` and similar near misses of `$DateFormula-` and `$DateTimeFormula-`.",
     "The framework looks for the exact, case-sensitive prefixes; anything else stays literal "
-    "text, so the test gets `$dateformula-<CD>$` where it expected a date.",
+    "text, so the test gets `$dateformula-<CD>$` where it expected a date."
+    " The prefixes are the labels `$DateFormula-` and `$DateTimeFormula-` (Test Input "
+    "Data Tools codeunit 130465 (`TestInputDataTools.Codeunit.al`) lines 256-257), "
+    "found with the case-sensitive `Contains`, `IndexOf` and `StartsWith` (lines "
+    "62-63, 176, 193, 221).",
     Example(
         """
         tests:
@@ -148,7 +154,11 @@ TIME_ON_DATE = Rule(
     Severity.ERROR,
     "A `$DateFormula-` placeholder has a time part.",
     "Reports `$DateFormula-<…>-HH:MM:SS$`: only `$DateTimeFormula-` tokens take a time.",
-    "The whole content, time included, is passed to `CalcDate`, which fails at run time.",
+    "The whole content, time included, is passed to `CalcDate`, which fails at run time."
+    " (`ResolveDateFormulasInText` hands everything between the prefix and the `$` to "
+    "`CalcDate`, Test Input Data Tools codeunit 130465 "
+    "(`TestInputDataTools.Codeunit.al`) lines 200-202; `ResolveAsDate`, lines "
+    "116-117.)",
     Example(
         """
         tests:
@@ -191,7 +201,9 @@ INVALID_TIME = Rule(
     "The time part of a `$DateTimeFormula-` placeholder is not a valid time.",
     "Checks the text after `<formula>-` as `Evaluate(Time, …)` would: HH:MM[:SS[.fff]], "
     "hours 0-23, minutes and seconds 0-59.",
-    "`Evaluate(Time, …)` fails at run time, so the test errors before it runs.",
+    "`Evaluate(Time, …)` fails at run time, so the test errors before it runs."
+    " (`Evaluate(TimePart, TimeText)`, Test Input Data Tools codeunit 130465 "
+    "(`TestInputDataTools.Codeunit.al`) lines 149 and 237.)",
     Example(
         """
         tests:
@@ -233,7 +245,9 @@ DOLLAR_IN_FORMULA = Rule(
     "A `$` inside a placeholder's formula ends the placeholder early.",
     "Reports a token whose `<` formula is cut off by a `$` before its `>`.",
     "The first `$` after the prefix ends the token, so the framework evaluates only the "
-    "part before it (`<CD`), which fails at run time, and leaves the rest as text.",
+    "part before it (`<CD`), which fails at run time, and leaves the rest as text."
+    " (The end is the first `$` after the prefix: Test Input Data Tools codeunit "
+    "130465 (`TestInputDataTools.Codeunit.al`) lines 195 and 223.)",
     Example(
         """
         tests:
@@ -276,7 +290,10 @@ UNQUOTED = Rule(
     "Reports plain (unquoted) YAML scalars that contain a placeholder.",
     "The framework's documentation requires placeholders to be quoted: in a plain scalar, "
     "characters around a placeholder (`: `, ` #`, a leading `<` or `-`) can change what YAML "
-    "reads, silently.",
+    "reads, silently."
+    " No AL: the framework reads the JSON that YAML becomes; this is about how YAML "
+    "1.2 reads plain scalars (spec §7.3.3) and Microsoft's authoring guide "
+    "(AI-TEST-AUTHORING.md §9).",
     Example(
         """
         tests:
@@ -322,7 +339,10 @@ HARD_CODED_DATE = Rule(
     "tests (Copilot tests quote their dates from fixed input, so theirs are not flagged). "
     "`02/03/2026` is read month first, as en-US writes it.",
     "Tests run against the work date; a fixed date drifts from it (an order 'due in 5 days' "
-    "becomes overdue next month) and the test starts failing for no code change.",
+    "becomes overdue next month) and the test starts failing for no code change."
+    " (Placeholders are computed from the work date: `CalcDate(Formula, WorkDate())`, "
+    "Test Input Data Tools codeunit 130465 (`TestInputDataTools.Codeunit.al`) line "
+    "202.)",
     Example(
         """
         tests:
@@ -368,7 +388,10 @@ UNBRACKETED = Rule(
     "Reports placeholders such as `$DateFormula-CD+1D$` whose formula has no angle brackets.",
     "Without `< >`, `CalcDate` reads the formula with the letters of the session's language "
     "(German `T` for day, French `J`), so the same dataset gives other dates, or errors, "
-    "when the suite runs in another language.",
+    "when the suite runs in another language."
+    " (The formula goes to `CalcDate` as written, Test Input Data Tools codeunit "
+    "130465 (`TestInputDataTools.Codeunit.al`) line 202; how `CalcDate` reads "
+    "unbracketed letters is the platform's.)",
     Example(
         """
         tests:

@@ -16,6 +16,7 @@ from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import DATA_KINDS, Family
+from ait_datasets.lint.rules import setup_placeholders
 from ait_datasets.lint.rules.placeholder_rules import (
     DOLLAR_IN_FORMULA,
     HARD_CODED_DATE,
@@ -429,4 +430,10 @@ def _double_quoted(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-FAMILY = Family("PH", RULES, check, None, kinds=DATA_KINDS)
+FAMILY = Family(
+    "PH",
+    (*RULES, *setup_placeholders.RULES),
+    check,
+    setup_placeholders.check_project,
+    kinds=DATA_KINDS,
+)

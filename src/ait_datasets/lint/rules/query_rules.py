@@ -16,7 +16,9 @@ QUERY_BOTH = Rule(
     Severity.ERROR,
     "A query has both `title` and `intervention`.",
     "Reports queries that are at once a task input and an intervention reply.",
-    f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"',
+    f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"'
+    " (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) "
+    "`RunTurnAndWait` lines 463-464; label line 745.)",
     Example(
         """
         tests:
@@ -57,7 +59,9 @@ QUERY_NEITHER = Rule(
     "Reports queries (or legacy `question` values read through the fallback) without "
     "`title` and `intervention`, including plain-text queries.",
     f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
-    "fails the same way.",
+    "fails the same way."
+    " (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) "
+    "`RunTurnAndWait` lines 466-467; label line 746.)",
     Example(
         """
         tests:
@@ -178,7 +182,10 @@ ATTACHMENTS = Rule(
     "Reports `attachments` that is not a list, items that are not mappings, and items "
     "without `file`.",
     "Attachments are read as an array of objects with `file` (a resource path, or an object "
-    "with `action_type`/`action_data`); items without `file` are silently skipped.",
+    "with `action_type`/`action_data`); items without `file` are silently skipped."
+    " (`CreateTaskFromQueryAndWait`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 550-576; items without `file` skipped, "
+    "lines 560-561.)",
     Example(
         """
         tests:
@@ -224,7 +231,9 @@ INTERVENTION_NEITHER = Rule(
     Severity.ERROR,
     "An intervention has neither `suggestion` nor `instruction`.",
     "Reports `query.intervention` mappings without `suggestion` and `instruction`.",
-    f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"',
+    f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"'
+    " (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) "
+    "`ProcessInterventionAndWait` line 501; label line 747.)",
     Example(
         """
         tests:
@@ -272,7 +281,10 @@ INTERVENTION_BOTH = Rule(
     "An intervention has both `suggestion` and `instruction`.",
     "Reports interventions with both keys.",
     "The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
-    "claim this is an error; the code does not check it).",
+    "claim this is an error; the code does not check it)."
+    " (`ProcessInterventionAndWait` answers with `suggestion` first and never reads "
+    "`instruction` then, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 489-499.)",
     Example(
         """
         tests:

@@ -106,7 +106,9 @@ DUPLICATE_FILE_NAME = Rule(
     "1:1 of the later file, naming the earlier one.",
     "The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
     "+ 1)`) and re-imports a group of the same app by deleting it first: the later file "
-    "silently replaces the earlier one, whichever folders they are in.",
+    "silently replaces the earlier one, whichever folders they are in."
+    " (`SampleAgentsInstall.Codeunit.al` line 46; AIT AL Test Suite Mgt codeunit "
+    "149037, `AITALTestSuiteMgt.Codeunit.al` `ImportTestInputs` lines 289-291.)",
     Example(
         """
         tests:
@@ -174,7 +176,12 @@ GROUP_CODE_TOO_LONG = Rule(
     "`.jsonl`/`.json` dropped) has more than 100 characters.",
     "The group code is a Code[100] field: longer names are cut, so two long names can "
     "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
-    "as written.",
+    "as written."
+    " (Test Input Group table 130454 `Code` Code[100], `TestInputGroup.Table.al` line "
+    "17, cut by `GetTestInputGroupCodeFromFileName`, Test Inputs Management codeunit "
+    "130458 (`TestInputsManagement.Codeunit.al`) lines 208-214; `Input Dataset` "
+    "Code[100], `AITTestSuite.Table.al` line 46 and `AITTestMethodLine.Table.al` line "
+    "79.)",
     Example(
         """
         tests:
@@ -217,7 +224,9 @@ ATTACHMENT_NOT_FOUND = Rule(
     "empty segments. A file that exists only with other letter case is a warning. Without "
     "a `.resources` folder existence is not checked.",
     "The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
-    "a missing resource fails the turn in the middle of the run.",
+    "a missing resource fails the turn in the middle of the run."
+    " (`GetResource`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 570-572.)",
     Example(
         """
         tests:
@@ -265,7 +274,11 @@ ATTACHMENT_OUTSIDE = Rule(
     "Reports attachment paths that are absolute (`/x`, `C:\\x`), contain `..`, or resolve "
     "through a symbolic link to a file outside the `.resources` folder.",
     "Only files inside the resource folder are packaged into the test app; a path outside it "
-    "may work on the author's machine (or in this linter) and fail everywhere else.",
+    "may work on the author's machine (or in this linter) and fail everywhere else."
+    " The framework passes the path unchanged to the app's "
+    "`IAgentTestResourceProvider` (Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 570-572); which files are packaged is the "
+    "AL compiler's (no AL line says more).",
     Example(
         """
         tests:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ait_datasets.dataset import shape
+from ait_datasets.dataset import languages, shape
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules import setup_advice
 from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
@@ -23,7 +24,9 @@ SETUP_WITH_TESTS = Rule(
     "Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
     "`suite_setup:` is an object.",
     "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
-    "row and ignores everything else in the file: these tests never run.",
+    "row and ignores everything else in the file: these tests never run."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ParseDataInputsYaml` lines 307-312.)",
     Example(
         """
         name: ORDERS-SETUP
@@ -53,7 +56,9 @@ SETUP_NAME = Rule(
     "A suite-setup file has no `name:`.",
     "Reports a suite-setup file without a top-level `name`.",
     "Datasets reference a suite setup by its group name, which is the `name:` value, or the "
-    "file name when `name:` is missing; an explicit name survives renaming the file.",
+    "file name when `name:` is missing; an explicit name survives renaming the file."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ReadMetadataFromFile` lines 237-239, `CreateTestInputGroup` lines 254-257.)",
     Example(
         """
         suite_setup:
@@ -80,7 +85,9 @@ IGNORED_METADATA = Rule(
     "`name` or `language` at the top level is not text and is silently ignored.",
     "Reports a top-level `name` or `language` given as a list or mapping.",
     "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
-    "the group keeps the file name and no language, without an error.",
+    "the group keeps the file name and no language, without an error."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`ReadMetadataFromFile` lines 230-239.)",
     Example(
         """
         name: [ORDERS]
@@ -143,6 +150,50 @@ YAML_KEYS_IN_JSON = Rule(
     ),
 )
 
+UNKNOWN_LANGUAGE = Rule(
+    "STR007",
+    "unknown-language",
+    "structure",
+    Severity.WARNING,
+    "`language:` is not a Windows language tag: the importer silently gives the dataset no "
+    "language.",
+    "Reports a top-level `language` of a `.yaml` dataset or suite-setup file whose text is "
+    "not a Windows language tag (`en-US`, `da-DK`), with the tag it most likely means: "
+    "another letter case, `_` for `-`, Business Central's three-letter code (`ENU`), a "
+    "Language ID (`1033`), or a near spelling.",
+    "`ReadMetadataFromFile` looks the value up in the `Language Tag` column of the "
+    "platform's `Windows Language` table and keeps Language ID 0 when nothing is found, "
+    "without an error (Test Inputs Management codeunit 130458, "
+    "`TestInputsManagement.Codeunit.al` lines 230-235; `CreateTestInputGroup` line 259). "
+    "The dataset is then no language version: `GetLanguageDataset` finds no version for the "
+    "suite's run language (AIT Test Suite Language codeunit 149046, "
+    "`AITTestSuiteLanguage.Codeunit.al` lines 109-136; `LanguageVersionNotFoundErr` when the "
+    "dataset has other language versions), and `AddLanguage` skips language 0 (lines "
+    "155-156), so the suite never lists that language. The tags are Windows' language tags "
+    "that have an LCID ([MS-LCID]); the table and its sources are in "
+    "`ait_datasets.dataset.languages`.",
+    Example(
+        """
+        name: ORDERS
+        language: ENU
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+        """,
+        line=2,
+    ),
+    "Write the Windows language tag, as Windows spells it: `language: en-US`.",
+    good=Example(
+        """
+        name: ORDERS
+        language: en-US
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+        """,
+    ),
+)
+
 RULES = (
     UNKNOWN_KEY,
     WRONG_TYPE,
@@ -150,6 +201,7 @@ RULES = (
     SETUP_NAME,
     IGNORED_METADATA,
     YAML_KEYS_IN_JSON,
+    UNKNOWN_LANGUAGE,
 )
 _YAML_ONLY = ("suite_setup", "language")
 
@@ -174,6 +226,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"The top-level '{key}' must be text; the importer ignores {type_name(node)} "
                 "here without an error.",
             )
+    yield from _language(doc, root, ctx)
     if ctx.kind == shape.SUITE_SETUP:
         yield from _suite_setup_file(doc, root)
         return
@@ -184,7 +237,9 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     if tests is None:
         return
     for diag in unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`"):
-        yield _test_setup_advice(doc, root, diag)
+        advised = _test_setup_advice(doc, root, diag)
+        if advised is not None:
+            yield advised
     if isinstance(tests, Sequence):
         yield from _test_items(doc, tests, "`tests`")
     elif not isinstance(tests, Mapping):
@@ -228,27 +283,60 @@ def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
                 )
 
 
-def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic:
-    """A top-level `test_setup:` is not simply a misspelt `suite_setup:`: in a dataset,
-    `suite_setup` names a suite-setup file; an object there would make this file one."""
+def _language(doc: Document, root: Mapping, ctx: LintContext) -> Iterator[Diagnostic]:
+    """A `language:` the importer's `Windows Language` lookup does not find (Language ID 0)."""
+    node = root.get("language")
+    # Only `.yaml` names are read for metadata (`ReadMetadataFromFile`, `EndsWith`).
+    if not isinstance(node, Scalar) or not doc.path.endswith(".yaml"):
+        return
+    if not ctx.is_ai_test_file(doc):
+        return
+    text = shape.scalar_text(node)
+    if text is not None and languages.language_id(text) != 0:
+        return
+    if text is None or not text.strip():
+        message = (
+            "`language:` has no value: no Windows language has an empty tag, so the dataset "
+            "gets no language. Write a tag such as `en-US`, or remove the key."
+        )
+    else:
+        meant = languages.meant_tag(text)
+        if meant is not None and text.lower() == meant[0].lower():
+            message = (
+                f"'{text}' is not spelled as Windows spells the tag, '{meant[0]}': the "
+                "importer filters `Windows Language` on this exact text, and whether the "
+                "platform matches another letter case is not in the framework's code. "
+                f"Write `language: {meant[0]}`."
+            )
+        else:
+            message = (
+                f"'{text}' is not a Windows language tag: the importer finds no language for "
+                "it and silently gives the dataset none (Language ID 0)."
+            )
+            if meant is not None:
+                message += f" Did you mean '{meant[0]}'? ({meant[1]}.)"
+            else:
+                message += " Write a tag such as `en-US` or `da-DK`."
+    yield UNKNOWN_LANGUAGE.at(doc, node.span, message)
+
+
+def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic | None:
+    """A top-level `test_setup:` is not simply a misspelt `suite_setup:`. A text there is
+    reported across files (:mod:`.setup_advice`: is it the name of the app's suite-setup
+    file?); an object would make this file a suite-setup file under `suite_setup:`."""
     setup = root.get("test_setup")
     key = root.key_node("test_setup")
     if setup is None or key is None or (diag.line, diag.column) != (key.span.line, key.span.column):
         return diag
+    if isinstance(setup, Scalar) and shape.scalar_text(setup) is not None:
+        return None
     base = "Unknown key 'test_setup' at the top level of a dataset; the framework does not read it."
-    if isinstance(setup, Scalar):
-        advice = (
-            f" If it names the app's suite setup, write `suite_setup: {shape.scalar_text(setup)}`: "
-            "`suite_setup` must be the `name:` of a suite-setup file (a file whose "
-            "`suite_setup:` is an object)."
-        )
-    else:
-        advice = (
-            " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
-            "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "
-            "turn goes in that turn's `turn_setup:`. (`suite_setup:` with an object here would "
-            "make this file a suite-setup file and drop its tests.)"
-        )
+    advice = (
+        " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
+        "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "
+        "turn goes in that turn's `turn_setup:`. (`suite_setup:` with an object here would "
+        "make this file a suite-setup file and drop its tests.)"
+    )
     return UNKNOWN_KEY.at(doc, key.span, base + advice)
 
 
@@ -289,4 +377,4 @@ def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
         )
 
 
-FAMILY = Family("STR", RULES, check, None, kinds=None)
+FAMILY = Family("STR", RULES, check, setup_advice.check_project, kinds=None)

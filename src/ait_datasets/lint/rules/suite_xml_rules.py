@@ -16,7 +16,9 @@ SYNTAX = Rule(
     "The suite XML is not well-formed.",
     "Reports malformed XML (unclosed or mismatched tags, bad attribute quoting, stray `&`) at "
     "the position where the XML parser stops, and empty XML files.",
-    "The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file.",
+    "The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file."
+    " (`ImportAITestSuite`, AIT AL Test Suite Mgt codeunit 149037, "
+    "`AITALTestSuiteMgt.Codeunit.al` lines 310-320.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -81,7 +83,9 @@ ENCODING = Rule(
     "declared encodings.",
     "The platform's XML reader trusts the declaration: a UTF-8 file that declares UTF-16 (or "
     "the reverse) is refused ('There is no Unicode byte order mark. Cannot switch to "
-    "Unicode.'). Microsoft's docs ask for UTF-16; Microsoft also ships working UTF-8 suites.",
+    "Unicode.'). Microsoft's docs ask for UTF-16; Microsoft also ships working UTF-8 suites."
+    " No AL: the platform's XML reader decides; the XmlPort reads the stream the "
+    "install code opens (`SampleAgentsInstall.Codeunit.al` line 57).",
     Example(
         """
         <?xml version="1.0" encoding="UTF-16"?>
@@ -148,7 +152,9 @@ STRUCTURE = Rule(
     "XML is taken for another resource and not checked: a Data Exchange Definition whose "
     "root is `<root>` with `<DataExchDef>` children, test data, HTTP mocks.",
     "XmlPort 149031's schema starts with the text element `Root` and expects at least one "
-    "`AITSuite`: a different root fails the import, an empty one imports nothing.",
+    "`AITSuite`: a different root fails the import, an empty one imports nothing."
+    " (AIT Test Suite Import/Export XmlPort 149031 "
+    "(`AITTestSuiteImportExport.XmlPort.al`) lines 17-22.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -213,7 +219,9 @@ UNKNOWN_NAME = Rule(
     "closest known name.",
     "The XmlPort validates the file against the schema it generates, so an unknown name "
     "can fail the import; where it does not, the value is silently dropped. Either way it "
-    "does not do what its author meant.",
+    "does not do what its author meant."
+    " (AIT Test Suite Import/Export XmlPort 149031 "
+    "(`AITTestSuiteImportExport.XmlPort.al`) schema, lines 15-200.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -279,7 +287,9 @@ MISSING_ATTRIBUTE = Rule(
     "`Language` without `Tag`, and `Evaluator` without `Evaluator` or `Type` (also when "
     "the value is empty).",
     "These attributes have `Occurrence = Required` in the XmlPort: the import fails "
-    "without them. An empty suite `Dataset` fails the run ('no dataset').",
+    "without them. An empty suite `Dataset` fails the run ('no dataset')."
+    " (AIT Test Suite Import/Export XmlPort 149031 "
+    "(`AITTestSuiteImportExport.XmlPort.al`) lines 25, 63, 108, 162, 166 and 184.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -342,7 +352,11 @@ TOO_LONG = Rule(
     "Reports `AITSuite/@Code` over 10 characters, `@Tag` over 20, `@Description` "
     "(suite and line) over 250, and `@Dataset` (suite and line) over 100.",
     "The XmlPort writes each value into a table field of that length; a longer value "
-    "fails the import.",
+    "fails the import."
+    " (AIT Test Suite table: `Code` Code[10], `Description` Text[250], `Input Dataset` "
+    "Code[100], `Tag` Text[20], `AITTestSuite.Table.al` lines 23, 29, 46, 95; AIT "
+    "Test Method Line: `Description` Text[250], `Input Dataset` Code[100], "
+    "`AITTestMethodLine.Table.al` lines 73, 79.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -405,7 +419,10 @@ BAD_ENUM = Rule(
     "Reports `TestType` other than Copilot, Agent, MCP and `Frequency` (suite or "
     "language) other than Manual, Daily, Weekly; letter case is not significant.",
     'The value is evaluated into the enum "AIT Test Type" / "AIT Run Frequency"; '
-    "anything else fails the import (`AITest`, seen in some guides, is not a value).",
+    "anything else fails the import (`AITest`, seen in some guides, is not a value)."
+    " (`AITTestType.Enum.al` lines 11-36, `AITRunFrequency.Enum.al` lines 11-34; AIT "
+    "Test Suite Import/Export XmlPort 149031 (`AITTestSuiteImportExport.XmlPort.al`) "
+    "lines 69-80.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -467,7 +484,9 @@ BAD_BOOLEAN = Rule(
     "`Validation` is not `true` or `false`.",
     "Reports `Validation` values (suite or language) other than true/false in any case.",
     "The import sets the flag with `UpperCase(value) = 'TRUE'`: `Yes`, `1` or `on` "
-    "silently mean false.",
+    "silently mean false."
+    " (AIT Test Suite Import/Export XmlPort 149031 "
+    "(`AITTestSuiteImportExport.XmlPort.al`) lines 96 and 142.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -528,7 +547,9 @@ BAD_INTEGER = Rule(
     Severity.ERROR,
     "`CodeunitID` or `TestRunnerId` is not a whole number.",
     "Reports `Line/@CodeunitID` and `AITSuite/@TestRunnerId` values that are not whole numbers.",
-    "Both are Integer fields: a value that does not evaluate as a number fails the import.",
+    "Both are Integer fields: a value that does not evaluate as a number fails the import."
+    " (`Test Runner Id`, `AITTestSuite.Table.al` line 225; `Codeunit ID`, "
+    "`AITTestMethodLine.Table.al` line 35.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -591,7 +612,10 @@ PADDED_NUMBER = Rule(
     "Reports whole-number attributes with leading or trailing spaces, such as the "
     '`CodeunitID="133516 "` Microsoft ships.',
     "The import accepts it (Microsoft's Sales Lines Suggestions suite ships it), but it is "
-    "an accident waiting to be copied into a place that is stricter.",
+    "an accident waiting to be copied into a place that is stricter."
+    " (Read into the Integer `Codeunit ID`, AIT Test Suite Import/Export XmlPort "
+    "149031 (`AITTestSuiteImportExport.XmlPort.al`) lines 182-185, "
+    "`AITTestMethodLine.Table.al` line 35.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -655,7 +679,10 @@ AGENT_RUNNER = Rule(
     '("Test Runner - Isol. Disabled").',
     "Agent tasks run in their own sessions: with a test runner that isolates (rolls back) "
     "the test's transaction, the records the test creates are invisible to the agent. "
-    "Microsoft's agent suites all use 130451.",
+    "Microsoft's agent suites all use 130451."
+    " (`TestRunnerIsolDisabled.Codeunit.al` line 12: `TestIsolation = Disabled`; "
+    "130450, `TestRunnerIsolCodeunit.Codeunit.al` line 12: `TestIsolation = "
+    "Codeunit`.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -720,7 +747,10 @@ UNKNOWN_DATASET = Rule(
     "extension, or the `name:` of language-split YAML datasets (their parent group). "
     "Says so when only the extension is wrong.",
     "The suite imports (the field is not validated), but the run fails: the line has no "
-    "input lines or no dataset.",
+    "input lines or no dataset."
+    " (`ValidateTableRelation = false`, `AITTestSuite.Table.al` line 50 and "
+    "`AITTestMethodLine.Table.al` line 84; AIT Test Suite Mgt. codeunit 149034 "
+    "(`AITTestSuiteMgt.Codeunit.al`) `ValidateTestLineDataset` lines 228-238.)",
     Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -26,7 +26,9 @@ YAML11_BOOLEAN = Rule(
     "The framework converts YAML with the platform's `JsonObject.ReadFromYaml` (Test Inputs "
     "Management codeunit 130458), whose YAML version is not documented: we assume YAML 1.2, "
     "as the converter's `true`/`false` handling suggests, but a 1.1 reading would turn "
-    "`ON` into `true` and the test would read 'true' instead of the text.",
+    "`ON` into `true` and the test would read 'true' instead of the text."
+    " (`ReadFromYaml` at Test Inputs Management codeunit 130458 "
+    "(`TestInputsManagement.Codeunit.al`) lines 227 and 304.)",
     Example(
         """
         tests:
@@ -70,7 +72,9 @@ RULES = (
         _E,
         "The file is not valid YAML.",
         "Reports the YAML parser's error at the line and column where it stopped.",
-        "The framework fails the whole import with 'The data does not represent valid YAML.'",
+        "The framework fails the whole import with 'The data does not represent valid YAML.'"
+        " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+        "`ParseDataInputsYaml` lines 304-305; label line 450.)",
         Example(
             """
             tests:
@@ -108,7 +112,9 @@ RULES = (
         "A key appears twice in the same mapping.",
         "Reports the second occurrence of a key within one mapping.",
         "Only one of the two values reaches the test, and which one depends on the reader; "
-        "the other is silently lost.",
+        "the other is silently lost."
+        " No AL: YAML 1.2 requires unique keys (spec §3.2.1.1); which value the "
+        "platform's `ReadFromYaml` keeps is not in BCApps.",
         Example(
             """
             tests:
@@ -147,7 +153,9 @@ RULES = (
         "The file holds more than one YAML document.",
         "Reports a second document start (`---`).",
         "The framework treats a multi-document YAML file as invalid (Microsoft's own "
-        "Sample4-Invalid.yaml fixture).",
+        "Sample4-Invalid.yaml fixture)."
+        " (One `JsonObject.ReadFromYaml` per file, Test Inputs Management codeunit "
+        "130458 (`TestInputsManagement.Codeunit.al`) lines 227 and 304-305.)",
         Example(
             """
             tests:
@@ -187,7 +195,8 @@ RULES = (
         _E,
         "A tab is used for indentation.",
         "Reports a tab character where YAML expects indentation.",
-        "YAML forbids tabs in indentation; the file cannot be read.",
+        "YAML forbids tabs in indentation; the file cannot be read."
+        " No AL: YAML 1.2 forbids tabs in indentation (spec §6.1).",
         Example(
             ("tests:\n\t- name: RELEASE-ORDER\n"),
             line=2,
@@ -214,7 +223,10 @@ RULES = (
         _E,
         "The file is not UTF-8 text.",
         "Reports invalid UTF-8, UTF-16 files, and NUL bytes (binary files).",
-        "Datasets are read as UTF-8 text; anything else is garbled or fails to import.",
+        "Datasets are read as UTF-8 text; anything else is garbled or fails to import."
+        " (Microsoft's install code opens resources as UTF-8: "
+        "`SampleAgentsUtilities.Codeunit.al` lines 65-68, used by "
+        "`SampleAgentsInstall.Codeunit.al` line 48.)",
         Example(
             """
             tests:
@@ -253,7 +265,9 @@ RULES = (
         "The file is empty.",
         "Reports a dataset file with no content (or only whitespace).",
         "An empty dataset defines no tests; a suite line pointing at it fails with "
-        "'The dataset ... has no input lines.'",
+        "'The dataset ... has no input lines.'"
+        " (AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
+        "`ValidateTestLineDataset` lines 234-235.)",
         Example(
             "",
             line=1,
@@ -282,7 +296,10 @@ RULES = (
         "Reports explicit tags other than the core ones (`!!str`, `!!int`, ...), such as "
         "`!!python/object`, and core tags whose value does not fit them.",
         "Datasets are plain data converted to JSON; tags that construct objects are never "
-        "applied (and are a security risk in other tools).",
+        "applied (and are a security risk in other tools)."
+        " No AL for tags: YAML 1.2 spec §6.9.1; each test is stored as the JSON the YAML "
+        "becomes (Test Inputs Management codeunit 130458 "
+        "(`TestInputsManagement.Codeunit.al`) lines 375-376).",
         Example(
             """
             tests:
@@ -323,7 +340,10 @@ RULES = (
         _E,
         "A mapping key that is not plain text.",
         "Reports keys that are lists or mappings (`? [a, b]: value`).",
-        "JSON, which the framework converts YAML to, only has text keys.",
+        "JSON, which the framework converts YAML to, only has text keys."
+        " (Each test is stored as JSON text, Test Inputs Management codeunit 130458 "
+        "(`TestInputsManagement.Codeunit.al`) lines 375-376; RFC 8259 §4: names are "
+        "strings.)",
         Example(
             """
             tests:
@@ -365,7 +385,10 @@ RULES = (
         "Reports JSON syntax errors; for JSONL, a line that is not one complete JSON object, "
         "and an empty line followed by more rows.",
         "The importer reads JSONL one line at a time and fails with 'Could not parse JSONL "
-        "input line'; it stops at the first empty line, silently dropping the rest.",
+        "input line'; it stops at the first empty line, silently dropping the rest."
+        " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+        "`ParseDataInputsJsonl` lines 286-296: `ReadText` returns 0 at an empty line "
+        "and ends the loop; label line 452.)",
         Example(
             """
             {"name": "RELEASE-ORDER",
@@ -389,7 +412,9 @@ RULES = (
         _E,
         "The file exceeds a safety limit.",
         "Reports files that are too large, nest too deeply, or use too many aliases.",
-        "Such files can exhaust memory or time in any tool that reads them.",
+        "Such files can exhaust memory or time in any tool that reads them."
+        " No AL: this linter's own limits (`max-file-size`, `max-line-length`, nesting), "
+        "set in its configuration.",
         Example(
             "tests:\n  - name: DEEP\n    turn_setup:\n      Levels: "
             + "[" * 201
@@ -420,7 +445,9 @@ RULES = (
         "JSON that Business Central accepts but standard JSON does not.",
         "Reports single-quoted strings and raw control characters (tabs) inside strings.",
         "Business Central's JSON reader is lenient, so the import works, but editors, "
-        "`jq`, Python and CI tools reject the file.",
+        "`jq`, Python and CI tools reject the file."
+        " No AL: RFC 8259 (JSON); how lenient the platform's `JsonObject.ReadFrom` is, "
+        "is not in BCApps.",
         Example(
             """
             [{"name": 'RELEASE-ORDER', "question": "Which orders are open?", "ground_truth": "101"}]
@@ -456,10 +483,9 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
     if re.search(_MAYBE_YAML11_BOOLEAN, doc.text) is None:
         return
-    from ait_datasets.dataset.ai_files import is_ai_test_file
     from ait_datasets.source.tree import Scalar, walk
 
-    if not is_ai_test_file(doc):
+    if not ctx.is_ai_test_file(doc):
         return
     for _, node in walk(doc.root):
         if (

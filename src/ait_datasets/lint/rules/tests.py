@@ -69,7 +69,9 @@ NAME_TYPE = Rule(
     Severity.ERROR,
     "A test's `name` is a list or mapping.",
     "Reports a `name` (or `description`) that is not a scalar.",
-    "The importer reads it with `AsValue()`, which fails at import time.",
+    "The importer reads it with `AsValue()`, which fails at import time."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`AssignTestInputCode` line 385.)",
     Example(
         """
         tests:
@@ -107,7 +109,9 @@ NAME_LENGTH = Rule(
     f"A test name is longer than {MAX_TEST_NAME} characters.",
     f"Reports names over {MAX_TEST_NAME} characters.",
     f"The name becomes `Test Input.Code`, a Code[{MAX_TEST_NAME}] field: it is upper-cased "
-    "and silently truncated, which can make two tests collide.",
+    "and silently truncated, which can make two tests collide."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "line 385; Test Input table 130452, `TestInput.Table.al` line 24.)",
     Example(
         """
         tests:
@@ -146,7 +150,9 @@ NAME_DUPLICATE = Rule(
     "Two tests in one file have the same name (ignoring case).",
     "Reports the second test whose name equals an earlier one case-insensitively.",
     "The importer upper-cases names into `Test Input.Code`; a duplicate fails the whole "
-    "import with the platform's 'record already exists' error.",
+    "import with the platform's 'record already exists' error."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "`InsertDataInputLine` line 373.)",
     Example(
         """
         tests:
@@ -199,7 +205,9 @@ DESCRIPTION_LENGTH = Rule(
     Severity.WARNING,
     f"A test description is longer than {MAX_TEST_DESCRIPTION} characters.",
     f"Reports descriptions over {MAX_TEST_DESCRIPTION} characters.",
-    f"`Test Input.Description` is Text[{MAX_TEST_DESCRIPTION}]: the rest is silently cut.",
+    f"`Test Input.Description` is Text[{MAX_TEST_DESCRIPTION}]: the rest is silently cut."
+    " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
+    "line 390; `TestInput.Table.al` line 37.)",
     Example(
         "tests:\n  - name: RELEASE-ORDER\n    description: "
         + "Jane asks the agent to release sales order 101. " * 50

@@ -192,7 +192,10 @@ TURN_WITHOUT_QUERY = Rule(
     Severity.ERROR,
     "An agent turn has no `query`.",
     "Reports turns of agent tests with neither `query` nor the legacy `question`.",
-    "`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'",
+    "`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'"
+    " (`GetQuery`, AIT Test Context Impl. codeunit 149043 "
+    "(`AITTestContextImpl.Codeunit.al`) lines 114-124, reads `question` with "
+    "`Element` in a turn, line 472; `TestInputJson.Codeunit.al` lines 30-32.)",
     Example(
         """
         tests:
@@ -230,7 +233,11 @@ TURN_WITHOUT_EXPECTED = Rule(
     "An agent turn has no `expected_data`.",
     "Reports turns of agent tests without `expected_data`.",
     "`Library - Agent.FinalizeTurn` always reads it and fails the turn with 'DataInput - The "
-    "element expected_data does not exist.'; `expected_data: {}` is enough.",
+    "element expected_data does not exist.'; `expected_data: {}` is enough."
+    " (`GetExpectedInterventionRequest`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) line 664, called by `FinalizeTurn` through "
+    "lines 589 and 611; `GetExpectedData`, AIT Test Context Impl. codeunit 149043 "
+    "(`AITTestContextImpl.Codeunit.al`) lines 151-154 and 472.)",
     Example(
         """
         tests:
