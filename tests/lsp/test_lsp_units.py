@@ -7,11 +7,12 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from lsp_support import ORDERS, make_app
+from lsp_support import ORDERS, SETUP, make_app
 
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.config_files import ConfigResolver
+from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.completion import items_at
 from ait_datasets.lsp.linting import app_files_named, lint_document_text
 from ait_datasets.lsp.positions import (
@@ -125,3 +126,28 @@ def test_suggestion_codes_complete_from_the_apps_al_labels(tmp_path: Path) -> No
     path = str(resources / "datasets" / "ORDERS.yaml")
     labels = [item.label for item in items_at(text, path, line, 24, LintConfig())]
     assert labels == ["APPROVE", "SHIP_NOW"]
+
+
+def test_the_sessions_memory_of_the_app_follows_neighbours_changed_on_disk(
+    tmp_path: Path,
+) -> None:
+    # One AppFacts for the session, as the server keeps it: what a neighbour says, and
+    # whether it exists, is seen by the next lint after each change on disk.
+    resources = make_app(tmp_path)
+    path = str(resources / "datasets" / "ORDERS.yaml")
+    setup = resources / "datasets" / "setup" / "SETUP.yaml"
+    other = resources / "datasets" / "setup" / "ORDERS.yaml"
+    app = AppFacts()
+
+    def codes() -> list[str]:
+        found = lint_document_text(ORDERS, path, LintConfig(), app)
+        return sorted(d.code for d in found if d.code in ("REF001", "REF002"))
+
+    assert codes() == []
+    setup.write_text(SETUP.replace("SHOP-SETUP", "SHOP-SETUP-2"), encoding="utf-8")
+    assert codes() == ["REF001"]
+    setup.write_text(SETUP, encoding="utf-8")
+    other.write_text("tests:\n  - name: X\n    question: hi\n")
+    assert codes() == ["REF002"]
+    other.unlink()
+    assert codes() == []

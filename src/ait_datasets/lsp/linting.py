@@ -66,27 +66,33 @@ def lint_files(
     return out
 
 
-def app_files_named(message: str, path: str) -> list[str]:
+def app_files_named(message: str, path: str, others: list[str] | None = None) -> list[str]:
     """Other files of ``path``'s app that a cross-file finding's message names.
 
     The cross-file rules name the file a finding clashes with (`like datasets/A.yaml`);
-    the editor links to it as related information.
+    the editor links to it as related information. ``others`` is
+    :func:`other_app_files` of ``path`` when the caller has it already (one listing for
+    all the findings of a lint, not one per finding).
     """
+    root = app_root(path)
+    if root is None:
+        return []
+    out = []
+    for full in other_app_files(path) if others is None else others:
+        if display_path(full) in message or os.path.relpath(full, root) in message:
+            out.append(full)
+    return out
+
+
+def other_app_files(path: str) -> list[str]:
+    """Every other file of ``path``'s app that ``datasets lint`` reads (absolute paths)."""
     from ait_datasets.lint.discover import discover
 
     root = app_root(path)
     if root is None:
         return []
     here = os.path.abspath(path)
-    out = []
-    for other in discover([root]):
-        full = os.path.abspath(other)
-        if full == here:
-            continue
-        shown = display_path(other)
-        if shown in message or os.path.relpath(full, root) in message:
-            out.append(full)
-    return out
+    return [full for full in map(os.path.abspath, discover([root])) if full != here]
 
 
 def fix_document_text(text: str, path: str, config: LintConfig) -> str:

@@ -19,7 +19,12 @@ from ait_datasets import __version__
 from ait_datasets.lsp import actions, navigation
 from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
-from ait_datasets.lsp.linting import app_files_named, lint_document_text, lint_files
+from ait_datasets.lsp.linting import (
+    app_files_named,
+    lint_document_text,
+    lint_files,
+    other_app_files,
+)
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.scope import is_handled
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
@@ -103,8 +108,13 @@ class DatasetsServer(LanguageServer):
         path = self.path_of(uri) or ""
         conv = self.converter(uri, linted.text)
         out = []
+        # The app's files, listed once for all the findings that name one.
+        others: list[str] | None = None
         for diag in linted.diagnostics:
-            related = app_files_named(diag.message, path) if names_a_file(diag.message) else None
+            related = None
+            if names_a_file(diag.message):
+                others = other_app_files(path) if others is None else others
+                related = app_files_named(diag.message, path, others)
             out.append(to_lsp(diag, conv, uri, related))
         if linted.error is not None:
             out.insert(
