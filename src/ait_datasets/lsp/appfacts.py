@@ -81,7 +81,7 @@ def _signature(folder: str, recursive: bool) -> tuple[tuple[str, int, int], ...]
 def _candidates(top: str) -> list[str]:
     """The files of ``top`` that discover's walk considers, by name only (never opened)."""
     in_top_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
-    out = []
+    out: list[str] = []
     for root, dirs, files in os.walk(top, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
         in_resources = in_top_resources or ".resources" in os.path.normpath(root).split(os.sep)
