@@ -19,6 +19,7 @@ from ait_datasets import __version__
 from ait_datasets.lsp import actions, navigation
 from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
+from ait_datasets.lsp.documents import DocumentsProtocol
 from ait_datasets.lsp.linting import (
     app_files_named,
     lint_document_text,
@@ -38,7 +39,7 @@ WATCHED = ("**/.ait-datasets.toml", "**/pyproject.toml", "**/.resources/**")
 
 class DatasetsServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("datasets", __version__)
+        super().__init__("datasets", __version__, protocol_cls=DocumentsProtocol)
         self.configs = Configs()
         self.app = AppFacts()
         # The last workspace/diagnostic answer for the files on disk, and what it was for.
