@@ -311,10 +311,7 @@ async def test_incremental_changes_are_applied_as_the_client_counts_positions(
         lsp.DidChangeTextDocumentParams(lsp.VersionedTextDocumentIdentifier(2, uri), changes)
     )
     diags = await diagnostics_of(client, uri)
-    after = (
-        ORDERS.replace("😀 by $", "😀 por $").replace("reviewrecord", "ReviewRecord")
-        + new_test
-    )
+    after = ORDERS.replace("😀 by $", "😀 por $").replace("reviewrecord", "ReviewRecord") + new_test
     expected = lint_document_text(after, str(path), LintConfig())
     assert sorted((d.code, d.range.start.line + 1) for d in diags) == sorted(
         (d.code, d.line) for d in expected
