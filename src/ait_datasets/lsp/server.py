@@ -1,8 +1,10 @@
 """``datasets lsp``: the language server over stdio (pygls).
 
 Only wiring lives here: each handler reads the buffer, asks :mod:`ait_datasets.lsp.linting`
-(or the placeholder library) and converts the answer. State is per open document: its
-latest lint (so code actions match what the user sees) and the pending debounced run.
+(through the lint process of :mod:`ait_datasets.lsp.worker`, or in this process when that
+cannot run) or the placeholder library, and converts the answer. State is per open
+document: its latest lint (so code actions match what the user sees), the pending
+debounced run, and the run under way (stopped when a newer edit arrives).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.scope import is_handled
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
+from ait_datasets.lsp.worker import Cancelled, LintWorkers, WorkerFailed
 
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
@@ -42,6 +45,9 @@ class DatasetsServer(LanguageServer):
         super().__init__("datasets", __version__, protocol_cls=DocumentsProtocol)
         self.configs = Configs()
         self.app = AppFacts()
+        # The lint processes (None: lint in this process, as when they cannot start).
+        self.workers: LintWorkers | None = None
+        self.worker_failure: str | None = None
         # The last workspace/diagnostic answer for the files on disk, and what it was for.
         self.workspace_cache: (
             tuple[object, list[lsp.WorkspaceFullDocumentDiagnosticReport]] | None
@@ -96,11 +102,25 @@ class DatasetsServer(LanguageServer):
             and cached.text == document.source
         ):
             return cached
-        return self._lint(uri, path, document.version, document.source)
+        linted = self._lint(uri, path, document.version, document.source)
+        self.log_worker_failure()
+        return linted
 
-    def _lint(self, uri: str, path: str, version: int | None, text: str) -> Linted:
+    def _lint(
+        self, uri: str, path: str, version: int | None, text: str, token: object = None
+    ) -> Linted:
+        """Lint in the lint process (as run ``token``, which :meth:`schedule` may cancel:
+        then :class:`Cancelled` is raised), or here when it cannot run."""
         config, error = self.configs.resolve(path)
-        found = lint_document_text(text, path, config, self.app)
+        found = None
+        if self.workers is not None:
+            try:
+                found = self.workers.lint(token or object(), path, text, config)
+            except WorkerFailed as exc:
+                # Said in the client's log by the loop (this may be a worker thread).
+                self.workers, self.worker_failure = None, str(exc)
+        if found is None:
+            found = lint_document_text(text, path, config, self.app)
         linted = Linted(version, text, config, found, error)
         self.linted[uri] = linted
         return linted
@@ -134,6 +154,9 @@ class DatasetsServer(LanguageServer):
         old = self.pending.pop(uri, None)
         if old is not None:
             old.cancel()
+        if self.workers is not None:
+            # A run of an older version is under way: its findings would be dropped.
+            self.workers.cancel(uri)
         self.pending[uri] = asyncio.get_running_loop().create_task(
             self._debounced(uri, self.debounce if delay is None else delay)
         )
@@ -158,11 +181,22 @@ class DatasetsServer(LanguageServer):
             return
         document = self.workspace.get_text_document(uri)
         version, text = document.version, document.source
-        linted = await asyncio.to_thread(self._lint, uri, path, version, text)
+        try:
+            linted = await asyncio.to_thread(self._lint, uri, path, version, text, uri)
+        except Cancelled:
+            return  # a newer edit stopped it and has its own run scheduled
+        finally:
+            self.log_worker_failure()
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
             return  # stale: a newer edit has its own run scheduled
         self.publish(uri, linted)
+
+    def log_worker_failure(self) -> None:
+        if self.worker_failure is not None:
+            message = f"linting in the server's process from now on: {self.worker_failure}"
+            self.worker_failure = None
+            self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
 
     def publish(self, uri: str, linted: Linted) -> None:
         if not self.push:
@@ -174,6 +208,8 @@ class DatasetsServer(LanguageServer):
     def relint_open(self) -> None:
         """Re-lint every open document (configuration or app files changed)."""
         self.app.forget()
+        if self.workers is not None:
+            self.workers.forget()
         self.linted.clear()
         for uri in list(self.workspace.text_documents):
             if self.handled(uri) is not None:
@@ -428,6 +464,12 @@ def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.C
 navigation.register(SERVER)
 
 
-def serve() -> None:
-    """Run the server over stdin/stdout until the client says exit."""
-    SERVER.start_io()
+def serve(workers: LintWorkers | None = None) -> None:
+    """Run the server over stdin/stdout until the client says exit; ``workers`` lint
+    (started by the caller before this module was imported), else this process does."""
+    SERVER.workers = workers
+    try:
+        SERVER.start_io()
+    finally:
+        if workers is not None:
+            workers.close()
