@@ -18,9 +18,9 @@ from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.gc_pause import paused_gc
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import is_xml
-from ait_datasets.lsp.appfacts import AppFacts
 
 if TYPE_CHECKING:
+    from ait_datasets.lsp.appfacts import AppFacts
     from ait_datasets.source.document import Document
 
 

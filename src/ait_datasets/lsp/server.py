@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -19,7 +19,6 @@ from pygls.uris import to_fs_path
 
 from ait_datasets import __version__
 from ait_datasets.lsp import actions, navigation
-from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
 from ait_datasets.lsp.documents import DocumentsProtocol
 from ait_datasets.lsp.linting import (
@@ -34,6 +33,9 @@ from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
 from ait_datasets.lsp.worker import Cancelled, LintWorkers, WorkerFailed
 
+if TYPE_CHECKING:
+    from ait_datasets.lsp.appfacts import AppFacts
+
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
 # What a change to these re-reads: the configuration, and the app's other files.
@@ -44,7 +46,9 @@ class DatasetsServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("datasets", __version__, protocol_cls=DocumentsProtocol)
         self.configs = Configs()
-        self.app = AppFacts()
+        # What this process read of the apps' files, when it lints itself (made on first
+        # use: it loads the reader, which the lint process has in its place).
+        self._app: AppFacts | None = None
         # The lint processes (None: lint in this process, as when they cannot start).
         self.workers: LintWorkers | None = None
         self.worker_failure: str | None = None
@@ -63,6 +67,14 @@ class DatasetsServer(LanguageServer):
         self.initial = Settings()
 
     # --- helpers ------------------------------------------------------------------
+
+    @property
+    def app(self) -> AppFacts:
+        if self._app is None:
+            from ait_datasets.lsp.appfacts import AppFacts
+
+            self._app = AppFacts()
+        return self._app
 
     @property
     def encoding(self) -> str:
@@ -207,7 +219,8 @@ class DatasetsServer(LanguageServer):
 
     def relint_open(self) -> None:
         """Re-lint every open document (configuration or app files changed)."""
-        self.app.forget()
+        if self._app is not None:
+            self._app.forget()
         if self.workers is not None:
             self.workers.forget()
         self.linted.clear()
