@@ -124,7 +124,9 @@ class LintWorkers:
                 return
             self._cancelled.add(child.pid)
         child.kill()
-        spare = self._spawn()
+        with self._lock:
+            enough = len(self._idle) >= _KEEP_IDLE
+        spare = None if enough else self._spawn()
         if spare is not None:
             with self._lock:
                 self._idle.append(spare)
