@@ -21,17 +21,13 @@ from ait_datasets import __version__
 from ait_datasets.lsp import actions, navigation
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
 from ait_datasets.lsp.documents import DocumentsProtocol
-from ait_datasets.lsp.linting import (
-    app_files_named,
-    lint_document_text,
-    lint_files,
-    other_app_files,
-)
+from ait_datasets.lsp.linting import app_files_named, lint_document_text, other_app_files
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.scope import is_handled
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
 from ait_datasets.lsp.worker import Cancelled, LintWorkers, WorkerFailed
+from ait_datasets.lsp.workspace_reports import workspace_reports
 
 if TYPE_CHECKING:
     from ait_datasets.lsp.appfacts import AppFacts
@@ -384,58 +380,14 @@ def _pull(ls: DatasetsServer, params: lsp.DocumentDiagnosticParams) -> lsp.Docum
 def _pull_workspace(
     ls: DatasetsServer, params: lsp.WorkspaceDiagnosticParams
 ) -> lsp.WorkspaceDiagnosticReport:
-    return lsp.WorkspaceDiagnosticReport(items=_workspace_reports(ls))
-
-
-def _workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiagnosticReport]:
-    from pygls.uris import from_fs_path
-
-    reports: list[lsp.WorkspaceFullDocumentDiagnosticReport] = []
-    open_paths = {ls.path_of(uri): uri for uri in ls.workspace.text_documents}
-    on_disk = [p for p in ls.workspace_files() if p not in open_paths]
-    # Clients ask again and again; while no file of the workspace changed (same paths,
-    # modification times and sizes, same configuration), the answer is the same.
-    state = (tuple(_stat(p) for p in on_disk), ls.configs.generation)
-    if ls.workspace_cache is not None and ls.workspace_cache[0] == state:
-        reports.extend(ls.workspace_cache[1])
-        on_disk = []
-    for path, found in lint_files(on_disk, ls.configs.for_file).items():
-        uri = from_fs_path(path) or path
-        try:
-            with open(path, encoding="utf-8-sig", errors="replace") as fh:
-                text = fh.read()
-        except OSError:
-            text = ""
-        linted = Linted(None, text, ls.configs.for_file(path), found)
-        reports.append(
-            lsp.WorkspaceFullDocumentDiagnosticReport(uri, ls.lsp_diagnostics(uri, linted))
-        )
-    if on_disk:
-        ls.workspace_cache = (state, list(reports))
-    for open_uri in open_paths.values():
-        current = ls.lint_now(open_uri)
-        if current is not None:
-            reports.append(
-                lsp.WorkspaceFullDocumentDiagnosticReport(
-                    open_uri, ls.lsp_diagnostics(open_uri, current), version=current.version
-                )
-            )
-    return reports
-
-
-def _stat(path: str) -> tuple[str, int, int]:
-    try:
-        found = os.stat(path)
-    except OSError:
-        return (path, -1, -1)
-    return (path, found.st_mtime_ns, found.st_size)
+    return lsp.WorkspaceDiagnosticReport(items=workspace_reports(ls))
 
 
 @SERVER.command(LINT_WORKSPACE)
 def _lint_workspace(ls: DatasetsServer, *args: Any) -> int:
     """Push the findings of every file of the workspace; returns how many there are."""
     total = 0
-    for report in _workspace_reports(ls):
+    for report in workspace_reports(ls):
         total += len(report.items)
         ls.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(report.uri, list(report.items), report.version)
