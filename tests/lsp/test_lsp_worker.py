@@ -89,3 +89,16 @@ def test_a_process_that_dies_is_reported_not_taken_for_a_cancel() -> None:
     with pytest.raises(WorkerFailed, match="stopped"):
         workers.lint("doc", "/x/a.yaml", "tests: []\n", LintConfig())
     workers.close()
+
+
+class _Chatty(LintWorkers):
+    """A process that writes something that is no answer."""
+
+    COMMAND = (sys.executable, "-c", "print('hello, this is not a pickle ' * 4)")
+
+
+def test_a_process_that_answers_garbage_is_reported() -> None:
+    workers = _Chatty()
+    with pytest.raises(WorkerFailed):
+        workers.lint("doc", "/x/a.yaml", "tests: []\n", LintConfig())
+    workers.close()

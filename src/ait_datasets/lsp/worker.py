@@ -97,7 +97,7 @@ class LintWorkers:
             assert child.stdin is not None and child.stdout is not None
             send(child.stdin, (generation, path, text, config))
             status, answer = receive(child.stdout)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError) as exc:
+        except Exception as exc:  # broken pipe, end of file, or bytes that are no answer
             with self._lock:
                 cancelled = child.pid in self._cancelled
                 self._cancelled.discard(child.pid)

@@ -9,6 +9,9 @@ import sys
 
 
 def main() -> None:
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    # Only answers go to the server: anything printed goes to standard error.
+    sys.stdout = sys.stderr
     # Imported, and warmed up on a file outside any app, before the first request: the
     # server starts this process first thing, so this overlaps its own imports.
     from ait_datasets.lint.config import LintConfig
@@ -18,7 +21,6 @@ def main() -> None:
 
     lint_document_text("tests: []\n", "/nonexistent-datasets-warm-up/w.yaml", LintConfig())
     app, generation = AppFacts(), 0
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
         try:
             request = receive(stdin)
