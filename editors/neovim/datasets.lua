@@ -18,6 +18,13 @@ local function start()
       cmd = vim.g.datasets_lsp_cmd or { "datasets", "lsp" },
       root_dir = root,
       init_options = { workDate = vim.g.datasets_work_date },
+      on_attach = function(_, bufnr)
+        -- The date after each placeholder: inlay hints exist from Neovim 0.10 on, and are
+        -- off until enabled (older versions have no vim.lsp.inlay_hint and show none).
+        if vim.lsp.inlay_hint and type(vim.lsp.inlay_hint.enable) == "function" then
+          pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
+        end
+      end,
     })
     clients[root] = client_id
   end

@@ -271,3 +271,55 @@ async def test_workspace_diagnostics_follow_changes_on_disk(client: LanguageClie
         assert "SYN004" in setup_codes(changed) or "SYN001" in setup_codes(changed)
     finally:
         setup.write_text(before, encoding="utf-8")
+
+
+async def test_incremental_changes_are_applied_as_the_client_counts_positions(
+    client: LanguageClient,
+) -> None:
+    # Three changes in one notification, in the negotiated units: a word after an emoji,
+    # a value, and a new test of several lines at the end of the file.
+    path = _copy(client, "ORDERS7.yaml")
+    uri = _open(client, path)
+    await diagnostics_of(client, uri)
+    encoding = client.encoding  # type: ignore[attr-defined]
+    lines = ORDERS.splitlines()
+    title, kind = 6, 12
+    word = lines[title].index("by $")  # after CJK text and an emoji
+    at = lines[kind].index("reviewrecord")
+    new_test = "  - name: T3\n    turns:\n      - query:\n          title: no sender either\n"
+    changes = [
+        lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(
+                lsp.Position(title, client_column(lines[title], word, encoding)),
+                lsp.Position(title, client_column(lines[title], word + 2, encoding)),
+            ),
+            text="por",
+        ),
+        lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(
+                lsp.Position(kind, client_column(lines[kind], at, encoding)),
+                lsp.Position(kind, client_column(lines[kind], at + 12, encoding)),
+            ),
+            text="ReviewRecord",
+        ),
+        lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(lsp.Position(len(lines), 0), lsp.Position(len(lines), 0)),
+            text=new_test,
+        ),
+    ]
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(lsp.VersionedTextDocumentIdentifier(2, uri), changes)
+    )
+    diags = await diagnostics_of(client, uri)
+    after = ORDERS.replace("😀 by $", "😀 por $").replace("reviewrecord", "ReviewRecord") + new_test
+    expected = lint_document_text(after, str(path), LintConfig())
+    assert sorted((d.code, d.range.start.line + 1) for d in diags) == sorted(
+        (d.code, d.line) for d in expected
+    )
+    assert _by_code(diags, "EXP001") == []
+    assert [d.range.start.line for d in _by_code(diags, "QRY003")] == [21, len(lines) + 3]
+    # The placeholder's finding runs to the end of the edited line, in the client's units.
+    edited = after.splitlines()[title]
+    assert _by_code(diags, "PH007")[0].range.end == lsp.Position(
+        title, client_column(edited, len(edited), encoding)
+    )

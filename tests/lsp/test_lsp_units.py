@@ -7,12 +7,14 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from lsp_support import ORDERS, make_app
+from lsp_support import ORDERS, SETUP, make_app
 
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.config_files import ConfigResolver
+from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.completion import items_at
+from ait_datasets.lsp.documents import changed
 from ait_datasets.lsp.linting import app_files_named, lint_document_text
 from ait_datasets.lsp.positions import (
     UTF8,
@@ -125,3 +127,64 @@ def test_suggestion_codes_complete_from_the_apps_al_labels(tmp_path: Path) -> No
     path = str(resources / "datasets" / "ORDERS.yaml")
     labels = [item.label for item in items_at(text, path, line, 24, LintConfig())]
     assert labels == ["APPROVE", "SHIP_NOW"]
+
+
+def test_the_sessions_memory_of_the_app_follows_neighbours_changed_on_disk(
+    tmp_path: Path,
+) -> None:
+    # One AppFacts for the session, as the server keeps it: what a neighbour says, and
+    # whether it exists, is seen by the next lint after each change on disk.
+    resources = make_app(tmp_path)
+    path = str(resources / "datasets" / "ORDERS.yaml")
+    setup = resources / "datasets" / "setup" / "SETUP.yaml"
+    other = resources / "datasets" / "setup" / "ORDERS.yaml"
+    app = AppFacts()
+
+    def codes() -> list[str]:
+        found = lint_document_text(ORDERS, path, LintConfig(), app)
+        return sorted(d.code for d in found if d.code in ("REF001", "REF002"))
+
+    assert codes() == []
+    setup.write_text(SETUP.replace("SHOP-SETUP", "SHOP-SETUP-2"), encoding="utf-8")
+    assert codes() == ["REF001"]
+    setup.write_text(SETUP, encoding="utf-8")
+    other.write_text("tests:\n  - name: X\n    question: hi\n")
+    assert codes() == ["REF002"]
+    other.unlink()
+    assert codes() == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "a\nb\n", "line one\n  two 😀\nthree", "\n\n\n", "crlf\r\nand cr\ronly\r\n"],
+)
+def test_an_edited_line_table_is_the_table_of_the_edited_text(text: str) -> None:
+    # Every splice of every position, with texts bringing no, one and two line breaks.
+    for new in ("", "x", "\n", "a\nb\n", "\r\n"):
+        for start in range(len(text) + 1):
+            for end in range(start, len(text) + 1):
+                edited = Lines(text).edited(start, end, new)
+                expected = text[:start] + new + text[end:]
+                fresh = Lines(expected)
+                assert edited.text == expected
+                assert [edited.line(i) for i in range(len(edited))] == [
+                    fresh.line(i) for i in range(len(fresh))
+                ], (start, end, new)
+                assert edited.position(len(expected)) == fresh.position(len(expected))
+
+
+def test_a_change_in_utf16_units_lands_after_the_emoji() -> None:
+    from lsprotocol import types as lsp
+
+    text = "a: 😀x\nb: 2\n"
+    # "x" is at code point 4 of line 0, but UTF-16 column 5 (the emoji is two units).
+    change = lsp.TextDocumentContentChangePartial(
+        range=lsp.Range(lsp.Position(0, 5), lsp.Position(0, 6)), text="yz"
+    )
+    assert changed(Lines(text), change, UTF16).text == "a: 😀yz\nb: 2\n"
+    whole = lsp.TextDocumentContentChangeWholeDocument(text="c: 3\n")
+    assert changed(Lines(text), whole, UTF16).text == "c: 3\n"
+    past_the_end = lsp.TextDocumentContentChangePartial(
+        range=lsp.Range(lsp.Position(2, 0), lsp.Position(2, 0)), text="c: 3\n"
+    )
+    assert changed(Lines(text), past_the_end, UTF16).text == text + "c: 3\n"

@@ -36,7 +36,13 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from ait_datasets.lsp.worker import LintWorkers
+
+    # The lint process starts first: it loads the linter on the other core while this
+    # process loads pygls and lsprotocol (most of the start-up time).
+    workers = LintWorkers()
+    workers.start()
     from ait_datasets.lsp.server import serve
 
-    serve()
+    serve(workers)
     return 0

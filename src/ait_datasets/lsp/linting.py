@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from ait_datasets.dataset.app import app_root
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.gc_pause import paused_gc
-from ait_datasets.lint import lint_paths, lint_text
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import is_xml
-from ait_datasets.lsp.appfacts import AppFacts
-from ait_datasets.source.document import Document
+
+if TYPE_CHECKING:
+    from ait_datasets.lsp.appfacts import AppFacts
+    from ait_datasets.source.document import Document
 
 
 def load_document_text(text: str, path: str) -> Document:
@@ -42,6 +44,8 @@ def lint_document_text(
     other files of the app are for those files' own runs). ``app`` keeps what was read of
     the app's other files between calls (read from disk when absent).
     """
+    from ait_datasets.lint import lint_text
+
     apps = app.fresh(path) if app is not None else None
     # Like the CLI's engine, no cyclic collection while the large acyclic tree is built.
     with paused_gc():
@@ -58,6 +62,8 @@ def lint_files(
     ``config_for`` is a ``path -> LintConfig`` function such as ``ConfigResolver.for_file``.
     Files without findings map to an empty list, so a client can clear old ones.
     """
+    from ait_datasets.lint import lint_paths
+
     given = list(paths)
     run = lint_paths(given, config_for, jobs=1)
     out: dict[str, list[Diagnostic]] = {os.path.abspath(p): [] for p in run.paths}
@@ -66,27 +72,33 @@ def lint_files(
     return out
 
 
-def app_files_named(message: str, path: str) -> list[str]:
+def app_files_named(message: str, path: str, others: list[str] | None = None) -> list[str]:
     """Other files of ``path``'s app that a cross-file finding's message names.
 
     The cross-file rules name the file a finding clashes with (`like datasets/A.yaml`);
-    the editor links to it as related information.
+    the editor links to it as related information. ``others`` is
+    :func:`other_app_files` of ``path`` when the caller has it already (one listing for
+    all the findings of a lint, not one per finding).
     """
+    root = app_root(path)
+    if root is None:
+        return []
+    out = []
+    for full in other_app_files(path) if others is None else others:
+        if display_path(full) in message or os.path.relpath(full, root) in message:
+            out.append(full)
+    return out
+
+
+def other_app_files(path: str) -> list[str]:
+    """Every other file of ``path``'s app that ``datasets lint`` reads (absolute paths)."""
     from ait_datasets.lint.discover import discover
 
     root = app_root(path)
     if root is None:
         return []
     here = os.path.abspath(path)
-    out = []
-    for other in discover([root]):
-        full = os.path.abspath(other)
-        if full == here:
-            continue
-        shown = display_path(other)
-        if shown in message or os.path.relpath(full, root) in message:
-            out.append(full)
-    return out
+    return [full for full in map(os.path.abspath, discover([root])) if full != here]
 
 
 def fix_document_text(text: str, path: str, config: LintConfig) -> str:

@@ -1,29 +1,36 @@
 """``datasets lsp``: the language server over stdio (pygls).
 
 Only wiring lives here: each handler reads the buffer, asks :mod:`ait_datasets.lsp.linting`
-(or the placeholder library) and converts the answer. State is per open document: its
-latest lint (so code actions match what the user sees) and the pending debounced run.
+(through the lint process of :mod:`ait_datasets.lsp.worker`, or in this process when that
+cannot run) or the placeholder library, and converts the answer. State is per open
+document: its latest lint (so code actions match what the user sees), the pending
+debounced run, and the run under way (stopped when a newer edit arrives).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from ait_datasets.lsp import actions, navigation
-from ait_datasets.lsp.appfacts import AppFacts
 from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
-from ait_datasets.lsp.linting import app_files_named, lint_document_text, lint_files
+from ait_datasets.lsp.documents import DocumentsProtocol
+from ait_datasets.lsp.linting import app_files_named, lint_document_text, other_app_files
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.scope import is_handled
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
+from ait_datasets.lsp.worker import Cancelled, LintWorkers, WorkerFailed
+from ait_datasets.lsp.workspace_reports import workspace_reports
 from ait_datasets.version import __version__
+
+if TYPE_CHECKING:
+    from ait_datasets.lsp.appfacts import AppFacts
 
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
@@ -33,9 +40,14 @@ WATCHED = ("**/.ait-datasets.toml", "**/pyproject.toml", "**/.resources/**")
 
 class DatasetsServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("datasets", __version__)
+        super().__init__("datasets", __version__, protocol_cls=DocumentsProtocol)
         self.configs = Configs()
-        self.app = AppFacts()
+        # What this process read of the apps' files, when it lints itself (made on first
+        # use: it loads the reader, which the lint process has in its place).
+        self._app: AppFacts | None = None
+        # The lint processes (None: lint in this process, as when they cannot start).
+        self.workers: LintWorkers | None = None
+        self.worker_failure: str | None = None
         # The last workspace/diagnostic answer for the files on disk, and what it was for.
         self.workspace_cache: (
             tuple[object, list[lsp.WorkspaceFullDocumentDiagnosticReport]] | None
@@ -51,6 +63,14 @@ class DatasetsServer(LanguageServer):
         self.initial = Settings()
 
     # --- helpers ------------------------------------------------------------------
+
+    @property
+    def app(self) -> AppFacts:
+        if self._app is None:
+            from ait_datasets.lsp.appfacts import AppFacts
+
+            self._app = AppFacts()
+        return self._app
 
     @property
     def encoding(self) -> str:
@@ -90,11 +110,25 @@ class DatasetsServer(LanguageServer):
             and cached.text == document.source
         ):
             return cached
-        return self._lint(uri, path, document.version, document.source)
+        linted = self._lint(uri, path, document.version, document.source)
+        self.log_worker_failure()
+        return linted
 
-    def _lint(self, uri: str, path: str, version: int | None, text: str) -> Linted:
+    def _lint(
+        self, uri: str, path: str, version: int | None, text: str, token: object = None
+    ) -> Linted:
+        """Lint in the lint process (as run ``token``, which :meth:`schedule` may cancel:
+        then :class:`Cancelled` is raised), or here when it cannot run."""
         config, error = self.configs.resolve(path)
-        found = lint_document_text(text, path, config, self.app)
+        found = None
+        if self.workers is not None:
+            try:
+                found = self.workers.lint(token or object(), path, text, config)
+            except WorkerFailed as exc:
+                # Said in the client's log by the loop (this may be a worker thread).
+                self.workers, self.worker_failure = None, str(exc)
+        if found is None:
+            found = lint_document_text(text, path, config, self.app)
         linted = Linted(version, text, config, found, error)
         self.linted[uri] = linted
         return linted
@@ -103,8 +137,13 @@ class DatasetsServer(LanguageServer):
         path = self.path_of(uri) or ""
         conv = self.converter(uri, linted.text)
         out = []
+        # The app's files, listed once for all the findings that name one.
+        others: list[str] | None = None
         for diag in linted.diagnostics:
-            related = app_files_named(diag.message, path) if names_a_file(diag.message) else None
+            related = None
+            if names_a_file(diag.message):
+                others = other_app_files(path) if others is None else others
+                related = app_files_named(diag.message, path, others)
             out.append(to_lsp(diag, conv, uri, related))
         if linted.error is not None:
             out.insert(
@@ -123,6 +162,9 @@ class DatasetsServer(LanguageServer):
         old = self.pending.pop(uri, None)
         if old is not None:
             old.cancel()
+        if self.workers is not None:
+            # A run of an older version is under way: its findings would be dropped.
+            self.workers.cancel(uri)
         self.pending[uri] = asyncio.get_running_loop().create_task(
             self._debounced(uri, self.debounce if delay is None else delay)
         )
@@ -147,11 +189,22 @@ class DatasetsServer(LanguageServer):
             return
         document = self.workspace.get_text_document(uri)
         version, text = document.version, document.source
-        linted = await asyncio.to_thread(self._lint, uri, path, version, text)
+        try:
+            linted = await asyncio.to_thread(self._lint, uri, path, version, text, uri)
+        except Cancelled:
+            return  # a newer edit stopped it and has its own run scheduled
+        finally:
+            self.log_worker_failure()
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
             return  # stale: a newer edit has its own run scheduled
         self.publish(uri, linted)
+
+    def log_worker_failure(self) -> None:
+        if self.worker_failure is not None:
+            message = f"linting in the server's process from now on: {self.worker_failure}"
+            self.worker_failure = None
+            self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
 
     def publish(self, uri: str, linted: Linted) -> None:
         if not self.push:
@@ -162,7 +215,10 @@ class DatasetsServer(LanguageServer):
 
     def relint_open(self) -> None:
         """Re-lint every open document (configuration or app files changed)."""
-        self.app.forget()
+        if self._app is not None:
+            self._app.forget()
+        if self.workers is not None:
+            self.workers.forget()
         self.linted.clear()
         for uri in list(self.workspace.text_documents):
             if self.handled(uri) is not None:
@@ -324,58 +380,14 @@ def _pull(ls: DatasetsServer, params: lsp.DocumentDiagnosticParams) -> lsp.Docum
 def _pull_workspace(
     ls: DatasetsServer, params: lsp.WorkspaceDiagnosticParams
 ) -> lsp.WorkspaceDiagnosticReport:
-    return lsp.WorkspaceDiagnosticReport(items=_workspace_reports(ls))
-
-
-def _workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiagnosticReport]:
-    from pygls.uris import from_fs_path
-
-    reports: list[lsp.WorkspaceFullDocumentDiagnosticReport] = []
-    open_paths = {ls.path_of(uri): uri for uri in ls.workspace.text_documents}
-    on_disk = [p for p in ls.workspace_files() if p not in open_paths]
-    # Clients ask again and again; while no file of the workspace changed (same paths,
-    # modification times and sizes, same configuration), the answer is the same.
-    state = (tuple(_stat(p) for p in on_disk), ls.configs.generation)
-    if ls.workspace_cache is not None and ls.workspace_cache[0] == state:
-        reports.extend(ls.workspace_cache[1])
-        on_disk = []
-    for path, found in lint_files(on_disk, ls.configs.for_file).items():
-        uri = from_fs_path(path) or path
-        try:
-            with open(path, encoding="utf-8-sig", errors="replace") as fh:
-                text = fh.read()
-        except OSError:
-            text = ""
-        linted = Linted(None, text, ls.configs.for_file(path), found)
-        reports.append(
-            lsp.WorkspaceFullDocumentDiagnosticReport(uri, ls.lsp_diagnostics(uri, linted))
-        )
-    if on_disk:
-        ls.workspace_cache = (state, list(reports))
-    for open_uri in open_paths.values():
-        current = ls.lint_now(open_uri)
-        if current is not None:
-            reports.append(
-                lsp.WorkspaceFullDocumentDiagnosticReport(
-                    open_uri, ls.lsp_diagnostics(open_uri, current), version=current.version
-                )
-            )
-    return reports
-
-
-def _stat(path: str) -> tuple[str, int, int]:
-    try:
-        found = os.stat(path)
-    except OSError:
-        return (path, -1, -1)
-    return (path, found.st_mtime_ns, found.st_size)
+    return lsp.WorkspaceDiagnosticReport(items=workspace_reports(ls))
 
 
 @SERVER.command(LINT_WORKSPACE)
 def _lint_workspace(ls: DatasetsServer, *args: Any) -> int:
     """Push the findings of every file of the workspace; returns how many there are."""
     total = 0
-    for report in _workspace_reports(ls):
+    for report in workspace_reports(ls):
         total += len(report.items)
         ls.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(report.uri, list(report.items), report.version)
@@ -417,6 +429,12 @@ def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.C
 navigation.register(SERVER)
 
 
-def serve() -> None:
-    """Run the server over stdin/stdout until the client says exit."""
-    SERVER.start_io()
+def serve(workers: LintWorkers | None = None) -> None:
+    """Run the server over stdin/stdout until the client says exit; ``workers`` lint
+    (started by the caller before this module was imported), else this process does."""
+    SERVER.workers = workers
+    try:
+        SERVER.start_io()
+    finally:
+        if workers is not None:
+            workers.close()

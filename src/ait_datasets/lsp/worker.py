@@ -1,0 +1,179 @@
+"""The language server lints in a child process (see :mod:`.worker_child`).
+
+Linting is pure Python: in a thread of the server it held the interpreter lock, so a
+hover waited for the lint of a 2,000-test file, and a run made stale by the next
+keystroke could only be left to finish. In a child process the server's loop stays free,
+and a stale run is stopped by ending its process (a fresh one is started, warm, for the
+next run). The first child is started before the server imports pygls, so its imports and
+the first lint's warm-up happen on the other core while pygls loads.
+
+The child lints through :func:`ait_datasets.lsp.linting.lint_document_text`, the server's
+one way to lint, and keeps the session's memory of the app's files; when no child can
+run, the server lints in its own process, the same way. Requests and answers are pickles
+over the child's pipes (our own two processes, nothing else reads them).
+"""
+
+from __future__ import annotations
+
+import pickle
+import struct
+import subprocess
+import sys
+import threading
+from typing import IO, TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ait_datasets.diagnostics import Diagnostic
+    from ait_datasets.lint.config import LintConfig
+
+_SIZE = struct.Struct("<Q")
+# Warm children kept for the next runs (one per document being linted at once is plenty).
+_KEEP_IDLE = 2
+
+
+class Cancelled(Exception):
+    """The run was stopped: a newer version of the buffer replaced it."""
+
+
+class WorkerFailed(Exception):
+    """The child could not answer (not started, died, or broke the protocol)."""
+
+
+def send(stream: IO[bytes], value: object) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_SIZE.pack(len(data)) + data)
+    stream.flush()
+
+
+def receive(stream: IO[bytes]) -> Any:
+    """The next value on ``stream``; EOFError when the other side is gone."""
+    head = stream.read(_SIZE.size)
+    if len(head) < _SIZE.size:
+        raise EOFError
+    size = _SIZE.unpack(head)[0]
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError
+    return pickle.loads(data)
+
+
+class LintWorkers:
+    """Child processes that lint for the server; methods may be called from any thread."""
+
+    COMMAND: ClassVar[tuple[str, ...]] = (sys.executable, "-m", "ait_datasets.lsp.worker_child")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: list[subprocess.Popen[bytes]] = []
+        self._running: dict[object, subprocess.Popen[bytes]] = {}
+        self._cancelled: set[int] = set()
+        self._closed = False
+        # Bumped when what was read of the apps' files must be forgotten.
+        self.generation = 0
+
+    def start(self) -> None:
+        """Start one child now, so it is warm by the first lint."""
+        child = self._spawn()
+        if child is not None:
+            with self._lock:
+                self._idle.append(child)
+
+    def forget(self) -> None:
+        """Children drop what they read of the apps' files before their next lint."""
+        with self._lock:
+            self.generation += 1
+
+    def lint(self, token: object, path: str, text: str, config: LintConfig) -> list[Diagnostic]:
+        """The findings of ``text`` as ``path`` (see ``lint_document_text``).
+
+        Raises :class:`Cancelled` when :meth:`cancel` stopped the run of ``token``, and
+        :class:`WorkerFailed` when no child could answer.
+        """
+        child = self._take()
+        with self._lock:
+            self._running[token] = child
+            generation = self.generation
+        try:
+            assert child.stdin is not None and child.stdout is not None
+            send(child.stdin, (generation, path, text, config))
+            status, answer = receive(child.stdout)
+        except Exception as exc:  # broken pipe, end of file, or bytes that are no answer
+            with self._lock:
+                cancelled = child.pid in self._cancelled
+                self._cancelled.discard(child.pid)
+            child.kill()
+            child.wait()
+            if cancelled:
+                raise Cancelled from None
+            raise WorkerFailed(f"the lint process stopped: {exc!r}") from None
+        finally:
+            with self._lock:
+                if self._running.get(token) is child:
+                    del self._running[token]
+        self._give(child)
+        if status != "ok":
+            raise WorkerFailed(str(answer))
+        found: list[Diagnostic] = answer
+        return found
+
+    def cancel(self, token: object) -> None:
+        """Stop the run of ``token``, if one is under way, and warm up a replacement."""
+        with self._lock:
+            child = self._running.pop(token, None)
+            if child is None:
+                return
+            self._cancelled.add(child.pid)
+        child.kill()
+        with self._lock:
+            enough = len(self._idle) >= _KEEP_IDLE
+        spare = None if enough else self._spawn()
+        if spare is not None:
+            with self._lock:
+                self._idle.append(spare)
+
+    def close(self) -> None:
+        """Stop every child (the server is exiting)."""
+        with self._lock:
+            self._closed = True
+            children = [*self._idle, *self._running.values()]
+            self._idle.clear()
+            self._running.clear()
+        for child in children:
+            child.kill()
+            child.wait()
+
+    def _take(self) -> subprocess.Popen[bytes]:
+        with self._lock:
+            while self._idle:
+                child = self._idle.pop()
+                if child.poll() is None:
+                    return child
+        started = self._spawn()
+        if started is None:
+            raise WorkerFailed("cannot start the lint process")
+        return started
+
+    def _give(self, child: subprocess.Popen[bytes]) -> None:
+        with self._lock:
+            # Cancelled just as it answered: it is being stopped, so never reused.
+            stopped = child.pid in self._cancelled
+            self._cancelled.discard(child.pid)
+            if not stopped and not self._closed and len(self._idle) < _KEEP_IDLE:
+                self._idle.append(child)
+                return
+        child.kill()
+        child.wait()
+
+    def _spawn(self) -> subprocess.Popen[bytes] | None:
+        with self._lock:
+            if self._closed:
+                return None
+        try:
+            return subprocess.Popen(
+                list(self.COMMAND),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            return None
