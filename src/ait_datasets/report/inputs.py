@@ -229,6 +229,7 @@ def _record(results: ResultSet, row: Read, path: str, line: int) -> None:
             row.duration_ms,
             row.tag,
             row.data,
+            row.turn,
         )
         results.add(row.key, run, row.tag)
     elif isinstance(row, Skipped):

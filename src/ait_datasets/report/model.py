@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from ait_datasets.report.turns import Turn
 
 RunId = int | str
 
@@ -69,6 +72,7 @@ class Run(NamedTuple):
     duration_ms: int | None = None
     tag: str = ""
     data: tuple[str, str] | None = None
+    turn: Turn | None = None  # where a failed multi-turn eval failed (None: not known)
 
     @property
     def origin(self) -> str:
@@ -89,6 +93,7 @@ class Run(NamedTuple):
             _add_int(self.duration_ms, other.duration_ms),
             self.tag or other.tag,
             self.data or other.data,
+            failed.turn,
         )
 
 

@@ -49,6 +49,7 @@ td.cell.extra span { opacity: .45; }
   margin-left: 6px; border: 1px solid currentColor; }
 .state-flaky { color: #9a6700; } .state-failed { color: var(--fail); }
 .state-passed { color: var(--pass); } .state-short, .quarantined { color: var(--muted); }
+.turn { color: var(--fail); }
 .change-good { color: var(--pass); } .change-bad { color: var(--fail); }
 .change-new { color: #0550ae; } table.grid thead th { text-align: left; }
 ul.changes { margin: 4px 0 12px; padding-left: 20px; } code { font-size: 12.5px; }
@@ -183,6 +184,8 @@ def _cell(run: Run, judged: bool) -> str:
     kind = "pass" if run.passed else "fail"
     extra = "" if judged else " extra"
     tip = f"{run_label(run.run)}: {'passed' if run.passed else 'failed'}"
+    if run.turn is not None:
+        tip += f", {run.turn}"
     if run.message:
         tip += f" — {run.message}"
     mark = "✓" if run.passed else "✗"
@@ -195,6 +198,8 @@ def _strip(outcome: CaseOutcome) -> str:
         kind = "pass" if run.passed else "fail"
         extra = "" if index < outcome.k else " extra"
         tip = f"{run_label(run.run)}: {'passed' if run.passed else 'failed'}"
+        if run.turn is not None:
+            tip += f", {run.turn}"
         if run.message:
             tip += f" — {run.message}"
         mark = "✓" if run.passed else "✗"
@@ -230,6 +235,9 @@ def _grid_row(
         )
     if outcome.skipped:
         badge += f'<span class="badge state-short">{outcome.skipped} skipped</span>'
+    turn = w.failing_turn(outcome)
+    if turn:
+        badge += f'<span class="badge turn">{escape(turn)}</span>'
     proc = f' <span class="proc">{escape(key.procedure)}</span>' if key.procedure else ""
     where = report.where(key)
     if where:

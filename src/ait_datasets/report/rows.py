@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from ait_datasets.report.model import CaseKey, RunId
+from ait_datasets.report.turns import Turn, failing_turn
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
@@ -56,6 +57,7 @@ class Row(NamedTuple):
     duration_ms: int | None
     version: int | None = None
     data: tuple[str, str] | None = None  # (inputData, outputData), kept only when asked
+    turn: Turn | None = None  # where a failed multi-turn eval failed
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +162,10 @@ def read_log_entry(
     if type(duration) is not int or duration < 0:
         duration = _count(row, "durationMs")
     data = (_text(row, "inputData"), _text(row, "outputData")) if show_data else None
+    # Only a failure has a failing turn; its data is parsed for the turn's number only.
+    turn = failing_turn(get("inputData"), get("outputData")) if status == "error" else None
     return Row(
-        key, run, status == "success", message, tag, tokens, credits, duration, version, data
+        key, run, status == "success", message, tag, tokens, credits, duration, version, data, turn
     )
 
 
