@@ -177,7 +177,14 @@ class ResultSet:
 
     def runs_of(self, key: CaseKey) -> list[Run]:
         """The runs of a case in run order."""
-        return sorted(self.cases.get(key, {}).values(), key=lambda r: run_order(r.run))
+        runs = self.cases.get(key, {})
+        try:
+            # All Versions or all labels (the usual case): their own order is run order,
+            # and sorting them needs no Python call per run.
+            order = sorted(runs)
+        except TypeError:  # numbers and labels mixed
+            order = sorted(runs, key=run_order)
+        return [runs[run] for run in order]
 
     def run_ids(self) -> list[RunId]:
         """Every run seen in this set, in run order."""
