@@ -355,3 +355,69 @@ def test_plan_with_no_runs_assumes_the_widest_rate() -> None:
     [need] = plan([], [SkippedRun(key, 1, "credit limit", "x:1")], 3)
     assert (need.why, need.runs) == (UNDER_SAMPLED, 0)
     assert need.more == runs_for_width(1, 2, TARGET_WIDTH)  # the runs a 50% case needs
+
+
+# --- JSON datasets, a file that is one test, a flow-style test ---------------------------
+
+JSON_TESTS = (
+    '[\n  {"name": "J-1", "question": "q1",\n   "expected_data": {"a": [1, 2]}},\n'
+    '  {"name": "J-2", "question": "q2"}\n]\n'
+)
+ONE_TEST = "name: SOLO\nquestion: q\n"
+# A flow sequence: its items have no lines of their own. (An item in flow style inside a
+# block list, `- {name: X}`, has its line, and is copied.)
+FLOW = "tests: [{name: F-1, question: q},\n  {name: F-2, question: q2}]\n"
+SUITE_OF_THREE = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<Root>
+  <AITSuite Code="COP" Description="Copilot" Dataset="Json" TestType="Copilot">
+    <Line CodeunitID="50200" Dataset="Json" />
+    <Line CodeunitID="50201" Dataset="Solo.yaml" />
+    <Line CodeunitID="50202" Dataset="Flow.yaml" />
+  </AITSuite>
+</Root>
+"""
+
+
+@pytest.fixture
+def copilot_app(tmp_path: Path) -> tuple[Path, Path]:
+    resources = tmp_path / "app" / ".resources"
+    resources.mkdir(parents=True)
+    (resources / "Json.json").write_bytes(JSON_TESTS.encode())
+    (resources / "Solo.yaml").write_bytes(ONE_TEST.encode())
+    (resources / "Flow.yaml").write_bytes(FLOW.encode())
+    (resources / "suite.xml").write_bytes(SUITE_OF_THREE.encode())
+    rows = []
+    for v in (1, 2, 3, 4):
+        failed = "Error" if v == 2 else "Success"
+        rows.append(_row("COP", "JSON", "J-1", v, failed))
+        rows.append(_row("COP", "JSON", "J-2", v, "Success"))
+        rows.append(_row("COP", "SOLO.YAML", "SOLO", v, failed))
+        rows.append(_row("COP", "FLOW.YAML", "F-1", v, failed))
+        rows.append(_row("COP", "FLOW.YAML", "F-2", v, failed))
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps({"value": rows}), encoding="utf-8")
+    return tmp_path / "app", export
+
+
+def test_json_whole_file_and_flow_style_tests(
+    copilot_app: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "plan"
+    _plan(copilot_app, folder)
+    out = capsys.readouterr().out
+    element = JSON_TESTS[JSON_TESTS.index('{"name": "J-1"') : JSON_TESTS.index("},\n  {") + 1]
+    # A JSON array's element, byte for byte, in an array of its own.
+    assert (folder / "Json-rerun.json").read_bytes() == b"[\n" + element.encode() + b"\n]\n"
+    # A file that is one test is copied whole.
+    assert (folder / "Solo-rerun.yaml").read_bytes() == ONE_TEST.encode()
+    # The flow sequence's tests are listed, not copied (nor half-copied).
+    assert not (folder / "Flow-rerun.yaml").exists()
+    for test in ("F-1", "F-2"):
+        assert f"COP/FLOW.YAML/{test}/Run  (flaky)" in out
+    assert out.count("written in flow style inside the list") == 2
+    import xml.etree.ElementTree as ET
+
+    [suite] = ET.fromstring((folder / "rerun-plan.xml").read_bytes()).findall("AITSuite")
+    lines = {line.get("CodeunitID"): line.get("Dataset") for line in suite.findall("Line")}
+    assert lines == {"50200": "JSON-RERUN", "50201": "SOLO-RERUN.YAML"}
