@@ -33,6 +33,8 @@ def plan_text(needs: list[Need], files: PlanFiles, width: float, k: int, folder:
             f"Run the plan's suite {most} time{_s(most)} to give every case its runs"
             f" (each run also runs the other procedures of the cases' codeunits){cost}.",
         ]
+    if not files.files:
+        lines += ["", "Nothing to write: no case needs a rerun that could be planned."]
     left = [(need, why) for need, why in files.unplaced]
     if left:
         lines += ["", f"Not in the plan ({len(left)}): their test or suite line was not found"]
