@@ -176,3 +176,28 @@ def test_output_naming_an_input_is_refused(
     assert code == 2
     assert "names one of the inputs; refusing to overwrite it" in err
     assert {p: p.read_bytes() for p in (export, other)} == before
+
+
+def test_one_pass_costs_equal_the_two_definitions() -> None:
+    """The report's totals and per-release costs come from one pass over the runs; they
+    must be exactly costs_of(every run) and by_release (floats added in the same order)."""
+    from ait_datasets.report.costs import by_release, costs_of, overall_and_by_release
+    from ait_datasets.report.stats import summarize
+
+    results = result_set(
+        (
+            CaseKey("S", "D", f"c{i % 7}"),
+            Run(
+                1 + i // 7,
+                i % 3 != 0,
+                tokens=None if i % 5 == 0 else 100 + i,
+                credits=None if i % 4 == 0 else 0.1 * i,
+                duration_ms=None if i % 6 == 0 else 1000 + 37 * i,
+                tag=("", "rc-1", "rc-2", "(no tag)")[i % 4],
+            ),
+        )
+        for i in range(70)
+    )
+    outcomes = summarize(results, 3).outcomes
+    every = [run for outcome in outcomes for run in outcome.runs]
+    assert overall_and_by_release(outcomes) == (costs_of(every), by_release(outcomes))

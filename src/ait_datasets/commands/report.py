@@ -14,9 +14,14 @@ count most cases have; the others are named): passed (all k), flaky (some) or ne
 passed (none). Cases with fewer than k runs are listed on their own and left out of
 pass^k; every run counts for pass@1. inputData/outputData are shown only with --show-data.
 
+--rerun-plan DIR (with --datasets) writes the flaky, borderline (at most 3 agreeing runs)
+and under-sampled (fewer than k runs) cases' tests, copied byte for byte, into subset
+datasets in DIR with a suite XML that runs them, and prints the runs each case needs.
+
 Exit codes: 0 report written; 1 a gate not met (--fail-under, or the policy in
 [tool.ait-datasets.report]); 2 a file that cannot be read, a malformed row (reported as
-file:line:column), an -o that names an input, or (with --strict) an incomplete export.
+file:line:column), an -o that names an input, a refused --rerun-plan folder, or (with
+--strict) an incomplete export.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from ait_datasets.report.build import Report
+    from ait_datasets.report.sources import SourceIndex
 
 HELP = "pass@1, pass^k and flaky cases of repeated runs; compare with a baseline"
 
@@ -103,6 +111,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "or 90%%); the bar of [tool.ait-datasets.report] for them",
     )
     parser.add_argument(
+        "--rerun-plan",
+        metavar="DIR",
+        help="write a subset dataset of the flaky, borderline and under-sampled cases "
+        "(their tests copied unchanged) and a suite XML that runs it into DIR (a new folder "
+        "outside the app; needs --datasets), and print the runs each case needs; the "
+        "report itself then goes to -o only",
+    )
+    parser.add_argument(
+        "--target-width",
+        type=_width,
+        metavar="W",
+        help="with --rerun-plan: the widest 95%% Wilson interval of a case's pass rate "
+        "worth stopping at (default 0.3: tells a 50%% case from an 85%% one)",
+    )
+    parser.add_argument(
         "--policy",
         metavar="FILE",
         help="the configuration holding the gates (default: the nearest .ait-datasets.toml "
@@ -117,6 +140,16 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number such as 0.3") from None
+    if not 0.001 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not between 0.001 and 1")
     return value
 
 
@@ -159,6 +192,16 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.report.plain import neutralise
 
     inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
+    if args.rerun_plan and not args.datasets:
+        print(
+            "datasets report: --rerun-plan needs --datasets (the dataset files or folders "
+            "the tests are copied from)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.target_width is not None and not args.rerun_plan:
+        print("datasets report: --target-width is for --rerun-plan", file=sys.stderr)
+        return 2
     if args.output and names_an_input(args.output, inputs):
         print(
             f"datasets report: -o {args.output} names one of the inputs; refusing to "
@@ -211,6 +254,12 @@ def run(args: argparse.Namespace) -> int:
         report = replace(report, verdicts=verdicts)
     for warning in report.warnings():
         print(f"datasets report: warning: {neutralise(warning)}", file=sys.stderr)
+    if args.rerun_plan:
+        assert sources is not None
+        failed = _rerun_plan(args, report, sources, inputs)
+        if failed:
+            return failed
+    # With --rerun-plan, stdout holds the plan: the report goes to -o only.
     text = render(report, output_format(args.format, args.output))
     if args.output:
         try:
@@ -220,7 +269,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"datasets report: cannot write {args.output}: {reason}", file=sys.stderr)
             return 2
         print(f"wrote {args.output}")
-    else:
+    elif not args.rerun_plan:
         sys.stdout.write(text)
     code = 0
     for verdict in verdicts:
@@ -232,6 +281,43 @@ def run(args: argparse.Namespace) -> int:
             print(f"datasets report: gate not met: {neutralise(str(verdict))}", file=sys.stderr)
             code = 1
     return code
+
+
+def _rerun_plan(
+    args: argparse.Namespace, report: Report, sources: SourceIndex, inputs: list[str]
+) -> int:
+    """Write the rerun plan into --rerun-plan DIR and print it; 0, or 2 when refused."""
+    from pathlib import Path
+
+    from ait_datasets.atomic import TreeError, conflicts, create_tree
+    from ait_datasets.report.output import refuse_plan_folder
+    from ait_datasets.report.rerun_plan import TARGET_WIDTH, plan
+    from ait_datasets.report.rerun_text import plan_text
+    from ait_datasets.report.rerun_write import plan_files
+
+    folder = args.rerun_plan
+    source_files = sorted({t.file for t in sources.tests.values()})
+    refused = refuse_plan_folder(folder, inputs, [*args.datasets, *source_files])
+    if refused is not None:
+        print(f"datasets report: --rerun-plan: {refused}; give a new folder", file=sys.stderr)
+        return 2
+    width = TARGET_WIDTH if args.target_width is None else args.target_width
+    needs = plan(report.summary.outcomes, report.skipped, report.k, width)
+    files = plan_files(needs, sources)
+    target = Path(folder)
+    taken = conflicts(target, [name for name, _ in files.files])
+    if taken:
+        names = ", ".join(str(p) for p in taken)
+        print(f"datasets report: --rerun-plan: {names} exists; nothing written", file=sys.stderr)
+        return 2
+    if files.files:
+        try:
+            create_tree(target, files.files)
+        except TreeError as exc:
+            print(f"datasets report: --rerun-plan: {exc}", file=sys.stderr)
+            return 2
+    sys.stdout.write(plan_text(needs, files, width, report.k, folder))
+    return 0
 
 
 def _gate(passed: int, total: int, k: int, limit: Fraction) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ait_datasets.report.compare import Comparison, compare
-from ait_datasets.report.costs import Costs, by_release, costs_of
+from ait_datasets.report.costs import Costs, overall_and_by_release
 from ait_datasets.report.model import CaseKey, InfraError, ResultSet, RunId, SkippedRun
 from ait_datasets.report.quarantine import Entry, Quarantine, assign
 from ait_datasets.report.sources import SourceIndex, TestSource
@@ -130,6 +130,7 @@ def build_report(
                 quarantined.append((outcome, entry))
         stale = assignment.stale
     run_ids = results.run_ids()
+    costs, releases = overall_and_by_release(summary.outcomes)
     return Report(
         summary=summary,
         datasets=by_dataset(summary),
@@ -147,8 +148,8 @@ def build_report(
         infrastructure=tuple(results.infrastructure),
         not_cases=results.not_cases,
         incomplete=tuple(results.incomplete),
-        costs=costs_of(run for o in summary.outcomes for run in o.runs),
-        releases=by_release(summary.outcomes),
+        costs=costs,
+        releases=releases,
         show_data=show_data,
         located=_locate(summary, sources),
         source_files=None if sources is None else sources.files,

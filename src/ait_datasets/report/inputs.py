@@ -45,6 +45,7 @@ from ait_datasets.report.rows import (
 )
 
 MAX_PROBLEMS = 20
+_new = tuple.__new__
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -106,7 +107,35 @@ def read_results(
 def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
     """Read one result file (see the module docstring for the accepted shapes)."""
     name = os.fspath(path)
+    fast = _read_fast(name, options or ReadOptions())
+    if fast is not None:
+        return fast
     return read_text(name, decode(name, read_bytes(name)), options)
+
+
+def _read_fast(path: str, options: ReadOptions) -> ResultSet | None:
+    """The file read by the streaming reader (:mod:`ait_datasets.report.fast_json`), or
+    None when it is not installed or steps aside: then the exact reader below reads it,
+    and says what is wrong where."""
+    if not path.lower().endswith(".json"):
+        return None
+    try:
+        from ait_datasets.report.fast_json import StepAside, blocks
+    except ImportError:  # msgspec is not installed: the pure-Python reader does it all
+        return None
+    from ait_datasets.report.rows import read_log_entry
+    from ait_datasets.source.load import regular_file_size
+
+    results = ResultSet(sources=[path], runs_by=options.runs_by)
+    runs_by, show_data = options.runs_by, options.show_data
+    try:
+        regular_file_size(path)
+        for lines, rows in blocks(path):
+            for line, entry in zip(lines, rows, strict=True):
+                _record(results, read_log_entry(entry, runs_by, show_data), path, line)
+    except (StepAside, RowError, OSError):
+        return None
+    return results
 
 
 def read_bytes(path: str) -> bytes:
@@ -218,17 +247,22 @@ def _collect(
 
 def _record(results: ResultSet, row: Read, path: str, line: int) -> None:
     if type(row) is Row:
-        run = Run(
-            row.run,
-            row.passed,
-            row.message,
-            path,
-            line,
-            row.tokens,
-            row.credits,
-            row.duration_ms,
-            row.tag,
-            row.data,
+        # tuple.__new__ rather than Run(...): see rows.read_log_entry (once per row).
+        run = _new(
+            Run,
+            (
+                row.run,
+                row.passed,
+                row.message,
+                path,
+                line,
+                row.tokens,
+                row.credits,
+                row.duration_ms,
+                row.tag,
+                row.data,
+                row.turn,
+            ),
         )
         results.add(row.key, run, row.tag)
     elif isinstance(row, Skipped):

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from ait_datasets.report.turns import Turn
 
 RunId = int | str
 
@@ -69,6 +72,7 @@ class Run(NamedTuple):
     duration_ms: int | None = None
     tag: str = ""
     data: tuple[str, str] | None = None
+    turn: Turn | None = None  # where a failed multi-turn eval failed (None: not known)
 
     @property
     def origin(self) -> str:
@@ -89,6 +93,7 @@ class Run(NamedTuple):
             _add_int(self.duration_ms, other.duration_ms),
             self.tag or other.tag,
             self.data or other.data,
+            failed.turn,
         )
 
 
@@ -172,7 +177,14 @@ class ResultSet:
 
     def runs_of(self, key: CaseKey) -> list[Run]:
         """The runs of a case in run order."""
-        return sorted(self.cases.get(key, {}).values(), key=lambda r: run_order(r.run))
+        runs = self.cases.get(key, {})
+        try:
+            # All Versions or all labels (the usual case): their own order is run order,
+            # and sorting them needs no Python call per run.
+            order = sorted(runs)
+        except TypeError:  # numbers and labels mixed
+            order = sorted(runs, key=run_order)
+        return [runs[run] for run in order]
 
     def run_ids(self) -> list[RunId]:
         """Every run seen in this set, in run order."""

@@ -42,3 +42,32 @@ def write_atomic(path: str, text: str) -> None:
             fh.write(text)
         return
     write_text_atomically(target, text)
+
+
+def refuse_plan_folder(folder: str, inputs: list[str], sources: list[str]) -> str | None:
+    """Why the rerun plan must not be written into ``folder``, or None.
+
+    Refused: a folder that holds (at any depth) one of the ``inputs`` or a source dataset
+    file, and a folder inside a source folder (the folders of the source datasets and the
+    --datasets folders): a test app imports every dataset and suite XML of its resources,
+    so a plan written there would be imported and run with the app.
+    """
+    target = os.path.realpath(folder)
+    for name in inputs:
+        if _within(os.path.realpath(name), target):
+            return f"{folder} holds the input {name}"
+    for name in sources:
+        real = os.path.realpath(name)
+        if os.path.isfile(real) and _within(real, target):
+            return f"{folder} holds the source dataset {name}"
+        source_folder = real if os.path.isdir(real) else os.path.dirname(real)
+        if _within(target, source_folder):
+            return f"{folder} is inside the source folder {source_folder}"
+    return None
+
+
+def _within(path: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # different drives
+        return False

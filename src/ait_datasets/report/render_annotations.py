@@ -32,7 +32,9 @@ def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str]]:
 
 
 def _message(report: Report, outcome: CaseOutcome, text: str) -> str:
-    failure = w.first_failure(outcome)
+    failure = ": ".join(
+        part for part in (w.failing_turn(outcome), w.first_failure(outcome)) if part
+    )
     return text + (f": {failure}" if failure else "")
 
 

@@ -6,6 +6,7 @@ every value is escaped. Open it from disk or attach it to a CI run as an artifac
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from ait_datasets.report import wording as w
@@ -14,6 +15,7 @@ from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.costs import costs_of
 from ait_datasets.report.model import Run, RunId, run_label
 from ait_datasets.report.stats import CaseOutcome, State, Summary
+from ait_datasets.report.turns import Turn
 
 _STYLE = """
 :root { --pass: #1a7f37; --pass-bg: #d1f5dc; --fail: #b42318; --fail-bg: #fde2df;
@@ -49,6 +51,7 @@ td.cell.extra span { opacity: .45; }
   margin-left: 6px; border: 1px solid currentColor; }
 .state-flaky { color: #9a6700; } .state-failed { color: var(--fail); }
 .state-passed { color: var(--pass); } .state-short, .quarantined { color: var(--muted); }
+.turn { color: var(--fail); }
 .change-good { color: var(--pass); } .change-bad { color: var(--fail); }
 .change-new { color: #0550ae; } table.grid thead th { text-align: left; }
 ul.changes { margin: 4px 0 12px; padding-left: 20px; } code { font-size: 12.5px; }
@@ -180,26 +183,43 @@ def _grid(report: Report) -> str:
 
 
 def _cell(run: Run, judged: bool) -> str:
-    kind = "pass" if run.passed else "fail"
+    return _cell_html(run.run, run.passed, judged, run.message, run.turn)
+
+
+@lru_cache(maxsize=4096)
+def _cell_html(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
+    # Cached: most cells of a large grid are alike ("v3: passed"), and formatting and
+    # escaping each of millions of cells was most of the page's time.
+    kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = f"{run_label(run.run)}: {'passed' if run.passed else 'failed'}"
-    if run.message:
-        tip += f" — {run.message}"
-    mark = "✓" if run.passed else "✗"
-    return f'<td class="cell {kind}{extra}" title="{escape(tip)}"><span>{mark}</span></td>'
+    return f'<td class="cell {kind}{extra}" title="{escape(_tip(run, passed, message, turn))}">' + (
+        f"<span>{'✓' if passed else '✗'}</span></td>"
+    )
+
+
+def _tip(run: RunId, passed: bool, message: str, turn: Turn | None) -> str:
+    tip = f"{run_label(run)}: {'passed' if passed else 'failed'}"
+    if turn is not None:
+        tip += f", {turn}"
+    if message:
+        tip += f" — {message}"
+    return tip
 
 
 def _strip(outcome: CaseOutcome) -> str:
-    marks = []
-    for index, run in enumerate(outcome.runs):
-        kind = "pass" if run.passed else "fail"
-        extra = "" if index < outcome.k else " extra"
-        tip = f"{run_label(run.run)}: {'passed' if run.passed else 'failed'}"
-        if run.message:
-            tip += f" — {run.message}"
-        mark = "✓" if run.passed else "✗"
-        marks.append(f'<span class="{kind}{extra}" title="{escape(tip)}">{mark}</span>')
+    marks = [
+        _strip_mark(run.run, run.passed, index < outcome.k, run.message, run.turn)
+        for index, run in enumerate(outcome.runs)
+    ]
     return f'<td class="strip">{"".join(marks)}</td>'
+
+
+@lru_cache(maxsize=4096)
+def _strip_mark(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
+    kind = "pass" if passed else "fail"
+    extra = "" if judged else " extra"
+    tip = escape(_tip(run, passed, message, turn))
+    return f'<span class="{kind}{extra}" title="{tip}">{"✓" if passed else "✗"}</span>'
 
 
 def _grid_row(
@@ -230,6 +250,9 @@ def _grid_row(
         )
     if outcome.skipped:
         badge += f'<span class="badge state-short">{outcome.skipped} skipped</span>'
+    turn = w.failing_turn(outcome)
+    if turn:
+        badge += f'<span class="badge turn">{escape(turn)}</span>'
     proc = f' <span class="proc">{escape(key.procedure)}</span>' if key.procedure else ""
     where = report.where(key)
     if where:

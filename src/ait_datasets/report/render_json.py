@@ -159,6 +159,8 @@ def _run(run: Run, show_data: bool) -> dict[str, object]:
         "tokens": run.tokens,
         "credits": run.credits,
         "duration_ms": run.duration_ms,
+        # Where a failed multi-turn eval failed: turn "first" to "last" of "of" (0: unknown).
+        "turn": None if run.turn is None else run.turn._asdict(),
     }
     if show_data and run.data is not None:
         data["input_data"], data["output_data"] = run.data

@@ -104,6 +104,9 @@ def _cases(
         if where:
             note += f" at {code(where)}"
         failure = _md(w.first_failure(o))
+        turn = w.failing_turn(o)
+        if turn:
+            failure = f"**{_md(turn)}**" + (f": {failure}" if failure else "")
         data = w.failure_data(o) if report.show_data else None
         if data is not None:
             failure += f" (inputData: {code(data[0])}; outputData: {code(data[1])})"

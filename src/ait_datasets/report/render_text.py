@@ -119,7 +119,7 @@ def _cases(
         where = report.where(o.key)
         if where:
             note += f"  at {where}"
-        message = w.first_failure(o)
+        message = ": ".join(part for part in (w.failing_turn(o), w.first_failure(o)) if part)
         lines.append(
             f"  {o.key.id:<{width}}  {w.passes(o):>5}  "
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)}{note}"

@@ -29,14 +29,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from ait_datasets.report.model import CaseKey, RunId
+from ait_datasets.report.turns import Turn, failing_turn
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
 RUNS_BY = ("version", "tag")
 UNTAGGED = "(no tag)"
+
+
+class Fields(Protocol):
+    """What a row is read through: a JSON object (a dict), or the fast reader's struct."""
+
+    def get(self, name: str, default: None = None, /) -> object: ...
+
+    def __contains__(self, name: object, /) -> bool: ...
+
+    def __getitem__(self, name: str, /) -> object: ...
 
 
 class RowError(ValueError):
@@ -56,6 +67,7 @@ class Row(NamedTuple):
     duration_ms: int | None
     version: int | None = None
     data: tuple[str, str] | None = None  # (inputData, outputData), kept only when asked
+    turn: Turn | None = None  # where a failed multi-turn eval failed
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +117,10 @@ def read_row(row: object, kind: str, runs_by: str = "version", show_data: bool =
 
 
 _STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
+_new = tuple.__new__
 
 
-def read_log_entry(
-    row: dict[str, object], runs_by: str = "version", show_data: bool = False
-) -> Read:
+def read_log_entry(row: Fields, runs_by: str = "version", show_data: bool = False) -> Read:
     """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
 
     Called once per row of exports of millions of rows: the common shapes (text fields,
@@ -142,7 +153,9 @@ def read_log_entry(
     suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
     dataset = get("dataset")
     dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
-    key = CaseKey(suite, dataset, test, procedure)
+    # tuple.__new__: a named tuple's own constructor is a Python function, which costs
+    # more than the rest of this line, and this runs for every one of millions of rows.
+    key = _new(CaseKey, (suite, dataset, test, procedure))
     tag = get("tag")
     tag = tag.strip() if type(tag) is str else _text(row, "tag")
     run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
@@ -160,12 +173,27 @@ def read_log_entry(
     if type(duration) is not int or duration < 0:
         duration = _count(row, "durationMs")
     data = (_text(row, "inputData"), _text(row, "outputData")) if show_data else None
-    return Row(
-        key, run, status == "success", message, tag, tokens, credits, duration, version, data
+    # Only a failure has a failing turn; its data is parsed for the turn's number only.
+    turn = failing_turn(get("inputData"), get("outputData")) if status == "error" else None
+    return _new(
+        Row,
+        (
+            key,
+            run,
+            status == "success",
+            message,
+            tag,
+            tokens,
+            credits,
+            duration,
+            version,
+            data,
+            turn,
+        ),
     )
 
 
-def _status(row: dict[str, object]) -> str:
+def _status(row: Fields) -> str:
     status = row.get("status")
     value = status.strip().lower() if isinstance(status, str) else ""
     if value not in ("success", "error", "skipped"):
@@ -182,7 +210,7 @@ def _status(row: dict[str, object]) -> str:
     return value
 
 
-def _infrastructure(row: dict[str, object], version: int | None) -> Infrastructure:
+def _infrastructure(row: Fields, version: int | None) -> Infrastructure:
     line = _text(row, "lineNumber") or _text(row, "codeunitName") or _text(row, "codeunitID")
     stack = _text(row, "errorCallStack")
     return Infrastructure(_text(row, "aitCode"), line, version, _text(row, "message"), stack)
@@ -221,7 +249,7 @@ def _version(value: object) -> int:
     raise RowError(f"'version' must be a whole number (the run), found {_json_type(value)}")
 
 
-def _count(row: dict[str, object], name: str) -> int | None:
+def _count(row: Fields, name: str) -> int | None:
     """An optional whole number (tokens, milliseconds); absent/null is None."""
     value = row.get(name)
     if type(value) is int and value >= 0:  # the common case first: one check
@@ -235,7 +263,7 @@ def _count(row: dict[str, object], name: str) -> int | None:
     return value
 
 
-def _amount(row: dict[str, object], name: str) -> float | None:
+def _amount(row: Fields, name: str) -> float | None:
     """An optional decimal (Copilot credits); absent/null is None."""
     value = row.get(name)
     if value is None:
@@ -248,7 +276,7 @@ def _amount(row: dict[str, object], name: str) -> float | None:
     return amount
 
 
-def _text(row: dict[str, object], name: str) -> str:
+def _text(row: Fields, name: str) -> str:
     """An optional identifying field: text or a number, absent/null as empty."""
     value = row.get(name)
     if type(value) is str:  # the common case first: one check
@@ -260,7 +288,7 @@ def _text(row: dict[str, object], name: str) -> str:
     return str(value).strip()
 
 
-def _found(row: dict[str, object], name: str) -> str:
+def _found(row: Fields, name: str) -> str:
     return _json_type(row[name]) if name in row else "no such field"
 
 

@@ -15,10 +15,17 @@ entry carries both (``dataset``, ``datasetLineNumber``).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ait_datasets.report.model import CaseKey
+
+if TYPE_CHECKING:
+    from ait_datasets.dataset.shape import TestRef
+    from ait_datasets.source.document import Document
+    from ait_datasets.source.tree import Node
+    from ait_datasets.source.xml_loader import XmlElement
 
 CODE_LENGTH = 100  # Code[100] of "Test Input Group Code" and "Test Input Code"
 
@@ -30,6 +37,9 @@ class TestSource:
     path: str
     line: int
     language: str = ""
+    # The file itself (the display ``path`` may be relative): where the rerun plan copies
+    # the test from.
+    file: str = ""
     # A turn (or the test) expects an ``intervention_request``: a hand-over case.
     handover: bool = False
     turns: int = 0
@@ -55,44 +65,31 @@ class SourceIndex:
 def index_sources(paths: list[str]) -> SourceIndex:
     """Read the dataset files under ``paths`` (files or folders) once, for their tests."""
     from ait_datasets.dataset import shape as kinds
-    from ait_datasets.dataset.app import group_code
     from ait_datasets.dataset.paths import display_path
     from ait_datasets.lint.discover import discover
-    from ait_datasets.source.load import load
 
     tests: dict[tuple[str, str], TestSource] = {}
     ambiguous: set[tuple[str, str]] = set()
     files = 0
     for path in discover(paths):
-        if path.lower().endswith(".xml"):
-            continue
-        try:
-            doc = load(path)
-        except OSError:
-            continue
-        if doc.root is None or kinds.file_kind(doc) not in (kinds.DATASET, kinds.JSONL):
+        doc = dataset_document(path)
+        if doc is None:
             continue
         files += 1
-        group = group_code(os.path.basename(path)).upper()[:CODE_LENGTH]
+        group = group_of(path)
         file_language = _language(doc.root)
-        unnamed = 0
         shown = display_path(path)
-        for test in kinds.tests_of(doc):
+        real = os.path.realpath(path)
+        for code, test, _ in coded_tests(doc):
             node = test.node
-            name = kinds.scalar_text(node.get("name"))
-            if name is None:
-                unnamed += 1
-                code = f"INPUT-{unnamed:06d}"
-                line = node.span.line
-            else:
-                code = name.upper()[:CODE_LENGTH]
-                key_node = node.key_node("name")
-                line = (key_node or node).span.line
+            key_node = node.key_node("name")
+            line = (key_node or node).span.line
             turns = kinds.turns_of(node)
             source = TestSource(
                 shown,
                 line,
                 _language(node) or file_language,
+                real,
                 _hands_over(node, turns),
                 len(turns),
             )
@@ -122,3 +119,129 @@ def _hands_over(test: object, turns: Sequence[object]) -> bool:
             if isinstance(expected, Mapping) and expected.get("intervention_request") is not None:
                 return True
     return False
+
+
+def dataset_document(path: str) -> Document | None:
+    """The dataset (or JSONL) file at ``path``, loaded; None for anything else."""
+    from ait_datasets.dataset import shape as kinds
+    from ait_datasets.source.load import load
+
+    if path.lower().endswith(".xml"):
+        return None
+    try:
+        doc = load(path)
+    except OSError:
+        return None
+    if kinds.file_kind(doc) not in (kinds.DATASET, kinds.JSONL):
+        return None
+    if doc.root is None and not doc.rows:
+        return None
+    return doc
+
+
+def group_of(path: str) -> str:
+    """The importer's ``Test Input Group`` code of the dataset file at ``path``."""
+    from ait_datasets.dataset.app import group_code
+
+    return group_code(os.path.basename(path)).upper()[:CODE_LENGTH]
+
+
+def coded_tests(doc: Document) -> Iterator[tuple[str, TestRef, Node]]:
+    """Each test of ``doc`` with its ``Test Input`` code and its own node as written
+    (the item of the test list, before any ``testInput:`` wrapper is unwrapped)."""
+    from ait_datasets.dataset import shape as kinds
+
+    unnamed = 0
+    for test in kinds.tests_of(doc):
+        name = kinds.scalar_text(test.node.get("name"))
+        if name is None:
+            unnamed += 1
+            code = f"INPUT-{unnamed:06d}"
+        else:
+            code = name.upper()[:CODE_LENGTH]
+        yield code, test, _written_node(doc, test)
+
+
+def _written_node(doc: Document, test: TestRef) -> Node:
+    from ait_datasets.source.tree import Mapping, Sequence
+
+    if test.row is not None:
+        return doc.rows[test.row]
+    node: Node | None = doc.root
+    for part in test.path:
+        if isinstance(part, int) and isinstance(node, Sequence):
+            node = node.items[part]
+        elif isinstance(part, str) and isinstance(node, Mapping):
+            node = node.get(part)
+    return node if node is not None else test.node
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteLine:
+    """A suite XML's ``AITSuite`` that runs a dataset, as written (XmlPort 149031)."""
+
+    path: str
+    # The ``AITSuite`` element's attributes and its ``Language``/``Evaluator`` children.
+    suite: dict[str, str]
+    languages: tuple[dict[str, str], ...]
+    evaluators: tuple[dict[str, str], ...]
+    # The ``Line`` elements that run the dataset: (attributes, their evaluators).
+    lines: tuple[tuple[dict[str, str], tuple[dict[str, str], ...]], ...]
+
+
+def suites_running(dataset_path: str, suite_code: str) -> list[SuiteLine]:
+    """The ``AITSuite`` elements with Code ``suite_code`` (case-insensitive, a Code field)
+    of the dataset's app that run it: a ``Line`` whose ``Dataset`` is its group code, or
+    without a ``Dataset`` in a suite whose ``Dataset`` is (the line inherits it)."""
+    from ait_datasets.dataset.suites import SuiteIndex, suite_folder
+    from ait_datasets.source.neighbours import read_neighbour
+    from ait_datasets.source.xml_loader import load_xml_bytes
+
+    group = group_of(dataset_path)
+    wanted = suite_code.strip().upper()
+    found: list[SuiteLine] = []
+    index = SuiteIndex(*suite_folder(dataset_path))
+    for ref in index.suites_running(dataset_path):
+        if ref.code.strip().upper() != wanted:
+            continue
+        try:
+            root = load_xml_bytes(ref.path, read_neighbour(ref.path)).xml
+        except OSError:
+            continue
+        for suite in [] if root is None else root.children:
+            if suite.name != "AITSuite" or _value(suite, "Code").upper() != wanted:
+                continue
+            inherited = _value(suite, "Dataset").upper() == group
+            lines = tuple(
+                (_attributes(line), _children(line, "Evaluator"))
+                for line in suite.children
+                if line.name == "Line"
+                and (
+                    _value(line, "Dataset").upper() == group
+                    or (inherited and not _value(line, "Dataset"))
+                )
+            )
+            if lines:
+                found.append(
+                    SuiteLine(
+                        ref.path,
+                        _attributes(suite),
+                        _children(suite, "Language"),
+                        _children(suite, "Evaluator"),
+                        lines,
+                    )
+                )
+    return found
+
+
+def _value(element: XmlElement, name: str) -> str:
+    attribute = element.get(name)
+    return "" if attribute is None else attribute.value.strip()
+
+
+def _attributes(element: XmlElement) -> dict[str, str]:
+    return {name: a.value for name, a in element.attributes.items()}
+
+
+def _children(element: XmlElement, name: str) -> tuple[dict[str, str], ...]:
+    return tuple(_attributes(c) for c in element.children if c.name == name)

@@ -128,6 +128,14 @@ def first_failure(outcome: CaseOutcome) -> str:
     return ""
 
 
+def failing_turn(outcome: CaseOutcome) -> str:
+    """``fails at turn 2 of 3`` for the first failed judged run, when its turn is known."""
+    for run in outcome.judged:
+        if not run.passed:
+            return "" if run.turn is None else str(run.turn)
+    return ""
+
+
 def failure_data(outcome: CaseOutcome) -> tuple[str, str] | None:
     """(inputData, outputData) of the first failed judged run, when kept (--show-data)."""
     for run in outcome.judged:

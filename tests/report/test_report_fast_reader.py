@@ -1,0 +1,215 @@
+"""The streaming reader (msgspec) agrees with the exact pure-Python reader, or steps aside.
+
+The DESIGN rule for fast paths: a property test proves it agrees. Every export below is
+read both ways; whenever the fast reader answers, its result set is the exact reader's,
+and a file it steps aside from gets the exact reader's problems, file:line:column."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("msgspec")
+
+from ait_datasets.report import fast_json
+from ait_datasets.report.inputs import (
+    ReadOptions,
+    ReportInputError,
+    _read_fast,
+    read_file,
+    read_text,
+)
+
+TEXT = st.one_of(
+    st.sampled_from(["", "T1", " t2 ", '},{"', '"}, {"', "\\", "é€", "\u202e"]),
+    st.text(max_size=12),
+)
+VALUE = st.one_of(TEXT, st.integers(-3, 10**6), st.none(), st.booleans(), st.floats(0, 9))
+ENTRY = st.fixed_dictionaries(
+    {
+        "status": st.sampled_from(["Success", "Error", "Skipped", "success", "Bad", None]),
+        "version": st.one_of(st.integers(1, 4), st.none(), st.just("2"), st.just(True)),
+        "procedureName": st.sampled_from(["Run", "", None, "  Run2 "]),
+        "datasetLineNumber": st.sampled_from(["T1", "T2", "t3", "", 7]),
+    },
+    optional={
+        "aitCode": TEXT,
+        "dataset": st.sampled_from(["DS.YAML", "ds", ""]),
+        "lineNumber": st.one_of(st.integers(0, 30000), TEXT),
+        "tag": TEXT,
+        "message": TEXT,
+        "tokensConsumed": VALUE,
+        "copilotCredits": VALUE,
+        "durationMs": VALUE,
+        "errorCallStack": TEXT,
+        "inputData": TEXT,
+        "outputData": st.sampled_from(["", '{"turns": [{"success": false}]}', "x"]),
+        "id": TEXT,
+        "sensitive": st.booleans(),
+        "extra": st.lists(st.integers(), max_size=3),
+    },
+)
+# Mostly valid entries, so that the fast reader answers as often as it steps aside.
+VALID_ENTRY = st.fixed_dictionaries(
+    {
+        "status": st.sampled_from(["Success", "Error", "Skipped"]),
+        "version": st.integers(1, 4),
+        "procedureName": st.sampled_from(["Run", "  Run2 "]),
+        "datasetLineNumber": st.sampled_from(["T1", "T2", "t3"]),
+    },
+    optional={
+        "aitCode": st.sampled_from(["S", "S2"]),
+        "dataset": st.sampled_from(["DS.YAML", "ds"]),
+        "tag": st.sampled_from(["", "rc-1", "rc-2"]),
+        "message": TEXT,
+        "tokensConsumed": st.one_of(st.none(), st.integers(0, 10**6)),
+        "copilotCredits": st.one_of(st.none(), st.floats(0, 9), st.integers(0, 3)),
+        "durationMs": st.one_of(st.none(), st.integers(0, 10**6)),
+        "inputData": st.just('{"turns": [{"query": {}}, {"query": {}}]}'),
+        "outputData": st.sampled_from(["", '{"turns": [{"answer": {"success": false}}]}']),
+        "sensitive": st.booleans(),
+    },
+)
+ROWS = st.one_of(
+    st.lists(VALID_ENTRY, max_size=12),
+    st.lists(st.one_of(VALID_ENTRY, VALID_ENTRY, ENTRY), max_size=12),
+)
+LAYOUTS = st.sampled_from(["compact", "spaced", "indented", "lines", "array", "bom"])
+
+
+def _export(rows: list[dict[str, object]], layout: str, next_link: bool) -> str:
+    if layout == "compact":
+        body = json.dumps(rows, separators=(",", ":"), ensure_ascii=False)
+    elif layout == "indented":
+        body = json.dumps(rows, indent=2)
+    elif layout == "lines":
+        body = "[\n" + ",\n".join(json.dumps(r) for r in rows) + "\n]"
+    else:
+        body = json.dumps(rows, ensure_ascii=layout != "spaced")
+    if layout == "array":
+        return body
+    link = ', "@odata.nextLink": "https://bc/next"' if next_link else ""
+    text = (
+        '{"@odata.context": "https://bc/$metadata#aitTestLogEntries", "value": ' + body + link + "}"
+    )
+    return ("\ufeff" if layout == "bom" else "") + text
+
+
+def _both(path: Path, options: ReadOptions) -> tuple[object, object]:
+    try:
+        exact: object = read_text(str(path), path.read_text(encoding="utf-8-sig"), options)
+    except ReportInputError as exc:
+        exact = [str(p) for p in exc.problems]
+    try:
+        full: object = read_file(str(path), options)
+    except ReportInputError as exc:
+        full = [str(p) for p in exc.problems]
+    return exact, full
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=ROWS,
+    layout=LAYOUTS,
+    next_link=st.booleans(),
+    block=st.sampled_from([32, 100, 1 << 23]),
+    runs_by=st.sampled_from(["version", "tag"]),
+    show_data=st.booleans(),
+)
+def test_fast_reader_agrees_or_steps_aside(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    rows: list[dict[str, object]],
+    layout: str,
+    next_link: bool,
+    block: int,
+    runs_by: str,
+    show_data: bool,
+) -> None:
+    monkeypatch.setattr(fast_json, "BLOCK", block)  # small blocks: entries cut across them
+    path = tmp_path / "export.json"
+    path.write_text(_export(rows, layout, next_link), encoding="utf-8")
+    options = ReadOptions(runs_by=runs_by, show_data=show_data)
+    exact, full = _both(path, options)
+    assert full == exact
+    fast = _read_fast(str(path), options)
+    if fast is not None:
+        assert fast == exact
+
+
+def _entry(
+    test: str, version: int, status: str = "Success", message: str = ""
+) -> dict[str, object]:
+    return {
+        "aitCode": "S",
+        "version": version,
+        "procedureName": "Run",
+        "status": status,
+        "dataset": "DS.YAML",
+        "datasetLineNumber": test,
+        "message": message,
+        "inputData": '{"turns": [{"query": {}}, {"query": {}}]}',
+        "outputData": '{"turns": [{"answer": {"success": false}}]}',
+    }
+
+
+def test_fast_reader_reads_the_usual_export(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fast_json, "BLOCK", 256)
+    rows = [
+        _entry(f"T{i % 7}", 1 + i // 7, "Error" if i % 5 == 0 else "Success") for i in range(70)
+    ]
+    path = tmp_path / "export.json"
+    path.write_text(_export(rows, "lines", False), encoding="utf-8")
+    fast = _read_fast(str(path), ReadOptions())
+    assert fast is not None and len(fast) == 7  # it answered, and agrees:
+    assert fast == read_text(str(path), path.read_text(encoding="utf-8"))
+    first_error = fast.cases[next(iter(fast.cases))][1]
+    assert first_error.line == 2 and first_error.turn is not None  # line of the entry
+
+
+@pytest.mark.parametrize(
+    "message",
+    ['}, {"', '},{"aitCode": "x"', '}\n,\n{"'],
+)
+def test_separators_inside_strings_step_aside_or_agree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str
+) -> None:
+    for block in (16, 40, 64, 1 << 23):
+        monkeypatch.setattr(fast_json, "BLOCK", block)
+        rows = [_entry("T1", v, "Error", message) for v in (1, 2, 3)]
+        path = tmp_path / "export.json"
+        path.write_text(_export(rows, "compact", False), encoding="utf-8")
+        exact = read_text(str(path), path.read_text(encoding="utf-8"))
+        fast = _read_fast(str(path), ReadOptions())
+        assert fast is None or fast == exact
+        assert read_file(str(path)) == exact
+
+
+def test_a_malformed_row_gets_the_exact_readers_position(tmp_path: Path) -> None:
+    rows = [_entry("T1", 1), {**_entry("T1", 2), "version": None, "status": "Success"}]
+    path = tmp_path / "export.json"
+    path.write_text(_export(rows, "lines", False), encoding="utf-8")
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    [problem] = caught.value.problems
+    assert (problem.line, problem.column) == (3, 1) and "no 'version'" in problem.message
+
+
+def test_without_msgspec_the_exact_reader_does_it_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ait_datasets.report.fast_json", None)  # ImportError
+    rows = [_entry("T1", v) for v in (1, 2)]
+    path = tmp_path / "export.json"
+    path.write_text(_export(rows, "compact", False), encoding="utf-8")
+    assert _read_fast(str(path), ReadOptions()) is None
+    assert read_file(str(path)) == read_text(str(path), path.read_text(encoding="utf-8"))
