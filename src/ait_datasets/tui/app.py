@@ -15,7 +15,7 @@ from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
-from ait_datasets.tui.app_lint import LintActions
+from ait_datasets.tui.app_structure import StructureActions
 from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
 from ait_datasets.tui.findings import Finding
@@ -25,6 +25,7 @@ from ait_datasets.tui.lint_runner import (
     LintRunner,
 )
 from ait_datasets.tui.model import DatasetModel, Step
+from ait_datasets.tui.prompts import NewItemScreen
 from ait_datasets.tui.raw_text import RawTextError
 from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.screens import (
@@ -43,7 +44,7 @@ from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class DatasetEditor(LintActions):
+class DatasetEditor(StructureActions):
     """The editor application; the model does the editing, widgets show and forward."""
 
     CSS_PATH = "editor.tcss"
@@ -212,13 +213,6 @@ class DatasetEditor(LintActions):
         form.show_error("#raw-error", None)
         self._changed(test, reload=False)
 
-    def _refused(self, exc: CrossTestAlias) -> None:
-        self.notify(
-            f"Not changed: this test uses an alias to an anchor in another test ({exc}).",
-            severity="error",
-            timeout=8,
-        )
-
     # -- messages from the widgets (they never call the app) ---------------------------
 
     def on_form_value_changed(self, message: Form.ValueChanged) -> None:
@@ -248,19 +242,6 @@ class DatasetEditor(LintActions):
         except CrossTestAlias as exc:
             self._refused(exc)
 
-    def on_dataset_tree_structure_requested(self, message: DatasetTree.StructureRequested) -> None:
-        message.stop()
-        self._structure(message.action, message.delta)
-
-    def _structure(self, action: str, delta: int = 0) -> None:
-        try:
-            if action == "move":
-                self.move(delta)
-            else:
-                getattr(self, action)()
-        except CrossTestAlias as exc:
-            self._refused(exc)
-
     def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
         message.stop()
         self.jump_to(message.finding.test, message.finding.turn)
@@ -279,22 +260,6 @@ class DatasetEditor(LintActions):
             self.dataset_tree.select(index)
             self.dataset_tree.focus()
             self.show_node()
-
-    # Actions of the command palette (it runs them by name).
-    def action_add_test(self) -> None:
-        self._structure("add_test")
-
-    def action_add_turn(self) -> None:
-        self._structure("add_turn")
-
-    def action_duplicate(self) -> None:
-        self._structure("duplicate")
-
-    def action_delete(self) -> None:
-        self._structure("delete")
-
-    def action_move(self, delta: int) -> None:
-        self._structure("move", delta)
 
     # -- applying form edits ------------------------------------------------------------
 
@@ -376,78 +341,6 @@ class DatasetEditor(LintActions):
                 self.query_one(PreviewPanel).show(value)
         self.schedule_lint()
 
-    # -- structure (bound on the tree) --------------------------------------------------
-
-    def add_test(self) -> None:
-        test, _ = self.dataset_tree.current
-        index = self.model.add_test(test)
-        self.dataset_tree.insert_test(index)
-        self._after_structure(index, None)
-
-    def add_turn(self) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            self.notify("Select a test first.", severity="warning")
-            return
-        if not self.model.summary(test).is_test:
-            return
-        after = turn if turn is not None else None
-        index = self.model.add_turn(test, after)
-        self.dataset_tree.refresh_test(test, expand=True)
-        self._after_structure(test, index)
-
-    def duplicate(self) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            return
-        if turn is None:
-            index = self.model.duplicate_test(test)
-            self.dataset_tree.insert_test(index)
-            self._after_structure(index, None)
-        else:
-            index = self.model.duplicate_turn(test, turn)
-            self.dataset_tree.refresh_test(test, expand=True)
-            self._after_structure(test, index)
-
-    def delete(self) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            return
-        what = (
-            self.model.name(test) if turn is None else f"turn {turn + 1} of {self.model.name(test)}"
-        )
-        if turn is None:
-            selected = self.model.delete_test(test)
-            self.dataset_tree.remove_test(test)
-            self._after_structure(selected, None)
-        else:
-            self.model.delete_turn(test, turn)
-            self.dataset_tree.refresh_test(test, expand=True)
-            remaining = len(self.model.summary(test).turns)
-            self._after_structure(test, min(turn, remaining - 1) if remaining else None)
-        # Deleting is one key; the way back is said where the eye is.
-        self.notify(f"Deleted {what}. ctrl+z brings it back.", title="Deleted")
-
-    def move(self, delta: int) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            return
-        if turn is None:
-            target = self.model.move_test(test, delta)
-            if target != test:
-                self.dataset_tree.move_test(test, target)
-            self._after_structure(target, None)
-        else:
-            target = self.model.move_turn(test, turn, delta)
-            self.dataset_tree.refresh_test(test, expand=True)
-            self._after_structure(test, target)
-
-    def _after_structure(self, test: int | None, turn: int | None) -> None:
-        self.dataset_tree.select(test, turn)
-        self._update_title()
-        self.show_node()
-        self.schedule_lint()
-
     # -- app actions --------------------------------------------------------------------
 
     def _restore(self, step: Step | None, word: str) -> None:
@@ -475,7 +368,8 @@ class DatasetEditor(LintActions):
             ("Diagnostics panel", DiagnosticsPanel.BINDINGS),
             ("Unsaved-changes question", ConfirmQuit.BINDINGS),
             ("File changed on disk (when saving)", DiskChangedScreen.BINDINGS),
-            ("Yes/no question (unsafe fix)", Confirm.BINDINGS),
+            ("Yes/no question (unsafe fix, deletion)", Confirm.BINDINGS),
+            ("New test / new turn dialog", NewItemScreen.BINDINGS),
         ]
         self.push_screen(HelpScreen(bindings_table(groups)))
 

@@ -9,6 +9,7 @@ cheap, because untouched chunks are shared strings.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Mapping as TextMap
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
@@ -438,13 +439,26 @@ class DatasetModel:
         nl = self.layout.newline
         return [c if c.endswith("\n") else c + nl for c in chunks]
 
-    def add_test(self, after: int | None = None) -> int:
+    def new_test_name(self) -> str:
+        """A name no test of the file has yet (what a new test is offered)."""
+        return self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
+
+    def add_test(
+        self,
+        after: int | None = None,
+        *,
+        name: str | None = None,
+        texts: TextMap[str, str] | None = None,
+        kind: str = shape.TASK,
+    ) -> int:
+        """Insert a test after ``after`` (None: at the end), with ``name`` (default: a
+        fresh one) and one turn of ``kind`` holding ``texts`` (see :func:`.shape.new_test`)."""
         index = len(self.chunks) if after is None else after + 1
-        name = self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
         chunks = self._ensure_newline(self.chunks)
         if after is not None:
             push_tail(chunks, after)
-        chunks.insert(index, self._dump(shape.new_test(name)))
+        test = shape.new_test(name or self.new_test_name(), texts, kind)
+        chunks.insert(index, self._dump(test))
         self._commit("add test", chunks, (index, None), None)
         return index
 
@@ -494,11 +508,20 @@ class DatasetModel:
         """A turn as a list item whose dash is at column 0, in the file's style."""
         return dump_chunk(new_item(turn), 0, self.layout.style, self.layout.newline)
 
-    def add_turn(self, index: int, after: int | None = None) -> int:
+    def add_turn(
+        self,
+        index: int,
+        after: int | None = None,
+        *,
+        kind: str | None = None,
+        texts: TextMap[str, str] | None = None,
+    ) -> int:
+        """Insert a turn after ``after`` (None: at the end) of test ``index``: of ``kind``
+        (default: see :func:`.shape.add_turn`) holding ``texts``; returns its index."""
         added: list[int] = []
 
         def change(test: Any) -> int:
-            added.append(shape.add_turn(test, after))
+            added.append(shape.add_turn(test, after, kind, texts))
             return added[0]
 
         def in_text(test: Any, body: str) -> str | None:
