@@ -269,7 +269,13 @@ class DatasetEditor(StructureActions):
         test = self.dataset_tree.current[0] if at is None else at
         if test is None or test >= len(self.model):
             return
-        self.model.set_value(test, path, value)
+        if isinstance(value, str) and "\n" in value:
+            # A multi-line text (the description) is written as a block scalar.
+            text = value
+            key = f"{test}:{'.'.join(map(str, path))}"
+            self.model.update(test, lambda t: shape.put_text(t, path, text), merge_key=key)
+        else:
+            self.model.set_value(test, path, value)
         self._changed(test, reload=False)
 
     def _turn_prefix(self, test: int, turn: int) -> tuple[str | int, ...]:

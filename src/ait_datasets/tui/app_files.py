@@ -8,7 +8,6 @@ import os
 from functools import partial
 from typing import Any
 
-from textual.app import App
 from textual.worker import Worker, WorkerState
 
 from ait_datasets.diagnostics import Edit
@@ -17,12 +16,13 @@ from ait_datasets.tui.lint_runner import LintRunner
 from ait_datasets.tui.model import DatasetModel
 from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
+from ait_datasets.tui.typing_state import TypingAware
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
 from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class FileActions(App[None]):
+class FileActions(TypingAware):
     """Save, reload and quit; the editor fills in the model, the widgets and lint."""
 
     model: DatasetModel

@@ -15,7 +15,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
-from ruamel.yaml.scalarstring import LiteralScalarString, ScalarString
+from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
 from ruamel.yaml.tokens import CommentToken
 
 TASK = "task"
@@ -185,7 +185,7 @@ def put_text(mapping: CommentedMap, path: tuple[str | int, ...], text: str) -> N
     for part in path[:-1]:
         target = target[part]
     old = target.get(path[-1])
-    if isinstance(old, ScalarString):
+    if isinstance(old, (LiteralScalarString, FoldedScalarString)):
         set_key(target, str(path[-1]), text)
     else:
         target[path[-1]] = LiteralScalarString(text)
