@@ -11,13 +11,14 @@ from ruamel.yaml.comments import CommentedMap
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
+from textual.widgets import ContentSwitcher, Footer, Header, Input, Tree
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
 from ait_datasets.tui.app_structure import StructureActions
 from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
+from ait_datasets.tui.file_meta import MetaError, read_meta
 from ait_datasets.tui.findings import Finding
 from ait_datasets.tui.labels import file_info
 from ait_datasets.tui.lint_runner import (
@@ -35,8 +36,10 @@ from ait_datasets.tui.screens import (
     HelpScreen,
     bindings_table,
 )
+from ait_datasets.tui.suite_setups import suite_setup_names
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
+from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
 from ait_datasets.tui.widgets.raw_form import RawForm
@@ -107,9 +110,9 @@ class DatasetEditor(StructureActions):
             with Vertical(id="detail"):
                 with (
                     VerticalScroll(id="form-scroll", can_focus=False),
-                    ContentSwitcher(initial="file-info"),
+                    ContentSwitcher(initial="file-form"),
                 ):
-                    yield Static("", id="file-info")
+                    yield FileForm(id="file-form")
                     yield TestForm(id="test-form")
                     yield TurnForm(self.config.intervention_types, id="turn-form")
                     yield RawForm(id="raw-form")
@@ -121,6 +124,7 @@ class DatasetEditor(StructureActions):
         self._watch.remember(self.model.path)
         self._neighbours = neighbours_signature(self.model.path)
         self.set_interval(1.0, self._check_disk)
+        self.refresh_setup_names()
         tree = self.query_one(DatasetTree)
         tree.populate()
         tree.focus()
@@ -144,9 +148,11 @@ class DatasetEditor(StructureActions):
         switcher = self.query_one(ContentSwitcher)
         preview = self.query_one(PreviewPanel)
         if test is None:
-            switcher.current = "file-info"
+            switcher.current = "file-form"
             name = os.path.basename(self.model.path)
-            self.query_one("#file-info", Static).update(file_info(name, len(self.model)))
+            lay = self.model.layout
+            meta = {**read_meta(lay.suffix), **read_meta(lay.prefix)}
+            self.query_one(FileForm).load(meta, file_info(name, len(self.model)))
             preview.show(None)
             return
         if self.raw_mode and self._show_raw(test, turn):
@@ -218,6 +224,9 @@ class DatasetEditor(StructureActions):
     def on_form_value_changed(self, message: Form.ValueChanged) -> None:
         message.stop()
         test, turn = message.target
+        if isinstance(message.form, FileForm):
+            self.set_file_value(str(message.path[0]), message.value)
+            return
         try:
             if isinstance(message.form, TurnForm):
                 self.set_turn_value(message.path, message.value, at=(test, turn))
@@ -262,6 +271,27 @@ class DatasetEditor(StructureActions):
             self.show_node()
 
     # -- applying form edits ------------------------------------------------------------
+
+    def set_file_value(self, key: str, value: Any) -> None:
+        """Set (or, with '', remove) one of the file's own keys."""
+        try:
+            self.model.set_file_value(key, "" if value is None else str(value))
+        except MetaError as exc:
+            self.notify(f"Not changed: {exc}", severity="error", timeout=8)
+            return
+        self._update_title()
+        self.schedule_lint()
+
+    def refresh_setup_names(self) -> None:
+        """Read the app's suite-setup names off the UI thread; the file form completes them."""
+        path = self.model.path
+        form = self.query_one(FileForm)
+
+        def work() -> None:
+            names = suite_setup_names(path)
+            self.call_from_thread(form.set_setup_names, names)
+
+        self.run_worker(work, thread=True, group="setups", exclusive=True, exit_on_error=False)
 
     def set_test_value(
         self, path: tuple[str | int, ...], value: Any, *, at: int | None = None
@@ -355,7 +385,10 @@ class DatasetEditor(StructureActions):
             return
         test, turn = step.focus
         self.dataset_tree.populate()
-        self.dataset_tree.select(min(test, len(self.model) - 1) if len(self.model) else None, turn)
+        if test < 0 or not len(self.model):
+            self.dataset_tree.select(None)  # a change to the file's own keys
+        else:
+            self.dataset_tree.select(min(test, len(self.model) - 1), turn)
         self._update_title()
         self.show_node()
         self.schedule_lint()

@@ -39,6 +39,9 @@ class FileActions(TypingAware):
     def schedule_lint(self) -> None:
         raise NotImplementedError
 
+    def refresh_setup_names(self) -> None:
+        raise NotImplementedError
+
     @property
     def dataset_tree(self) -> DatasetTree:
         return self.query_one(DatasetTree)
@@ -136,6 +139,7 @@ class FileActions(TypingAware):
         if neighbours != self._neighbours:
             self._neighbours = neighbours
             self.schedule_lint()
+            self.refresh_setup_names()
         if not self._watch.changed(self.model.path):
             return
         if read_disk(self.model.path) == self.model.disk:

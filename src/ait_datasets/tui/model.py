@@ -8,6 +8,7 @@ cheap, because untouched chunks are shared strings.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from collections.abc import Mapping as TextMap
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
+from ait_datasets.tui.file_meta import has_key, set_meta
 from ait_datasets.tui.layout import Layout, split_layout
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
@@ -35,6 +37,7 @@ from ait_datasets.tui.scalars import splice_scalar
 from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
 Focus = tuple[int, int | None]  # (test index, turn index or None)
+FILE_FOCUS: Focus = (-1, None)  # the file itself (its own keys)
 PathPart = str | int
 
 
@@ -333,6 +336,29 @@ class DatasetModel:
         self._redo.clear()
         self._merge_open = False
         self.chunks = list(new.chunks)
+        self.layout = new
+
+    def set_file_value(self, key: str, value: str) -> None:
+        """Set the file's own key ``key`` (see :mod:`.file_meta`; '' removes it) in the
+        text around the tests; typing into one field is one undo step. Raises
+        :class:`~.file_meta.MetaError` when it cannot be done exactly; nothing changes."""
+        lay = self.layout
+        if has_key(lay.suffix, key):
+            new = dataclasses.replace(lay, suffix=set_meta(lay.suffix, key, value, lay.newline))
+        else:
+            new = dataclasses.replace(lay, prefix=set_meta(lay.prefix, key, value, lay.newline))
+        if new.prefix == lay.prefix and new.suffix == lay.suffix:
+            return
+        top = self._undo[-1] if self._undo else None
+        merge_key = f"file:{key}"
+        if top is not None and top.merge_key == merge_key and self._merge_open and top.layouts:
+            top.layouts = (top.layouts[0], new)
+        else:
+            chunks = list(self.chunks)
+            step = Step(f"edit {key}", chunks, chunks, FILE_FOCUS, merge_key, (lay, new))
+            self._undo.append(step)
+        self._merge_open = True
+        self._redo.clear()
         self.layout = new
 
     def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
