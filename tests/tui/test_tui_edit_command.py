@@ -79,14 +79,12 @@ def test_a_file_with_a_syntax_error_is_reported_with_its_position(
     assert no_ui == []
 
 
-def test_a_suite_setup_file_is_refused_with_the_reason(
-    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_suite_setup_file_opens_with_its_keys(tmp_path: Path, no_ui: list[DatasetEditor]) -> None:
     path = tmp_path / "setup.yaml"
     path.write_text("name: SETUP\nsuite_setup:\n  setup_actions: []\n")
-    assert main(["edit", str(path)]) == 2
-    assert "suite-setup file" in capsys.readouterr().err
-    assert no_ui == []
+    assert main(["edit", str(path)]) == 0
+    assert no_ui[0].model.layout.kind == "suite-setup"
+    assert len(no_ui[0].model) == 0
 
 
 def test_a_bad_work_date_is_a_usage_error(tmp_path: Path) -> None:

@@ -138,3 +138,13 @@ def test_new_reply_turn_dialog(sample_file: Path, snap_compare: Snap) -> None:
 
 def test_delete_confirmation(sample_file: Path, snap_compare: Snap) -> None:
     assert snap_compare(make_editor(sample_file), run_before=before(1, None, "delete"))
+
+
+def test_suite_setup_file_form(tmp_path: Path, snap_compare: Snap) -> None:
+    path = tmp_path / "SR-SETUP.yaml"
+    path.write_text(
+        "name: SR-SETUP\ndescription: Creates the customers\n"
+        "suite_setup:\n  setup_actions:\n    - action_type: create_customers\n",
+        encoding="utf-8",
+    )
+    assert snap_compare(make_editor(path), run_before=before())

@@ -15,12 +15,10 @@ from textual.widgets import ContentSwitcher, Footer, Header, Input, Tree
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
-from ait_datasets.tui.app_structure import StructureActions
+from ait_datasets.tui.app_file_keys import FileKeys
 from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
-from ait_datasets.tui.file_meta import MetaError, read_meta
 from ait_datasets.tui.findings import Finding
-from ait_datasets.tui.labels import file_info
 from ait_datasets.tui.lint_runner import (
     PROCESS_MIN_CHARS,
     LintRunner,
@@ -36,7 +34,6 @@ from ait_datasets.tui.screens import (
     HelpScreen,
     bindings_table,
 )
-from ait_datasets.tui.suite_setups import suite_setup_names
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
 from ait_datasets.tui.widgets.file_form import FileForm
@@ -47,7 +44,7 @@ from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class DatasetEditor(StructureActions):
+class DatasetEditor(FileKeys):
     """The editor application; the model does the editing, widgets show and forward."""
 
     CSS_PATH = "editor.tcss"
@@ -148,11 +145,7 @@ class DatasetEditor(StructureActions):
         switcher = self.query_one(ContentSwitcher)
         preview = self.query_one(PreviewPanel)
         if test is None:
-            switcher.current = "file-form"
-            name = os.path.basename(self.model.path)
-            lay = self.model.layout
-            meta = {**read_meta(lay.suffix), **read_meta(lay.prefix)}
-            self.query_one(FileForm).load(meta, file_info(name, len(self.model)))
+            self.show_file()
             preview.show(None)
             return
         if self.raw_mode and self._show_raw(test, turn):
@@ -204,7 +197,10 @@ class DatasetEditor(StructureActions):
         message.stop()
         test, turn = message.target
         form = message.form
-        if test is None or test >= len(self.model):
+        if test is None:
+            self.set_raw_file(form, message.text)
+            return
+        if test >= len(self.model):
             return
         try:
             self.model.set_raw(test, turn, message.text)
@@ -271,27 +267,6 @@ class DatasetEditor(StructureActions):
             self.show_node()
 
     # -- applying form edits ------------------------------------------------------------
-
-    def set_file_value(self, key: str, value: Any) -> None:
-        """Set (or, with '', remove) one of the file's own keys."""
-        try:
-            self.model.set_file_value(key, "" if value is None else str(value))
-        except MetaError as exc:
-            self.notify(f"Not changed: {exc}", severity="error", timeout=8)
-            return
-        self._update_title()
-        self.schedule_lint()
-
-    def refresh_setup_names(self) -> None:
-        """Read the app's suite-setup names off the UI thread; the file form completes them."""
-        path = self.model.path
-        form = self.query_one(FileForm)
-
-        def work() -> None:
-            names = suite_setup_names(path)
-            self.call_from_thread(form.set_setup_names, names)
-
-        self.run_worker(work, thread=True, group="setups", exclusive=True, exit_on_error=False)
 
     def set_test_value(
         self, path: tuple[str | int, ...], value: Any, *, at: int | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ait_datasets.tui import shape
 from ait_datasets.tui.app_lint import LintActions
+from ait_datasets.tui.layout import SINGLE, SUITE_SETUP
 from ait_datasets.tui.prompts import (
     QUESTION_FIELDS,
     REPLY_FIELDS,
@@ -27,6 +28,13 @@ _KIND_WORDS = {
     shape.REPLY: "intervention reply",
     shape.QUESTION: "question",
 }
+# Why a file without a tests: list cannot gain, copy, lose or move a test.
+_NO_TESTS_LIST = {
+    SINGLE: "This file is one test (it has no tests: list): tests cannot be added, copied, "
+    "deleted or moved here. Its turns can.",
+    SUITE_SETUP: "This is a suite-setup file: it holds no tests. Select the file to edit its "
+    "keys; F3 edits the setup itself.",
+}
 # How many tests tell what kind of tests the file holds (the first ones; cheap).
 _SAMPLE_TESTS = 20
 
@@ -39,6 +47,9 @@ class StructureActions(LintActions):
         self._structure(message.action, message.delta)
 
     def _structure(self, action: str, delta: int = 0) -> None:
+        if self._test_level(action) and not self.model.layout.holds_tests:
+            self.notify(_NO_TESTS_LIST[self.model.layout.kind], severity="warning", timeout=8)
+            return
         try:
             if action == "move":
                 self.move(delta)
@@ -46,6 +57,12 @@ class StructureActions(LintActions):
                 getattr(self, action)()
         except CrossTestAlias as exc:
             self._refused(exc)
+
+    def _test_level(self, action: str) -> bool:
+        """Whether ``action`` adds, copies, removes or moves a whole test."""
+        if action == "add_test":
+            return True
+        return action in ("duplicate", "delete", "move") and self.dataset_tree.current[1] is None
 
     def _refused(self, exc: CrossTestAlias) -> None:
         self.notify(

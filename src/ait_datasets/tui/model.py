@@ -23,7 +23,7 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.file_meta import has_key, set_meta
-from ait_datasets.tui.layout import Layout, split_layout
+from ait_datasets.tui.layout import SINGLE, Layout, split_layout, unwrap_single
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -162,6 +162,8 @@ class DatasetModel:
         """The parts :meth:`text` joins: the text before the tests, the list opener (or
         the empty list's text), one piece per test, the text after the tests."""
         lay = self.layout
+        if lay.kind == SINGLE:
+            return [lay.prefix, "", *map(unwrap_single, chunks), lay.suffix]
         return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
 
     def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
@@ -314,28 +316,50 @@ class DatasetModel:
         key = f"raw:{index}:{turn}"
         self._commit("raw edit", self._with_chunk(index, head + new + tail), (index, turn), key)
 
-    def replace_text(self, text: str, label: str, focus: Focus) -> None:
+    def replace_text(
+        self, text: str, label: str, focus: Focus, merge_key: str | None = None
+    ) -> None:
         """Make the whole file ``text`` (a fix, a raw edit): cut again into tests, one
-        undo step; untouched tests keep their chunk strings. Raises
+        undo step (``merge_key``: consecutive calls with it merge, as typing does);
+        untouched tests keep their chunk strings. Raises
         :class:`~.layout.UnsupportedLayout` when the text cannot be edited."""
         new = split_layout(text, self.layout.newline)
         old = self.layout
-        same_frame = (new.prefix, new.opener, new.empty, new.suffix) == (
+        same_frame = (new.prefix, new.opener, new.empty, new.suffix, new.kind) == (
             old.prefix,
             old.opener,
             old.empty,
             old.suffix,
+            old.kind,
         )
         self._names.update(
             {c: n for c, n in zip(new.chunks, new.names, strict=False) if n is not None}
         )
         if same_frame:
-            self._commit(label, list(new.chunks), focus, None)
+            self._commit(label, list(new.chunks), focus, merge_key)
             return
-        self._undo.append(Step(label, list(self.chunks), list(new.chunks), focus, None, (old, new)))
+        self._commit_layout(label, new, list(new.chunks), focus, merge_key)
+
+    def _commit_layout(
+        self, label: str, new: Layout, chunks: list[str], focus: Focus, merge_key: str | None
+    ) -> None:
+        """Like :meth:`_commit`, for a change to the text around the tests too."""
+        top = self._undo[-1] if self._undo else None
+        if (
+            merge_key is not None
+            and top is not None
+            and top.merge_key == merge_key
+            and self._merge_open
+            and top.layouts is not None
+        ):
+            top.after = chunks
+            top.layouts = (top.layouts[0], new)
+        else:
+            layouts = (self.layout, new)
+            self._undo.append(Step(label, list(self.chunks), chunks, focus, merge_key, layouts))
+        self._merge_open = merge_key is not None
         self._redo.clear()
-        self._merge_open = False
-        self.chunks = list(new.chunks)
+        self.chunks = list(chunks)
         self.layout = new
 
     def set_file_value(self, key: str, value: str) -> None:
@@ -349,17 +373,7 @@ class DatasetModel:
             new = dataclasses.replace(lay, prefix=set_meta(lay.prefix, key, value, lay.newline))
         if new.prefix == lay.prefix and new.suffix == lay.suffix:
             return
-        top = self._undo[-1] if self._undo else None
-        merge_key = f"file:{key}"
-        if top is not None and top.merge_key == merge_key and self._merge_open and top.layouts:
-            top.layouts = (top.layouts[0], new)
-        else:
-            chunks = list(self.chunks)
-            step = Step(f"edit {key}", chunks, chunks, FILE_FOCUS, merge_key, (lay, new))
-            self._undo.append(step)
-        self._merge_open = True
-        self._redo.clear()
-        self.layout = new
+        self._commit_layout(f"edit {key}", new, list(self.chunks), FILE_FOCUS, f"file:{key}")
 
     def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
         """Remember what is on disk (``chunks``: what was written, default: the current;

@@ -57,6 +57,7 @@ class FileForm(Form):
                 compact=True,
                 placeholder="the name of a suite-setup file of the app",
             ),
+            id="file-suite-setup-row",
         )
         yield Label("", id="file-setups", classes="note")
         yield Label("", id="file-info", classes="note")
@@ -73,11 +74,21 @@ class FileForm(Form):
             else "No suite-setup file found in this app's .resources folder."
         )
 
-    def load(self, meta: dict[str, Any], info: str) -> None:
+    def load(self, meta: dict[str, Any], info: str, *, kind: str = "tests") -> None:
+        """Show the file's keys; ``kind`` is the layout's (a whole-file test has no keys of
+        its own, a suite-setup file's ``suite_setup`` is the setup, not a name)."""
+        single = kind == "single"
+        for widget_id in ("#file-name", "#file-description", "#file-language"):
+            self.query_one(widget_id).disabled = single
+        self.query_one("#file-suite-setup-row").display = kind == "tests"
+        self.query_one("#file-setups").display = kind == "tests"
+        title = {"single": "File (one test)", "suite-setup": "Suite-setup file"}
+        self.query_one("#file-title", Label).update(title.get(kind, "File"))
         self.put_input("#file-name", _text(meta.get("name")))
         self.put_text("#file-description", _text(meta.get("description")))
         self.put_input("#file-language", _text(meta.get("language")))
-        self.put_input("#file-suite-setup", _text(meta.get("suite_setup")))
+        setup = meta.get("suite_setup")
+        self.put_input("#file-suite-setup", "" if isinstance(setup, (dict, list)) else _text(setup))
         self.query_one("#file-info", Label).update(info)
 
     def on_input_changed(self, event: Input.Changed) -> None:
