@@ -516,7 +516,16 @@ class DatasetModel:
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
         chunks = list(self.chunks)
-        push_tail(chunks, index)
+        if index > 0:
+            # The comments introducing this test end the previous chunk: they go with it.
+            push_tail(chunks, index - 1)
+        if index + 1 < len(chunks):
+            push_tail(chunks, index)
+        elif index > 0:
+            # The last test: the comments closing the list stay, after the new last test.
+            head, body, closing = split_chunk(chunks[index])
+            chunks[index] = head + body
+            chunks[index - 1] = self._ensure_newline([chunks[index - 1]])[0] + closing
         del chunks[index]
         self._commit("delete test", chunks, (index, None), None)
         return min(index, len(chunks) - 1) if chunks else None
