@@ -62,10 +62,10 @@ def test_a_file_in_a_missing_folder_is_refused(
 
 
 def test_json_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "d.jsonl"
-    path.write_text('{"name": "A"}\n')
+    path = tmp_path / "d.json"
+    path.write_text('[{"name": "A"}]\n')
     assert main(["edit", str(path)]) == 2
-    assert "only YAML datasets (.yaml) can be edited" in capsys.readouterr().err
+    assert "only YAML (.yaml) and JSONL (.jsonl) datasets can be edited" in capsys.readouterr().err
 
 
 def test_a_file_with_a_syntax_error_is_reported_with_its_position(

@@ -12,13 +12,16 @@ from textual.widgets import ContentSwitcher
 from ait_datasets.tui.app_structure import StructureActions
 from ait_datasets.tui.file_meta import MetaError, read_meta
 from ait_datasets.tui.labels import file_info
-from ait_datasets.tui.layout import SINGLE, SUITE_SETUP, UnsupportedLayout
+from ait_datasets.tui.layout import JSONL, SINGLE, SUITE_SETUP, UnsupportedLayout
 from ait_datasets.tui.model import FILE_FOCUS
 from ait_datasets.tui.suite_setups import suite_setup_names
 from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.raw_form import RawForm
 
 _NOTES = {
+    JSONL: "A JSONL dataset: one test per line, and no keys of its own (the importer reads "
+    "none). Each row is a test in the tree; a changed row is written back as one JSON line, "
+    "every other line byte for byte.",
     SINGLE: "This file is one test (it has no tests: list): its name and description are "
     "the test's own; select the test to edit them.",
     SUITE_SETUP: "A suite-setup file: datasets name it in suite_setup:. F3 shows and edits "

@@ -18,12 +18,14 @@ from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.screens import Confirm
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
 
-_TURN_FIELDS = {
+_TURN_FIELDS: dict[str, tuple[PromptField, ...]] = {
+    shape.NONE: (),
     shape.TASK: TASK_FIELDS,
     shape.REPLY: REPLY_FIELDS,
     shape.QUESTION: QUESTION_FIELDS,
 }
 _KIND_WORDS = {
+    shape.NONE: "no query",
     shape.TASK: "task input",
     shape.REPLY: "intervention reply",
     shape.QUESTION: "question",
@@ -99,6 +101,8 @@ class StructureActions(LintActions):
         }
         if shape.QUESTION in kinds and not kinds & {shape.TASK, shape.REPLY}:
             return shape.QUESTION
+        if self.model.fmt == "jsonl" and not kinds & {shape.TASK, shape.REPLY}:
+            return shape.NONE  # JSONL rows of a Copilot test: their keys are the app's own
         return shape.TASK
 
     def _name_taken(self, texts: dict[str, str]) -> str | None:
@@ -128,7 +132,7 @@ class StructureActions(LintActions):
             self._after_structure(index, None)
             self.notify(f"Added test {name}.")
 
-        title = f"New test ({_KIND_WORDS[kind]} first)"
+        title = "New row" if kind == shape.NONE else f"New test ({_KIND_WORDS[kind]} first)"
         self.push_screen(NewItemScreen(title, fields, self._name_taken), answered)
 
     def add_turn(self) -> None:

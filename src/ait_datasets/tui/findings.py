@@ -77,6 +77,8 @@ def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintRes
     if isinstance(root, Mapping) and "tests" not in root.children and file_kind(doc) == DATASET:
         # A file that is one test (see :func:`~.layout.split_layout`): the root is test 1.
         items = [root] if any(k in root.children for k in TEST_KEYS_AT_ROOT) else []
+    if doc.format == "jsonl":
+        items = list(doc.rows)  # one test per line, in file order
     findings = _map(found, items)
     return LintResult(findings, dash_lines_of(doc))
 

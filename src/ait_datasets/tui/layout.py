@@ -32,6 +32,7 @@ TEST_KEYS_AT_ROOT = ("turns", "query", "question", "expected_data", "testInput")
 TESTS = "tests"
 SINGLE = "single"
 SUITE_SETUP = "suite-setup"
+JSONL = "jsonl"
 
 # Below this size the exact event scan is fast enough (well under 0.1 s).
 FAST_SPLIT_MIN_CHARS = 256 * 1024
@@ -78,7 +79,7 @@ class Layout:
     @property
     def holds_tests(self) -> bool:
         """Whether tests can be added to, copied in or removed from the file."""
-        return self.kind == TESTS
+        return self.kind in (TESTS, JSONL)
 
     def dash_lines(self, chunks: list[str]) -> list[int]:
         """1-based line of each test's dash in ``render(chunks)``."""
@@ -97,6 +98,8 @@ class Layout:
     def render(self, chunks: list[str]) -> str:
         if self.kind == SINGLE:
             return self.prefix + "".join(unwrap_single(c) for c in chunks) + self.suffix
+        if self.kind == JSONL:
+            return self.prefix + "".join(c[2:] for c in chunks) + self.suffix
         if not chunks:
             return self.prefix + self.empty + self.suffix
         return self.prefix + self.opener + "".join(chunks) + self.suffix
@@ -114,13 +117,34 @@ def _dash_offset(text: str, item_start: int) -> int:
     return pos if pos >= 0 and text[pos] == "-" else item_start
 
 
-def split_layout(text: str, newline: str = "\n") -> Layout:
+def jsonl_layout(text: str, newline: str = "\n") -> Layout:
+    """A JSONL file: each row (one JSON object on one line) is a chunk, written as a YAML
+    flow item ``- {...}`` so the editor's test machinery reads it; blank lines stay with the
+    row before them. :meth:`Layout.render` gives the rows back without the ``- ``."""
+    prefix = ""
+    chunks: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if not line.strip():
+            if chunks:
+                chunks[-1] += line
+            else:
+                prefix += line
+            continue
+        chunks.append("- " + line)
+    names: list[str | None] = [None] * len(chunks)
+    return Layout(prefix, "", "", "", chunks, 0, IndentStyle(), newline, names, kind=JSONL)
+
+
+def split_layout(text: str, newline: str = "\n", fmt: str = "yaml") -> Layout:
     """Cut ``text`` into the text around its tests and one chunk per test.
 
     Uses only the parser's events (no tree), so a file with ten thousand tests is cut in
     well under a second. Raises :class:`UnsupportedLayout` for files the editor cannot
-    rewrite safely (including files with syntax errors).
+    rewrite safely (including files with syntax errors). ``fmt`` ``"jsonl"``: see
+    :func:`jsonl_layout`.
     """
+    if fmt == "jsonl":
+        return jsonl_layout(text, newline)
     if len(text) >= FAST_SPLIT_MIN_CHARS:
         fast = fast_chunks(text)
         if fast is not None:

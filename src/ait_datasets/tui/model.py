@@ -9,6 +9,7 @@ cheap, because untouched chunks are shared strings.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Sequence
 from collections.abc import Mapping as TextMap
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.file_meta import has_key, set_meta
-from ait_datasets.tui.layout import SINGLE, Layout, split_layout, unwrap_single
+from ait_datasets.tui.layout import JSONL, SINGLE, Layout, split_layout, unwrap_single
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -52,6 +53,24 @@ class Step:
     merge_key: str | None = None
     # (before, after) when the change also changed the text around the tests.
     layouts: tuple[Layout, Layout] | None = None
+
+
+def json_row(chunk: str, newline: str) -> str:
+    """A changed JSONL row as a chunk: kept when it is still one JSON object (a value
+    typed in place), else the row's data written as one JSON line."""
+    try:
+        if isinstance(json.loads(chunk[2:]), dict):
+            return chunk
+    except ValueError:
+        pass
+    doc = load_text("row.yaml", chunk)
+    root = doc.root
+    if doc.has_errors or not isinstance(root, SeqNode) or not root.items:
+        return chunk  # the save refuses a row that does not parse
+    # The blank lines after the row stay after it.
+    blank = max(chunk[len(chunk.rstrip()) :].count("\n") - 1, 0)
+    row = json.dumps(root.items[0].data, ensure_ascii=False)
+    return "- " + row + newline * (1 + blank)
 
 
 def split_chunk(chunk: str) -> tuple[str, str, str]:
@@ -120,7 +139,9 @@ class DatasetModel:
         self.new_file = new_file
         first_nl = text.find("\n")
         newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
-        self.layout: Layout = split_layout(text, newline)
+        # JSONL rows are edited as the flow items of a list (see :func:`.layout.jsonl_layout`).
+        self.fmt = "jsonl" if path.endswith(".jsonl") else "yaml"
+        self.layout: Layout = split_layout(text, newline, self.fmt)
         self.chunks: list[str] = list(self.layout.chunks)
         self._saved: list[str] = list(self.chunks)
         # The text on disk, as pieces (see :meth:`pieces`): a save is the edits from it.
@@ -164,6 +185,8 @@ class DatasetModel:
         lay = self.layout
         if lay.kind == SINGLE:
             return [lay.prefix, "", *map(unwrap_single, chunks), lay.suffix]
+        if lay.kind == JSONL:
+            return [lay.prefix, "", *(c[2:] for c in chunks), lay.suffix]
         return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
 
     def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
@@ -189,7 +212,8 @@ class DatasetModel:
         chunk = self.chunks[index]
         found = self._summaries.get(chunk)
         if found is None:
-            doc = load_text(self.path, chunk)
+            # A chunk is YAML (a JSONL row is read as a flow item: see `jsonl_layout`).
+            doc = load_text(self.path if self.fmt == "yaml" else "row.yaml", chunk)
             item = (
                 doc.root.items[0].data if isinstance(doc.root, SeqNode) and doc.root.items else None
             )
@@ -251,6 +275,9 @@ class DatasetModel:
     # -- history ----------------------------------------------------------------------
 
     def _commit(self, label: str, after: list[str], focus: Focus, merge_key: str | None) -> None:
+        if self.layout.kind == JSONL:
+            before = set(self.chunks)
+            after = [c if c in before else json_row(c, self.layout.newline) for c in after]
         if after == self.chunks:
             return
         top = self._undo[-1] if self._undo else None
@@ -323,7 +350,7 @@ class DatasetModel:
         undo step (``merge_key``: consecutive calls with it merge, as typing does);
         untouched tests keep their chunk strings. Raises
         :class:`~.layout.UnsupportedLayout` when the text cannot be edited."""
-        new = split_layout(text, self.layout.newline)
+        new = split_layout(text, self.layout.newline, self.fmt)
         old = self.layout
         same_frame = (new.prefix, new.opener, new.empty, new.suffix, new.kind) == (
             old.prefix,

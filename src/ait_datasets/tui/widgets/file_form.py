@@ -77,12 +77,16 @@ class FileForm(Form):
     def load(self, meta: dict[str, Any], info: str, *, kind: str = "tests") -> None:
         """Show the file's keys; ``kind`` is the layout's (a whole-file test has no keys of
         its own, a suite-setup file's ``suite_setup`` is the setup, not a name)."""
-        single = kind == "single"
+        single = kind in ("single", "jsonl")
         for widget_id in ("#file-name", "#file-description", "#file-language"):
             self.query_one(widget_id).disabled = single
         self.query_one("#file-suite-setup-row").display = kind == "tests"
         self.query_one("#file-setups").display = kind == "tests"
-        title = {"single": "File (one test)", "suite-setup": "Suite-setup file"}
+        title = {
+            "single": "File (one test)",
+            "suite-setup": "Suite-setup file",
+            "jsonl": "JSONL file",
+        }
         self.query_one("#file-title", Label).update(title.get(kind, "File"))
         self.put_input("#file-name", _text(meta.get("name")))
         self.put_text("#file-description", _text(meta.get("description")))
