@@ -62,10 +62,10 @@ def test_a_file_in_a_missing_folder_is_refused(
 
 
 def test_json_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "d.jsonl"
-    path.write_text('{"name": "A"}\n')
+    path = tmp_path / "d.json"
+    path.write_text('[{"name": "A"}]\n')
     assert main(["edit", str(path)]) == 2
-    assert "only YAML datasets (.yaml) can be edited" in capsys.readouterr().err
+    assert "only YAML (.yaml) and JSONL (.jsonl) datasets can be edited" in capsys.readouterr().err
 
 
 def test_a_file_with_a_syntax_error_is_reported_with_its_position(
@@ -79,14 +79,12 @@ def test_a_file_with_a_syntax_error_is_reported_with_its_position(
     assert no_ui == []
 
 
-def test_a_suite_setup_file_is_refused_with_the_reason(
-    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_suite_setup_file_opens_with_its_keys(tmp_path: Path, no_ui: list[DatasetEditor]) -> None:
     path = tmp_path / "setup.yaml"
     path.write_text("name: SETUP\nsuite_setup:\n  setup_actions: []\n")
-    assert main(["edit", str(path)]) == 2
-    assert "suite-setup file" in capsys.readouterr().err
-    assert no_ui == []
+    assert main(["edit", str(path)]) == 0
+    assert no_ui[0].model.layout.kind == "suite-setup"
+    assert len(no_ui[0].model) == 0
 
 
 def test_a_bad_work_date_is_a_usage_error(tmp_path: Path) -> None:

@@ -74,6 +74,8 @@ async def test_a_deletion_says_how_to_undo_it(sample_file: Path) -> None:
         app.dataset_tree.focus()
         await pilot.press("delete")
         await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
         messages = [n.message for n in app._notifications]
         assert "Deleted RETURN-TWO. ctrl+z brings it back." in messages
         await pilot.press("ctrl+z")

@@ -60,8 +60,8 @@ def test_empty_or_missing_tests_list_renders_back_and_grows(
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("suite_setup:\n  setup_actions: []\n", "suite-setup file"),
-        ("name: T\nturns:\n  - query: {title: x}\n", "the whole file is one test"),
+        ("suite_setup:\n  setup_actions: []\ntests: []\n", "suite-setup file also has tests"),
+        ("  name: T\n  turns: []\n", "the file's test is indented"),
         ("tests: [{name: A}]\n", "must be a block list"),
         ("- name: A\n", "must be a block mapping"),
         ("a: 1\n---\nb: 2\n", "several YAML documents"),

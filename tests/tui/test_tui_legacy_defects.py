@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from tui_support import make_editor, select, settle
+from tui_support import answer, make_editor, select, settle
 
 from ait_datasets.cli import main
 from ait_datasets.tui.widgets import test_form as test_form_module
@@ -71,7 +71,7 @@ async def test_a_turn_added_to_a_flat_test_keeps_its_inline_comments(tmp_path: P
     async with app.run_test(size=(120, 40)) as pilot:
         await select(pilot, 0)
         await pilot.press("t")
-        await settle(pilot)
+        await answer(pilot, question="And in euros?")
         await pilot.press("ctrl+s")
         await settle(pilot)
     text = path.read_text(encoding="utf-8")

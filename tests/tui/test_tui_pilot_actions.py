@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Static
-from tui_support import SAMPLE, make_editor, select, settle
+from tui_support import SAMPLE, answer, make_editor, select, settle
 
 from ait_datasets.tui.screens import ConfirmQuit, HelpScreen
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
@@ -23,14 +23,14 @@ ONE_BODY = ONE[: -len(COMMENT)]
 
 NEW_TEST = (
     "- name: TEST-003\n"
-    "  description: ''\n"
     "  turns:\n"
     "    - query:\n"
-    "        from: ''\n"
-    "        title: ''\n"
-    "        message: ''\n"
+    "        from: jane@contoso.com\n"
+    "        title: Return a desk\n"
     "      expected_data: {}\n"
 )
+# What the new-test dialog is given for NEW_TEST (the name is the one offered).
+NEW_TEST_TEXTS = {"from_": "jane@contoso.com", "title": "Return a desk"}
 
 
 def read(path: Path) -> str:
@@ -50,7 +50,7 @@ async def test_n_adds_a_test_after_the_selected_one(sample_file: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 0)
         await pilot.press("n")
-        await settle(pilot)
+        await answer(pilot, **NEW_TEST_TEXTS)
         assert app.dataset_tree.current == (1, None)
         assert app.query_one("#test-name", Input).value == "TEST-003"
         await save(pilot)
@@ -67,6 +67,8 @@ async def test_c_duplicates_and_delete_removes_a_test(sample_file: Path) -> None
         assert app.dataset_tree.current == (2, None)
         await select(pilot, 0)
         await pilot.press("delete")
+        await settle(pilot)
+        await pilot.press("enter")  # confirms
         await settle(pilot)
         await save(pilot)
     copy = TWO.replace("RETURN-TWO", "RETURN-TWO-COPY")
@@ -93,19 +95,21 @@ async def test_t_adds_a_reply_turn_and_turns_move_duplicate_and_delete(sample_fi
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 1, 0)
         await pilot.press("t")
-        await settle(pilot)
+        await answer(pilot, instruction="Go ahead.")
         assert app.dataset_tree.current == (1, 1)
         await save(pilot)
         assert read(sample_file) == SAMPLE + (
             "    - query:\n"
             "        intervention:\n"
-            "          instruction: ''\n"
+            "          instruction: Go ahead.\n"
             "      expected_data: {}\n"
         )
         await pilot.press("alt+up")  # the reply now comes first
         await settle(pilot)
         assert app.dataset_tree.current == (1, 0)
         await pilot.press("delete")
+        await settle(pilot)
+        await pilot.press("enter")
         await settle(pilot)
         await select(pilot, 0, 1)
         await pilot.press("c")
@@ -131,7 +135,7 @@ async def test_ctrl_z_undoes_and_ctrl_y_redoes(sample_file: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 0)
         await pilot.press("n")
-        await settle(pilot)
+        await answer(pilot, **NEW_TEST_TEXTS)
         app.query_one("#test-name", Input).value = "NEW"
         await settle(pilot)
         await select(pilot, 0)
@@ -290,7 +294,7 @@ async def test_t_on_a_test_adds_a_turn_at_its_end(sample_file: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 0)
         await pilot.press("t")
-        await settle(pilot)
+        await answer(pilot, instruction="Post it.")
         assert app.dataset_tree.current == (0, 2)
         await save(pilot)
     assert read(sample_file) == SAMPLE.replace(
@@ -298,7 +302,7 @@ async def test_t_on_a_test_adds_a_turn_at_its_end(sample_file: Path) -> None:
         "        credit_memo_posted: true\n"
         "    - query:\n"
         "        intervention:\n"
-        "          instruction: ''\n"
+        "          instruction: Post it.\n"
         "      expected_data: {}\n"
         "\n# Second test",
     )

@@ -212,7 +212,7 @@ async def test_description_and_attachments_are_saved(sample_file: Path) -> None:
     app = make_editor(sample_file)
     async with app.run_test(size=(80, 24)) as pilot:
         await select(pilot, 1)
-        app.query_one("#test-description", Input).value = "Two items, one box"
+        app.query_one("#test-description", TextArea).load_text("Two items, one box")
         await settle(pilot)
         await select(pilot, 1, 0)
         attachments = app.query_one("#turn-attachments", TextArea)

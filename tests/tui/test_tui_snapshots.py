@@ -8,9 +8,16 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import TextArea
-from tui_support import make_editor, select, settle
+from tui_support import answer, make_editor, select, settle
 
 Snap = Callable[..., bool]
+
+
+async def steady(pilot: Pilot[Any]) -> None:
+    """Stop the text cursors blinking, so a snapshot never catches one mid-blink."""
+    for widget in pilot.app.screen.query("Input, TextArea"):
+        widget.cursor_blink = False  # type: ignore[attr-defined]
+    await pilot.pause()
 
 
 def before(
@@ -23,6 +30,7 @@ def before(
         if keys:
             await pilot.press(*keys)
         await settle(pilot)
+        await steady(pilot)
 
     return run
 
@@ -51,7 +59,7 @@ def test_unsaved_changes_question(sample_file: Path, snap_compare: Snap) -> None
     async def run(pilot: Pilot[Any]) -> None:
         await select(pilot, 0)
         await pilot.press("n")
-        await settle(pilot)
+        await answer(pilot, from_="jane@contoso.com", title="Return a desk")
         await pilot.press("ctrl+q")
         await settle(pilot)
 
@@ -66,6 +74,7 @@ def test_invalid_yaml_shown_inline(sample_file: Path, snap_compare: Snap) -> Non
         area.focus()  # the author is typing there; focus scrolls it into view
         await settle(pilot)
         await pilot.pause(0.1)
+        await steady(pilot)
 
     assert snap_compare(make_editor(sample_file), run_before=run)
 
@@ -78,7 +87,7 @@ def test_file_changed_on_disk_question(sample_file: Path, snap_compare: Snap) ->
     async def run(pilot: Pilot[Any]) -> None:
         await select(pilot, 0)
         await pilot.press("n")
-        await settle(pilot)
+        await answer(pilot, from_="jane@contoso.com", title="Return a desk")
         sample_file.write_text(sample_file.read_text(encoding="utf-8") + "# theirs\n")
         # The once-a-second check, now (so the notice is in every run of the snapshot).
         pilot.app._check_disk()  # type: ignore[attr-defined]
@@ -109,3 +118,33 @@ def test_unsafe_fix_question(sample_file: Path, snap_compare: Snap) -> None:
         await settle(pilot)
 
     assert snap_compare(make_editor(sample_file), run_before=run)
+
+
+def test_new_test_dialog(sample_file: Path, snap_compare: Snap) -> None:
+    async def run(pilot: Pilot[Any]) -> None:
+        await select(pilot, 0)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press(*"jane@contoso.com", "enter")  # the title is still missing
+        await settle(pilot)
+        await steady(pilot)
+
+    assert snap_compare(make_editor(sample_file), run_before=run)
+
+
+def test_new_reply_turn_dialog(sample_file: Path, snap_compare: Snap) -> None:
+    assert snap_compare(make_editor(sample_file), run_before=before(0, 1, "t"))
+
+
+def test_delete_confirmation(sample_file: Path, snap_compare: Snap) -> None:
+    assert snap_compare(make_editor(sample_file), run_before=before(1, None, "delete"))
+
+
+def test_suite_setup_file_form(tmp_path: Path, snap_compare: Snap) -> None:
+    path = tmp_path / "SR-SETUP.yaml"
+    path.write_text(
+        "name: SR-SETUP\ndescription: Creates the customers\n"
+        "suite_setup:\n  setup_actions:\n    - action_type: create_customers\n",
+        encoding="utf-8",
+    )
+    assert snap_compare(make_editor(path), run_before=before())

@@ -4,6 +4,7 @@ asks; overwrite), quit; then the file is compared with what the user meant."""
 
 from __future__ import annotations
 
+import difflib
 import os
 import shutil
 import subprocess
@@ -95,7 +96,7 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
         term.wait_for("Diagnostics (2, 1 errors)")  # the first lint run is in
         # Tree: the file, then the first test; Tab goes to its name (cursor at the end).
         term.keys("Down")
-        term.wait_for("Description Customer returns a chair")
+        term.wait_for("Customer returns a chair")
         term.settle()
         term.keys("Tab")
         term.settle()
@@ -134,3 +135,80 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
             term.tmux("kill-session", "-t", session)
         term.tmux("kill-server")
     assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONE-XY")
+
+
+def _start(tmp_path: Path, path: Path, session: str) -> Terminal:
+    env = dict(os.environ)
+    env["TMUX_TMPDIR"] = str(tmp_path)  # a private tmux server for this test
+    env.pop("TMUX", None)
+    env["TERM"] = "xterm-256color"
+    term = Terminal(session, env)
+    command = f"{_script()} edit {path} --work-date 2026-03-17"
+    term.tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "48", command)
+    term.tmux("resize-window", "-t", session, "-x", "160", "-y", "48")
+    return term
+
+
+def test_add_a_turn_through_the_prompt_confirm_a_delete_save_quit(tmp_path: Path) -> None:
+    path = tmp_path / "returns.yaml"
+    path.write_text(SAMPLE, encoding="utf-8")
+    session = "edit-e2e-structure"
+    term = _start(tmp_path, path, session)
+    try:
+        term.wait_for("RETURN-ONE")
+        term.wait_for("Diagnostics (2, 1 errors)")
+        term.keys("Down")  # the first test
+        term.wait_for("Customer returns a chair")
+        term.settle()
+        term.keys("t")  # a turn at the end of the test: asks for the reply first
+        term.wait_for("New turn 3 of RETURN-ONE: intervention reply")
+        term.settle()
+        term.keys("Enter")  # nothing typed yet: asked again, nothing added
+        term.wait_for("Reply is required.")
+        term.keys("Post the credit memo.")
+        term.wait_for("Post the credit memo.")
+        term.keys("Enter")
+        term.wait_for("turn 3 reply")  # the tree shows the new turn
+        term.wait_gone("New turn 3 of RETURN-ONE")
+        term.settle()
+        term.keys("Down")  # from the new turn to the second test
+        term.wait_for("Description  Two items")
+        term.settle()
+        term.keys("x")
+        term.wait_for("Delete test RETURN-TWO (1 turn)?")
+        term.keys("Escape")  # keep it after all
+        term.wait_for("Nothing deleted")
+        term.wait_gone("Delete test RETURN-TWO (1 turn)?")
+        term.settle()
+        term.keys("x")
+        term.wait_for("Delete test RETURN-TWO (1 turn)?")
+        term.keys("Enter")
+        term.wait_gone("Delete test RETURN-TWO (1 turn)?")
+        term.wait_for("Deleted")  # the notice's title (its text wraps in a narrow window)
+        term.keys("C-s")
+        term.wait_for("Saved returns.yaml")
+        term.keys("C-q")
+        for _ in range(ATTEMPTS):
+            if not term.alive():
+                break
+            time.sleep(STEP)
+        assert not term.alive()
+    finally:
+        if term.alive():
+            term.tmux("kill-session", "-t", session)
+        term.tmux("kill-server")
+    saved = path.read_text(encoding="utf-8")
+    # The new turn at the end of the first test; the second test gone with the comment
+    # that introduced it; every other byte as it was.
+    assert saved == SAMPLE[: SAMPLE.index("\n# Second test")] + (
+        "    - query:\n"
+        "        intervention:\n"
+        "          instruction: Post the credit memo.\n"
+        "      expected_data: {}\n"
+    )
+    removed = [
+        line
+        for line in difflib.unified_diff(SAMPLE.splitlines(), saved.splitlines(), lineterm="", n=0)
+        if line.startswith("-") and not line.startswith("---")
+    ]
+    assert "-- name: RETURN-TWO" in removed and "-# Second test keeps its comment." in removed

@@ -70,3 +70,25 @@ async def select(pilot: object, test: int | None, turn: int | None = None) -> No
     assert isinstance(app, DatasetEditor)
     app.dataset_tree.select(test, turn)
     await settle(pilot)
+
+
+async def answer(pilot: object, **texts: str) -> None:
+    """Fill the new-test/new-turn dialog as a user would (type into each field, Tab to the
+    next) and press Enter. Keys are the dialog's field keys (``from_`` for ``from``)."""
+    from textual.pilot import Pilot
+    from textual.widgets import Input
+
+    from ait_datasets.tui.prompts import NewItemScreen
+
+    assert isinstance(pilot, Pilot)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, NewItemScreen), screen
+    for key, text in texts.items():
+        field = screen.query_one(f"#prompt-{key.rstrip('_')}", Input)
+        field.focus()
+        await pilot.pause()
+        field.value = ""
+        await pilot.press(*text)
+    await pilot.press("enter")
+    await settle(pilot)

@@ -11,20 +11,20 @@ from ruamel.yaml.comments import CommentedMap
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Header, Input, Static, Tree
+from textual.widgets import ContentSwitcher, Footer, Header, Input, Tree
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import shape
-from ait_datasets.tui.app_lint import LintActions
+from ait_datasets.tui.app_file_keys import FileKeys
 from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
 from ait_datasets.tui.findings import Finding
-from ait_datasets.tui.labels import file_info
 from ait_datasets.tui.lint_runner import (
     PROCESS_MIN_CHARS,
     LintRunner,
 )
 from ait_datasets.tui.model import DatasetModel, Step
+from ait_datasets.tui.prompts import NewItemScreen
 from ait_datasets.tui.raw_text import RawTextError
 from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.screens import (
@@ -36,6 +36,7 @@ from ait_datasets.tui.screens import (
 )
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
+from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
 from ait_datasets.tui.widgets.raw_form import RawForm
@@ -43,7 +44,7 @@ from ait_datasets.tui.widgets.test_form import TestForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class DatasetEditor(LintActions):
+class DatasetEditor(FileKeys):
     """The editor application; the model does the editing, widgets show and forward."""
 
     CSS_PATH = "editor.tcss"
@@ -106,9 +107,9 @@ class DatasetEditor(LintActions):
             with Vertical(id="detail"):
                 with (
                     VerticalScroll(id="form-scroll", can_focus=False),
-                    ContentSwitcher(initial="file-info"),
+                    ContentSwitcher(initial="file-form"),
                 ):
-                    yield Static("", id="file-info")
+                    yield FileForm(id="file-form")
                     yield TestForm(id="test-form")
                     yield TurnForm(self.config.intervention_types, id="turn-form")
                     yield RawForm(id="raw-form")
@@ -120,6 +121,7 @@ class DatasetEditor(LintActions):
         self._watch.remember(self.model.path)
         self._neighbours = neighbours_signature(self.model.path)
         self.set_interval(1.0, self._check_disk)
+        self.refresh_setup_names()
         tree = self.query_one(DatasetTree)
         tree.populate()
         tree.focus()
@@ -143,9 +145,7 @@ class DatasetEditor(LintActions):
         switcher = self.query_one(ContentSwitcher)
         preview = self.query_one(PreviewPanel)
         if test is None:
-            switcher.current = "file-info"
-            name = os.path.basename(self.model.path)
-            self.query_one("#file-info", Static).update(file_info(name, len(self.model)))
+            self.show_file()
             preview.show(None)
             return
         if self.raw_mode and self._show_raw(test, turn):
@@ -197,7 +197,10 @@ class DatasetEditor(LintActions):
         message.stop()
         test, turn = message.target
         form = message.form
-        if test is None or test >= len(self.model):
+        if test is None:
+            self.set_raw_file(form, message.text)
+            return
+        if test >= len(self.model):
             return
         try:
             self.model.set_raw(test, turn, message.text)
@@ -212,18 +215,14 @@ class DatasetEditor(LintActions):
         form.show_error("#raw-error", None)
         self._changed(test, reload=False)
 
-    def _refused(self, exc: CrossTestAlias) -> None:
-        self.notify(
-            f"Not changed: this test uses an alias to an anchor in another test ({exc}).",
-            severity="error",
-            timeout=8,
-        )
-
     # -- messages from the widgets (they never call the app) ---------------------------
 
     def on_form_value_changed(self, message: Form.ValueChanged) -> None:
         message.stop()
         test, turn = message.target
+        if isinstance(message.form, FileForm):
+            self.set_file_value(str(message.path[0]), message.value)
+            return
         try:
             if isinstance(message.form, TurnForm):
                 self.set_turn_value(message.path, message.value, at=(test, turn))
@@ -248,19 +247,6 @@ class DatasetEditor(LintActions):
         except CrossTestAlias as exc:
             self._refused(exc)
 
-    def on_dataset_tree_structure_requested(self, message: DatasetTree.StructureRequested) -> None:
-        message.stop()
-        self._structure(message.action, message.delta)
-
-    def _structure(self, action: str, delta: int = 0) -> None:
-        try:
-            if action == "move":
-                self.move(delta)
-            else:
-                getattr(self, action)()
-        except CrossTestAlias as exc:
-            self._refused(exc)
-
     def on_diagnostics_panel_jump_requested(self, message: DiagnosticsPanel.JumpRequested) -> None:
         message.stop()
         self.jump_to(message.finding.test, message.finding.turn)
@@ -280,22 +266,6 @@ class DatasetEditor(LintActions):
             self.dataset_tree.focus()
             self.show_node()
 
-    # Actions of the command palette (it runs them by name).
-    def action_add_test(self) -> None:
-        self._structure("add_test")
-
-    def action_add_turn(self) -> None:
-        self._structure("add_turn")
-
-    def action_duplicate(self) -> None:
-        self._structure("duplicate")
-
-    def action_delete(self) -> None:
-        self._structure("delete")
-
-    def action_move(self, delta: int) -> None:
-        self._structure("move", delta)
-
     # -- applying form edits ------------------------------------------------------------
 
     def set_test_value(
@@ -304,7 +274,13 @@ class DatasetEditor(LintActions):
         test = self.dataset_tree.current[0] if at is None else at
         if test is None or test >= len(self.model):
             return
-        self.model.set_value(test, path, value)
+        if isinstance(value, str) and "\n" in value:
+            # A multi-line text (the description) is written as a block scalar.
+            text = value
+            key = f"{test}:{'.'.join(map(str, path))}"
+            self.model.update(test, lambda t: shape.put_text(t, path, text), merge_key=key)
+        else:
+            self.model.set_value(test, path, value)
         self._changed(test, reload=False)
 
     def _turn_prefix(self, test: int, turn: int) -> tuple[str | int, ...]:
@@ -376,78 +352,6 @@ class DatasetEditor(LintActions):
                 self.query_one(PreviewPanel).show(value)
         self.schedule_lint()
 
-    # -- structure (bound on the tree) --------------------------------------------------
-
-    def add_test(self) -> None:
-        test, _ = self.dataset_tree.current
-        index = self.model.add_test(test)
-        self.dataset_tree.insert_test(index)
-        self._after_structure(index, None)
-
-    def add_turn(self) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            self.notify("Select a test first.", severity="warning")
-            return
-        if not self.model.summary(test).is_test:
-            return
-        after = turn if turn is not None else None
-        index = self.model.add_turn(test, after)
-        self.dataset_tree.refresh_test(test, expand=True)
-        self._after_structure(test, index)
-
-    def duplicate(self) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            return
-        if turn is None:
-            index = self.model.duplicate_test(test)
-            self.dataset_tree.insert_test(index)
-            self._after_structure(index, None)
-        else:
-            index = self.model.duplicate_turn(test, turn)
-            self.dataset_tree.refresh_test(test, expand=True)
-            self._after_structure(test, index)
-
-    def delete(self) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            return
-        what = (
-            self.model.name(test) if turn is None else f"turn {turn + 1} of {self.model.name(test)}"
-        )
-        if turn is None:
-            selected = self.model.delete_test(test)
-            self.dataset_tree.remove_test(test)
-            self._after_structure(selected, None)
-        else:
-            self.model.delete_turn(test, turn)
-            self.dataset_tree.refresh_test(test, expand=True)
-            remaining = len(self.model.summary(test).turns)
-            self._after_structure(test, min(turn, remaining - 1) if remaining else None)
-        # Deleting is one key; the way back is said where the eye is.
-        self.notify(f"Deleted {what}. ctrl+z brings it back.", title="Deleted")
-
-    def move(self, delta: int) -> None:
-        test, turn = self.dataset_tree.current
-        if test is None:
-            return
-        if turn is None:
-            target = self.model.move_test(test, delta)
-            if target != test:
-                self.dataset_tree.move_test(test, target)
-            self._after_structure(target, None)
-        else:
-            target = self.model.move_turn(test, turn, delta)
-            self.dataset_tree.refresh_test(test, expand=True)
-            self._after_structure(test, target)
-
-    def _after_structure(self, test: int | None, turn: int | None) -> None:
-        self.dataset_tree.select(test, turn)
-        self._update_title()
-        self.show_node()
-        self.schedule_lint()
-
     # -- app actions --------------------------------------------------------------------
 
     def _restore(self, step: Step | None, word: str) -> None:
@@ -456,7 +360,10 @@ class DatasetEditor(LintActions):
             return
         test, turn = step.focus
         self.dataset_tree.populate()
-        self.dataset_tree.select(min(test, len(self.model) - 1) if len(self.model) else None, turn)
+        if test < 0 or not len(self.model):
+            self.dataset_tree.select(None)  # a change to the file's own keys
+        else:
+            self.dataset_tree.select(min(test, len(self.model) - 1), turn)
         self._update_title()
         self.show_node()
         self.schedule_lint()
@@ -475,7 +382,8 @@ class DatasetEditor(LintActions):
             ("Diagnostics panel", DiagnosticsPanel.BINDINGS),
             ("Unsaved-changes question", ConfirmQuit.BINDINGS),
             ("File changed on disk (when saving)", DiskChangedScreen.BINDINGS),
-            ("Yes/no question (unsafe fix)", Confirm.BINDINGS),
+            ("Yes/no question (unsafe fix, deletion)", Confirm.BINDINGS),
+            ("New test / new turn dialog", NewItemScreen.BINDINGS),
         ]
         self.push_screen(HelpScreen(bindings_table(groups)))
 

@@ -8,7 +8,6 @@ import os
 from functools import partial
 from typing import Any
 
-from textual.app import App
 from textual.worker import Worker, WorkerState
 
 from ait_datasets.diagnostics import Edit
@@ -17,12 +16,13 @@ from ait_datasets.tui.lint_runner import LintRunner
 from ait_datasets.tui.model import DatasetModel
 from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
+from ait_datasets.tui.typing_state import TypingAware
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
 from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
-class FileActions(App[None]):
+class FileActions(TypingAware):
     """Save, reload and quit; the editor fills in the model, the widgets and lint."""
 
     model: DatasetModel
@@ -37,6 +37,9 @@ class FileActions(App[None]):
         raise NotImplementedError
 
     def schedule_lint(self) -> None:
+        raise NotImplementedError
+
+    def refresh_setup_names(self) -> None:
         raise NotImplementedError
 
     @property
@@ -136,6 +139,7 @@ class FileActions(App[None]):
         if neighbours != self._neighbours:
             self._neighbours = neighbours
             self.schedule_lint()
+            self.refresh_setup_names()
         if not self._watch.changed(self.model.path):
             return
         if read_disk(self.model.path) == self.model.disk:

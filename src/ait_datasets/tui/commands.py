@@ -11,10 +11,10 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 # (name, action run on the app, help)
 EDITOR_COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("Add test", "add_test", "Insert a new test after the selected one"),
+    ("Add test", "add_test", "Insert a new test after the selected one (asks its texts)"),
     ("Add turn", "add_turn", "Insert a new turn after the selected turn"),
     ("Duplicate", "duplicate", "Copy the selected test or turn"),
-    ("Delete", "delete", "Delete the selected test or turn"),
+    ("Delete", "delete", "Delete the selected test or turn (asks first)"),
     ("Move up", "move(-1)", "Move the selected test or turn up"),
     ("Move down", "move(1)", "Move the selected test or turn down"),
     ("Undo", "undo", "Undo the last change"),

@@ -5,12 +5,13 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from ait_datasets.dataset.shape import turns_of
+from ait_datasets.dataset.shape import DATASET, file_kind, turns_of
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node
 from ait_datasets.source.tree import Sequence as SeqNode
+from ait_datasets.tui.layout import TEST_KEYS_AT_ROOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,11 @@ def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintRes
     root = doc.root
     tests = root.get("tests") if isinstance(root, Mapping) else None
     items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
+    if isinstance(root, Mapping) and "tests" not in root.children and file_kind(doc) == DATASET:
+        # A file that is one test (see :func:`~.layout.split_layout`): the root is test 1.
+        items = [root] if any(k in root.children for k in TEST_KEYS_AT_ROOT) else []
+    if doc.format == "jsonl":
+        items = list(doc.rows)  # one test per line, in file order
     findings = _map(found, items)
     return LintResult(findings, dash_lines_of(doc))
 

@@ -25,8 +25,14 @@ except ImportError:  # pragma: no cover - PyYAML without libyaml
     _CParser = None
 
 # Keys that make a root mapping a test of its own (a file without a `tests:` list).
-_TEST_KEYS_AT_ROOT = ("turns", "query", "question", "expected_data", "testInput")
+TEST_KEYS_AT_ROOT = ("turns", "query", "question", "expected_data", "testInput")
 
+
+# What a file's text holds, for the editor (see :class:`Layout`).
+TESTS = "tests"
+SINGLE = "single"
+SUITE_SETUP = "suite-setup"
+JSONL = "jsonl"
 
 # Below this size the exact event scan is fast enough (well under 0.1 s).
 FAST_SPLIT_MIN_CHARS = 256 * 1024
@@ -66,6 +72,14 @@ class Layout:
     names: list[str | None] = field(default_factory=list)
     # Cut from the lines alone (large files): to be confirmed by a full parse.
     fast: bool = False
+    # TESTS (a tests: list), SINGLE (the whole file is one test, edited as the one chunk
+    # of a list: see :func:`wrap_single`) or SUITE_SETUP (no tests; the file's keys only).
+    kind: str = "tests"
+
+    @property
+    def holds_tests(self) -> bool:
+        """Whether tests can be added to, copied in or removed from the file."""
+        return self.kind in (TESTS, JSONL)
 
     def dash_lines(self, chunks: list[str]) -> list[int]:
         """1-based line of each test's dash in ``render(chunks)``."""
@@ -82,6 +96,10 @@ class Layout:
         return out
 
     def render(self, chunks: list[str]) -> str:
+        if self.kind == SINGLE:
+            return self.prefix + "".join(unwrap_single(c) for c in chunks) + self.suffix
+        if self.kind == JSONL:
+            return self.prefix + "".join(c[2:] for c in chunks) + self.suffix
         if not chunks:
             return self.prefix + self.empty + self.suffix
         return self.prefix + self.opener + "".join(chunks) + self.suffix
@@ -99,13 +117,34 @@ def _dash_offset(text: str, item_start: int) -> int:
     return pos if pos >= 0 and text[pos] == "-" else item_start
 
 
-def split_layout(text: str, newline: str = "\n") -> Layout:
+def jsonl_layout(text: str, newline: str = "\n") -> Layout:
+    """A JSONL file: each row (one JSON object on one line) is a chunk, written as a YAML
+    flow item ``- {...}`` so the editor's test machinery reads it; blank lines stay with the
+    row before them. :meth:`Layout.render` gives the rows back without the ``- ``."""
+    prefix = ""
+    chunks: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if not line.strip():
+            if chunks:
+                chunks[-1] += line
+            else:
+                prefix += line
+            continue
+        chunks.append("- " + line)
+    names: list[str | None] = [None] * len(chunks)
+    return Layout(prefix, "", "", "", chunks, 0, IndentStyle(), newline, names, kind=JSONL)
+
+
+def split_layout(text: str, newline: str = "\n", fmt: str = "yaml") -> Layout:
     """Cut ``text`` into the text around its tests and one chunk per test.
 
     Uses only the parser's events (no tree), so a file with ten thousand tests is cut in
     well under a second. Raises :class:`UnsupportedLayout` for files the editor cannot
-    rewrite safely (including files with syntax errors).
+    rewrite safely (including files with syntax errors). ``fmt`` ``"jsonl"``: see
+    :func:`jsonl_layout`.
     """
+    if fmt == "jsonl":
+        return jsonl_layout(text, newline)
     if len(text) >= FAST_SPLIT_MIN_CHARS:
         fast = fast_chunks(text)
         if fast is not None:
@@ -123,15 +162,16 @@ def split_layout(text: str, newline: str = "\n") -> Layout:
     if not found.block_mapping_root:
         raise UnsupportedLayout("the top level of the file must be a block mapping")
     if found.suite_setup_object:
-        raise UnsupportedLayout(
-            "this is a suite-setup file (suite_setup is an object); it has no tests to edit"
-        )
-    if found.tests_kind == "absent":
-        if any(k in found.root_keys for k in _TEST_KEYS_AT_ROOT):
+        if found.tests_kind != "absent":
             raise UnsupportedLayout(
-                "the whole file is one test (there is no tests: list); "
-                "put it under a tests: list first"
+                "this suite-setup file also has tests:; the framework reads it as a "
+                "suite setup only, so remove tests: (or suite_setup:) first"
             )
+        # No tests: the file's own keys are edited, the setup itself as raw YAML.
+        return Layout(text, "", "", "", [], 0, IndentStyle(), newline, kind=SUITE_SETUP)
+    if found.tests_kind == "absent":
+        if any(k in found.root_keys for k in TEST_KEYS_AT_ROOT):
+            return _single_layout(text, newline)
         opener = ("" if text.endswith("\n") or not text else newline) + "tests:" + newline
         return Layout(text, opener, "", "", [], 0, IndentStyle(), newline)
     if found.tests_kind == "block":
@@ -147,6 +187,49 @@ def split_layout(text: str, newline: str = "\n") -> Layout:
     raise UnsupportedLayout(
         "tests: must be a block list (one '- ' item per test) for the editor to rewrite it"
     )
+
+
+def wrap_single(body: str) -> str:
+    """The root mapping ``body`` (a whole-file test) as a list item at column 0: ``- ``
+    before its first line, two spaces before every other non-empty line. Values do not
+    change (block scalars keep their relative indentation; a quoted scalar's continuation
+    lines fold their leading spaces away)."""
+    lines = body.splitlines(keepends=True)
+    out = []
+    for i, line in enumerate(lines):
+        if i == 0:
+            out.append("- " + line)
+        elif line.strip("\r\n"):
+            out.append("  " + line)
+        else:
+            out.append(line)
+    return "".join(out)
+
+
+def unwrap_single(chunk: str) -> str:
+    """The inverse of :func:`wrap_single` (a re-dumped line indented less is kept)."""
+    out = []
+    for line in chunk.splitlines(keepends=True):
+        out.append(line[2:] if line.startswith(("- ", "  ")) else line)
+    return "".join(out)
+
+
+def _single_layout(text: str, newline: str) -> Layout:
+    """A file that is one test: the comments and directives before its first key stay as
+    they are; the rest is the one chunk, wrapped as a list item (see :func:`wrap_single`)."""
+    start = 0
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        if stripped and not stripped.startswith(("#", "%", "---")):
+            break
+        start += len(line)
+    if text[start : start + 1] in (" ", "\t"):
+        raise UnsupportedLayout("the file's test is indented; the editor needs it at column 0")
+    chunk = wrap_single(text[start:])
+    sample = load_text("sample.yaml", chunk)
+    style = detect_style(sample.root) if isinstance(sample.root, Sequence) else IndentStyle()
+    names = [chunk_name(chunk, 0)]
+    return Layout(text[:start], "", "", "", [chunk], 0, style, newline, names, kind=SINGLE)
 
 
 def _block_layout(text: str, found: Scan, newline: str) -> Layout:

@@ -8,7 +8,10 @@ cheap, because untouched chunks are shared strings.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable, Sequence
+from collections.abc import Mapping as TextMap
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
@@ -20,7 +23,8 @@ from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
-from ait_datasets.tui.layout import Layout, split_layout
+from ait_datasets.tui.file_meta import has_key, set_meta
+from ait_datasets.tui.layout import JSONL, SINGLE, Layout, split_layout, unwrap_single
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -34,6 +38,7 @@ from ait_datasets.tui.scalars import splice_scalar
 from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
 Focus = tuple[int, int | None]  # (test index, turn index or None)
+FILE_FOCUS: Focus = (-1, None)  # the file itself (its own keys)
 PathPart = str | int
 
 
@@ -48,6 +53,24 @@ class Step:
     merge_key: str | None = None
     # (before, after) when the change also changed the text around the tests.
     layouts: tuple[Layout, Layout] | None = None
+
+
+def json_row(chunk: str, newline: str) -> str:
+    """A changed JSONL row as a chunk: kept when it is still one JSON object (a value
+    typed in place), else the row's data written as one JSON line."""
+    try:
+        if isinstance(json.loads(chunk[2:]), dict):
+            return chunk
+    except ValueError:
+        pass
+    doc = load_text("row.yaml", chunk)
+    root = doc.root
+    if doc.has_errors or not isinstance(root, SeqNode) or not root.items:
+        return chunk  # the save refuses a row that does not parse
+    # The blank lines after the row stay after it.
+    blank = max(chunk[len(chunk.rstrip()) :].count("\n") - 1, 0)
+    row = json.dumps(root.items[0].data, ensure_ascii=False)
+    return "- " + row + newline * (1 + blank)
 
 
 def split_chunk(chunk: str) -> tuple[str, str, str]:
@@ -116,7 +139,9 @@ class DatasetModel:
         self.new_file = new_file
         first_nl = text.find("\n")
         newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
-        self.layout: Layout = split_layout(text, newline)
+        # JSONL rows are edited as the flow items of a list (see :func:`.layout.jsonl_layout`).
+        self.fmt = "jsonl" if path.endswith(".jsonl") else "yaml"
+        self.layout: Layout = split_layout(text, newline, self.fmt)
         self.chunks: list[str] = list(self.layout.chunks)
         self._saved: list[str] = list(self.chunks)
         # The text on disk, as pieces (see :meth:`pieces`): a save is the edits from it.
@@ -158,6 +183,10 @@ class DatasetModel:
         """The parts :meth:`text` joins: the text before the tests, the list opener (or
         the empty list's text), one piece per test, the text after the tests."""
         lay = self.layout
+        if lay.kind == SINGLE:
+            return [lay.prefix, "", *map(unwrap_single, chunks), lay.suffix]
+        if lay.kind == JSONL:
+            return [lay.prefix, "", *(c[2:] for c in chunks), lay.suffix]
         return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
 
     def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
@@ -183,7 +212,8 @@ class DatasetModel:
         chunk = self.chunks[index]
         found = self._summaries.get(chunk)
         if found is None:
-            doc = load_text(self.path, chunk)
+            # A chunk is YAML (a JSONL row is read as a flow item: see `jsonl_layout`).
+            doc = load_text(self.path if self.fmt == "yaml" else "row.yaml", chunk)
             item = (
                 doc.root.items[0].data if isinstance(doc.root, SeqNode) and doc.root.items else None
             )
@@ -245,6 +275,9 @@ class DatasetModel:
     # -- history ----------------------------------------------------------------------
 
     def _commit(self, label: str, after: list[str], focus: Focus, merge_key: str | None) -> None:
+        if self.layout.kind == JSONL:
+            before = set(self.chunks)
+            after = [c if c in before else json_row(c, self.layout.newline) for c in after]
         if after == self.chunks:
             return
         top = self._undo[-1] if self._undo else None
@@ -310,29 +343,64 @@ class DatasetModel:
         key = f"raw:{index}:{turn}"
         self._commit("raw edit", self._with_chunk(index, head + new + tail), (index, turn), key)
 
-    def replace_text(self, text: str, label: str, focus: Focus) -> None:
+    def replace_text(
+        self, text: str, label: str, focus: Focus, merge_key: str | None = None
+    ) -> None:
         """Make the whole file ``text`` (a fix, a raw edit): cut again into tests, one
-        undo step; untouched tests keep their chunk strings. Raises
+        undo step (``merge_key``: consecutive calls with it merge, as typing does);
+        untouched tests keep their chunk strings. Raises
         :class:`~.layout.UnsupportedLayout` when the text cannot be edited."""
-        new = split_layout(text, self.layout.newline)
+        new = split_layout(text, self.layout.newline, self.fmt)
         old = self.layout
-        same_frame = (new.prefix, new.opener, new.empty, new.suffix) == (
+        same_frame = (new.prefix, new.opener, new.empty, new.suffix, new.kind) == (
             old.prefix,
             old.opener,
             old.empty,
             old.suffix,
+            old.kind,
         )
         self._names.update(
             {c: n for c, n in zip(new.chunks, new.names, strict=False) if n is not None}
         )
         if same_frame:
-            self._commit(label, list(new.chunks), focus, None)
+            self._commit(label, list(new.chunks), focus, merge_key)
             return
-        self._undo.append(Step(label, list(self.chunks), list(new.chunks), focus, None, (old, new)))
+        self._commit_layout(label, new, list(new.chunks), focus, merge_key)
+
+    def _commit_layout(
+        self, label: str, new: Layout, chunks: list[str], focus: Focus, merge_key: str | None
+    ) -> None:
+        """Like :meth:`_commit`, for a change to the text around the tests too."""
+        top = self._undo[-1] if self._undo else None
+        if (
+            merge_key is not None
+            and top is not None
+            and top.merge_key == merge_key
+            and self._merge_open
+            and top.layouts is not None
+        ):
+            top.after = chunks
+            top.layouts = (top.layouts[0], new)
+        else:
+            layouts = (self.layout, new)
+            self._undo.append(Step(label, list(self.chunks), chunks, focus, merge_key, layouts))
+        self._merge_open = merge_key is not None
         self._redo.clear()
-        self._merge_open = False
-        self.chunks = list(new.chunks)
+        self.chunks = list(chunks)
         self.layout = new
+
+    def set_file_value(self, key: str, value: str) -> None:
+        """Set the file's own key ``key`` (see :mod:`.file_meta`; '' removes it) in the
+        text around the tests; typing into one field is one undo step. Raises
+        :class:`~.file_meta.MetaError` when it cannot be done exactly; nothing changes."""
+        lay = self.layout
+        if has_key(lay.suffix, key):
+            new = dataclasses.replace(lay, suffix=set_meta(lay.suffix, key, value, lay.newline))
+        else:
+            new = dataclasses.replace(lay, prefix=set_meta(lay.prefix, key, value, lay.newline))
+        if new.prefix == lay.prefix and new.suffix == lay.suffix:
+            return
+        self._commit_layout(f"edit {key}", new, list(self.chunks), FILE_FOCUS, f"file:{key}")
 
     def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
         """Remember what is on disk (``chunks``: what was written, default: the current;
@@ -438,13 +506,26 @@ class DatasetModel:
         nl = self.layout.newline
         return [c if c.endswith("\n") else c + nl for c in chunks]
 
-    def add_test(self, after: int | None = None) -> int:
+    def new_test_name(self) -> str:
+        """A name no test of the file has yet (what a new test is offered)."""
+        return self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
+
+    def add_test(
+        self,
+        after: int | None = None,
+        *,
+        name: str | None = None,
+        texts: TextMap[str, str] | None = None,
+        kind: str = shape.TASK,
+    ) -> int:
+        """Insert a test after ``after`` (None: at the end), with ``name`` (default: a
+        fresh one) and one turn of ``kind`` holding ``texts`` (see :func:`.shape.new_test`)."""
         index = len(self.chunks) if after is None else after + 1
-        name = self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
         chunks = self._ensure_newline(self.chunks)
         if after is not None:
             push_tail(chunks, after)
-        chunks.insert(index, self._dump(shape.new_test(name)))
+        test = shape.new_test(name or self.new_test_name(), texts, kind)
+        chunks.insert(index, self._dump(test))
         self._commit("add test", chunks, (index, None), None)
         return index
 
@@ -462,7 +543,16 @@ class DatasetModel:
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
         chunks = list(self.chunks)
-        push_tail(chunks, index)
+        if index > 0:
+            # The comments introducing this test end the previous chunk: they go with it.
+            push_tail(chunks, index - 1)
+        if index + 1 < len(chunks):
+            push_tail(chunks, index)
+        elif index > 0:
+            # The last test: the comments closing the list stay, after the new last test.
+            head, body, closing = split_chunk(chunks[index])
+            chunks[index] = head + body
+            chunks[index - 1] = self._ensure_newline([chunks[index - 1]])[0] + closing
         del chunks[index]
         self._commit("delete test", chunks, (index, None), None)
         return min(index, len(chunks) - 1) if chunks else None
@@ -494,11 +584,20 @@ class DatasetModel:
         """A turn as a list item whose dash is at column 0, in the file's style."""
         return dump_chunk(new_item(turn), 0, self.layout.style, self.layout.newline)
 
-    def add_turn(self, index: int, after: int | None = None) -> int:
+    def add_turn(
+        self,
+        index: int,
+        after: int | None = None,
+        *,
+        kind: str | None = None,
+        texts: TextMap[str, str] | None = None,
+    ) -> int:
+        """Insert a turn after ``after`` (None: at the end) of test ``index``: of ``kind``
+        (default: see :func:`.shape.add_turn`) holding ``texts``; returns its index."""
         added: list[int] = []
 
         def change(test: Any) -> int:
-            added.append(shape.add_turn(test, after))
+            added.append(shape.add_turn(test, after, kind, texts))
             return added[0]
 
         def in_text(test: Any, body: str) -> str | None:

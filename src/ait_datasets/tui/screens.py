@@ -165,14 +165,15 @@ class Confirm(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, keys: str = "y: yes   n / Esc: no") -> None:
         super().__init__()
         self.question = question
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog"):
             yield Label(self.question, id="confirm-question")
-            yield Label("y: yes   n / Esc: no", classes="note")
+            yield Label(self.keys, classes="note")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

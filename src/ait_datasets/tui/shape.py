@@ -9,12 +9,13 @@ test itself and it counts as one turn. A turn's query is a **task input** (``tit
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
-from ruamel.yaml.scalarstring import LiteralScalarString, ScalarString
+from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
 from ruamel.yaml.tokens import CommentToken
 
 TASK = "task"
@@ -184,35 +185,61 @@ def put_text(mapping: CommentedMap, path: tuple[str | int, ...], text: str) -> N
     for part in path[:-1]:
         target = target[part]
     old = target.get(path[-1])
-    if isinstance(old, ScalarString):
+    if isinstance(old, (LiteralScalarString, FoldedScalarString)):
         set_key(target, str(path[-1]), text)
     else:
         target[path[-1]] = LiteralScalarString(text)
 
 
-def new_turn(kind: str = TASK) -> CommentedMap:
-    """A turn in the canonical shape: query + expected_data (required on agent turns)."""
+def new_turn(kind: str = TASK, texts: Mapping[str, str] | None = None) -> CommentedMap:
+    """A turn in the canonical shape: query + expected_data (required on agent turns).
+
+    ``texts`` are what the author typed for it (see :mod:`.prompts`): ``from``/``title``/
+    ``message`` of a task input, ``instruction`` of a reply, ``question`` of a Copilot
+    turn; an optional text left blank is not written. Without ``texts`` the required keys
+    are written empty.
+    """
     turn = CommentedMap()
+    if kind == QUESTION:
+        turn["question"] = (texts or {}).get("question", "")
+        turn["expected_data"] = CommentedMap()
+        return turn
     query = CommentedMap()
     if kind == REPLY:
         intervention = CommentedMap()
-        intervention["instruction"] = ""
+        intervention["instruction"] = (texts or {}).get("instruction", "")
         query["intervention"] = intervention
-    else:
+    elif texts is None:
         query["from"] = ""
         query["title"] = ""
         query["message"] = ""
+    else:
+        query["from"] = texts.get("from", "")
+        query["title"] = texts.get("title", "")
+        if texts.get("message", "").strip():
+            query["message"] = texts["message"]
     turn["query"] = query
     turn["expected_data"] = CommentedMap()
     return turn
 
 
-def new_test(name: str) -> CommentedMap:
+def new_test(name: str, texts: Mapping[str, str] | None = None, kind: str = TASK) -> CommentedMap:
+    """A test with one turn of ``kind`` (``texts`` as for :func:`new_turn`, plus an
+    optional ``description``); a Copilot test (``QUESTION``) is flat, as those files are."""
     test = CommentedMap()
     test["name"] = name
-    test["description"] = ""
+    if texts is None:
+        test["description"] = ""
+    elif texts.get("description", "").strip():
+        test["description"] = texts["description"]
+    if kind == NONE:
+        return test  # a row of a file whose tests have no query: its keys are the author's
+    if kind == QUESTION:
+        for key, value in new_turn(QUESTION, texts).items():
+            test[key] = value
+        return test
     turns = CommentedSeq()
-    turns.append(new_turn())
+    turns.append(new_turn(kind, texts))
     test["turns"] = turns
     return test
 
@@ -236,16 +263,32 @@ def ensure_turns(test: CommentedMap) -> CommentedSeq:
     return seq
 
 
-def add_turn(test: CommentedMap, after: int | None, kind: str = TASK) -> int:
+def add_turn(
+    test: CommentedMap,
+    after: int | None,
+    kind: str | None = None,
+    texts: Mapping[str, str] | None = None,
+) -> int:
     """Insert a new turn after ``after`` (None: at the end); returns its index.
 
-    A turn that follows another one is usually the reply to a pause, so it starts as an
-    intervention reply; the first turn starts as a task input.
+    Without ``kind``, a turn that follows another one is usually the reply to a pause, so
+    it starts as an intervention reply; the first turn starts as a task input.
     """
     turns = ensure_turns(test)
     index = len(turns) if after is None else after + 1
-    turns.insert(index, new_turn(kind if index == 0 else REPLY))
+    chosen = kind or (TASK if index == 0 else REPLY)
+    turns.insert(index, new_turn(chosen, texts))
     return index
+
+
+def new_turn_kind(test: Any, index: int) -> str:
+    """What a turn added at ``index`` of ``test`` is: a question in a Copilot test (one
+    asked with ``question:``), else a task input first and an intervention reply after."""
+    turns = turn_list(test)
+    kinds = {query_kind(t) for t in turns}
+    if QUESTION in kinds and not kinds & {TASK, REPLY}:
+        return QUESTION
+    return TASK if index == 0 else REPLY
 
 
 def duplicate_turn(test: CommentedMap, index: int) -> int:

@@ -1,11 +1,11 @@
-"""The form of a test: its name and description."""
+"""The form of a test: its name and (multi-line) description."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, TextArea
 
 from ait_datasets.tui.widgets.form_base import Form, row
 
@@ -21,10 +21,10 @@ class TestForm(Form):
         )
         yield row(
             "Description",
-            Input(
-                select_on_focus=False,
+            TextArea(
                 id="test-description",
                 compact=True,
+                classes="short",
                 placeholder="what the test checks",
             ),
         )
@@ -33,7 +33,7 @@ class TestForm(Form):
     def load(self, test: Any) -> None:
         data = test if isinstance(test, dict) else {}
         self.put_input("#test-name", "" if data.get("name") is None else str(data["name"]))
-        self.put_input(
+        self.put_text(
             "#test-description",
             "" if data.get("description") is None else str(data["description"]),
         )
@@ -46,7 +46,11 @@ class TestForm(Form):
         self.query_one("#test-note", Label).update(note)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        key = {"test-name": "name", "test-description": "description"}.get(event.input.id or "")
-        if key is not None:
+        if event.input.id == "test-name":
             event.stop()
-            self.post_value((key,), event.value)
+            self.post_value(("name",), event.value)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        if event.text_area.id == "test-description":
+            event.stop()
+            self.post_value(("description",), event.text_area.text)

@@ -12,6 +12,7 @@ from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from ait_datasets.tui import shape
 from ait_datasets.tui.roundtrip import YamlInputError, dump_fragment, load_fragment
+from ait_datasets.tui.widgets.controls import TextSafeCheckbox, TextSafeSelect
 from ait_datasets.tui.widgets.form_base import Form, row
 
 KIND_OPTIONS = [("Task input", shape.TASK), ("Intervention reply", shape.REPLY)]
@@ -57,7 +58,9 @@ class TurnForm(Form):
 
     def compose(self) -> ComposeResult:
         yield Label("Turn", id="turn-title", classes="form-title")
-        yield row("Query", Select(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True))
+        yield row(
+            "Query", TextSafeSelect(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True)
+        )
         with Vertical(id="task-fields"):
             yield row(
                 "From",
@@ -88,16 +91,20 @@ class TurnForm(Form):
         with Vertical(id="reply-fields"):
             yield row(
                 "Reply",
-                Select(REPLY_OPTIONS, id="turn-reply-kind", allow_blank=False, compact=True),
+                TextSafeSelect(
+                    REPLY_OPTIONS, id="turn-reply-kind", allow_blank=False, compact=True
+                ),
             )
             yield row("Text", Input(select_on_focus=False, id="turn-reply-text", compact=True))
         yield Label("Expected data", classes="form-section")
-        yield Checkbox("Expects a pause (intervention_request)", id="turn-pause", compact=True)
+        yield TextSafeCheckbox(
+            "Expects a pause (intervention_request)", id="turn-pause", compact=True
+        )
         with Vertical(id="request-fields"):
             types = [(t, t) for t in self.intervention_types]
             yield row(
                 "Type",
-                Select(types, id="turn-request-type", prompt="(not checked)", compact=True),
+                TextSafeSelect(types, id="turn-request-type", prompt="(not checked)", compact=True),
             )
             yield row("Suggestions", TextArea(id="turn-suggestions", compact=True, classes="short"))
         yield row("Other keys", TextArea(id="turn-expected", compact=True, classes="yaml"))
