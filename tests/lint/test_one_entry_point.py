@@ -11,6 +11,7 @@ import pytest
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint import lint_document, lint_paths, lint_text
+from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import discover
 from ait_datasets.source.load import load
 from ait_datasets.source.xml_loader import load_xml
@@ -91,3 +92,42 @@ def test_the_agent_suite_fact_reaches_lint_text(tmp_path: Path) -> None:
     via_text = [d.line for d in lint_text(text, str(path)) if d.code == "TRN001"]
     via_paths = [d.line for d in lint_paths([str(path)]).diagnostics if d.code == "TRN001"]
     assert via_text == via_paths == [3]
+
+
+def _limit_findings(found: list[Diagnostic]) -> list[tuple[int, int, str]]:
+    return [(d.line, d.column, d.message) for d in found if d.code == "SYN010"]
+
+
+@pytest.mark.parametrize(
+    ("config", "text"),
+    [
+        # Over max-file-size: the file is not read at all.
+        (
+            LintConfig(max_file_size=64),
+            "tests:\n" + "".join(f"  - name: T{i}\n" for i in range(20)),
+        ),
+        # Over max-line-length: one finding at the line, nothing parsed.
+        (
+            LintConfig(max_line_length=40),
+            "tests:\n  - name: T1\n    description: " + "x" * 60 + "\n",
+        ),
+    ],
+    ids=["max-file-size", "max-line-length"],
+)
+def test_the_limits_apply_to_content_from_every_entry(
+    tmp_path: Path, config: LintConfig, text: str
+) -> None:
+    """A file on disk, standard input, an API caller's text and the editor's buffer are
+    held to the same size and line limits: the same one finding through each."""
+    from ait_datasets.tui.lint_adapter import lint_buffer
+
+    path = tmp_path / "datasets" / "big.yaml"
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    on_disk = _limit_findings(lint_paths([str(path)], config).diagnostics)
+    given = {str(path): text.encode("utf-8")}
+    from_stdin = _limit_findings(lint_paths([str(path)], config, given_content=given).diagnostics)
+    from_text = _limit_findings(lint_text(text, str(path), config))
+    from_buffer = _limit_findings(lint_buffer(text, str(path), config)[0])
+    assert len(on_disk) == 1
+    assert from_stdin == from_text == from_buffer == on_disk

@@ -70,6 +70,7 @@ def lint_text(
 ) -> list[Diagnostic]:
     """Every finding for ``text`` as the content of ``path`` (which decides the format,
     the file kind's neighbours and the app); the file on disk, if any, is not read."""
+    config = config or LintConfig()
     doc: Document
     if path.lower().endswith(".xml"):
         from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
@@ -77,10 +78,24 @@ def lint_text(
         # An editor's text has no bytes yet: lint it as saved in its declared encoding.
         doc = load_xml_bytes(path, saved_bytes(text))
     else:
-        from ait_datasets.source.load import load_text
-
-        doc = load_text(path, text)
+        doc = load_saved_text(path, text, config)
     return lint_document(doc, config, apps=apps)
+
+
+def load_saved_text(path: str, text: str, config: LintConfig) -> Document:
+    """``text`` parsed as ``datasets lint`` would parse the file once it is saved: through
+    its UTF-8 bytes, so the size, decoding and line-length limits are the command line's."""
+    from ait_datasets.source.load import load_bytes, load_text
+
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (API callers): no UTF-8 bytes hold one, so the text reader
+        # reports it where it stands.
+        return load_text(path, text)
+    return load_bytes(
+        path, raw, max_bytes=config.max_file_size, max_line_length=config.max_line_length
+    )
 
 
 def apps_for(config: LintConfig) -> Apps:
@@ -209,7 +224,9 @@ def _load_given(path: str, raw: bytes, config: LintConfig) -> Document:
         from ait_datasets.source.xml_loader import load_xml_bytes
 
         return load_xml_bytes(path, raw)
-    return load_bytes(path, raw, max_line_length=config.max_line_length)
+    return load_bytes(
+        path, raw, max_bytes=config.max_file_size, max_line_length=config.max_line_length
+    )
 
 
 def _lint_file(

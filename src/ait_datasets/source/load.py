@@ -51,17 +51,7 @@ def load(
     p = os.fspath(path)
     size = regular_file_size(p)
     if size > max_bytes:
-        doc = Document(p, "", fmt or format_of(p) or "yaml")
-        doc.diagnostics.append(
-            doc.diag(
-                None,
-                codes.LIMIT,
-                Severity.ERROR,
-                f"The file is {size} bytes, over the limit of {max_bytes} (the "
-                "`max-file-size` setting); not read.",
-            )
-        )
-        return doc
+        return _over_size(p, size, max_bytes, fmt)
     with open(p, "rb") as fh:
         raw = fh.read()
     doc = _decoded(p, raw, fmt, max_line_length)
@@ -137,10 +127,34 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
 
 
 def load_bytes(
-    path: str, raw: bytes, *, fmt: str | None = None, max_line_length: int = MAX_LINE_LENGTH
+    path: str,
+    raw: bytes,
+    *,
+    fmt: str | None = None,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_line_length: int = MAX_LINE_LENGTH,
 ) -> Document:
+    """Load content given as bytes (standard input, an editor's buffer) under the same
+    limits as :func:`load` applies to a file of those bytes."""
+    if len(raw) > max_bytes:
+        return _over_size(path, len(raw), max_bytes, fmt)
     doc = _decoded(path, raw, fmt, max_line_length)
     return doc if doc.diagnostics else parse_text(doc)
+
+
+def _over_size(path: str, size: int, max_bytes: int, fmt: str | None) -> Document:
+    """An empty document whose one finding says the content is over ``max-file-size``."""
+    doc = Document(path, "", fmt or format_of(path) or "yaml")
+    doc.diagnostics.append(
+        doc.diag(
+            None,
+            codes.LIMIT,
+            Severity.ERROR,
+            f"The file is {size} bytes, over the limit of {max_bytes} (the "
+            "`max-file-size` setting); not read.",
+        )
+    )
+    return doc
 
 
 def _decoded(path: str, raw: bytes, fmt: str | None, max_line_length: int) -> Document:

@@ -20,13 +20,10 @@ def lint_buffer(
 ) -> tuple[list[Diagnostic], Document]:
     """What `datasets lint PATH` reports for ``PATH`` if it held ``text`` (no BOM), and the
     parsed document (so findings can be placed in the tree without a second parse)."""
-    from ait_datasets.lint.engine import lint_document
-    from ait_datasets.source.load import load_bytes
+    from ait_datasets.lint.engine import lint_document, load_saved_text
 
     config = config or LintConfig()
-    # Through the bytes, so the decode and line-length checks are the command line's own.
-    doc = load_bytes(
-        path, text.encode("utf-8", "surrogatepass"), max_line_length=config.max_line_length
-    )
+    # As saved, so the size, decoding and line-length limits are the command line's own.
+    doc = load_saved_text(path, text, config)
     found = lint_document(doc, config)
     return [d for d in found if d.path == doc.path], doc
