@@ -4,7 +4,8 @@
 
 Shapes: ``agent`` (multi-turn with interventions and placeholders), ``copilot``
 (question/expected_data), ``jsonl`` (Copilot rows), ``legacy`` (flat `question:` agent
-tests, for `datasets migrate`). The output is deterministic for a given size and shape.
+tests, for `datasets migrate`), ``legacy-short`` (a name and a `question:` text only: the
+most tests per megabyte). The output is deterministic for a given size and shape.
 """
 
 from __future__ import annotations
@@ -74,6 +75,10 @@ def legacy_test(i: int) -> str:
 """
 
 
+def short_legacy_test(i: int) -> str:
+    return f"  - name: T{i:07d}\n    question: Process order {i}\n"
+
+
 def jsonl_row(i: int) -> str:
     row = {
         "name": f"ROW{i:05d}",
@@ -83,23 +88,49 @@ def jsonl_row(i: int) -> str:
     return json.dumps(row) + "\n"
 
 
+_TESTS = {
+    "agent": agent_test,
+    "copilot": copilot_test,
+    "legacy": legacy_test,
+    "legacy-short": short_legacy_test,
+}
+
+
 def generate(tests: int, shape: str) -> str:
     if shape == "jsonl":
         return "".join(jsonl_row(i) for i in range(tests))
-    make = {"agent": agent_test, "copilot": copilot_test, "legacy": legacy_test}[shape]
     head = "suite_setup: ORDERS-SETUP\n" if shape == "agent" else ""
-    return head + "tests:\n" + "".join(make(i) for i in range(tests))
+    return head + "tests:\n" + "".join(map(_TESTS[shape], range(tests)))
+
+
+def write_generated(path: str, tests: int, shape: str) -> None:
+    """``generate(tests, shape)`` written to ``path`` a thousand tests at a time.
+
+    The bench never holds a large text itself: a child's peak memory (``ru_maxrss``) can
+    count pages of the parent it was forked from.
+    """
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        if shape != "jsonl":
+            fh.write("suite_setup: ORDERS-SETUP\ntests:\n" if shape == "agent" else "tests:\n")
+        make = jsonl_row if shape == "jsonl" else _TESTS[shape]
+        for start in range(0, tests, 1000):
+            fh.write("".join(map(make, range(start, min(start + 1000, tests)))))
+
+
+def tests_for_bytes(size: int, shape: str) -> int:
+    """About how many tests of ``shape`` make a file of ``size`` bytes (a bit under)."""
+    make = jsonl_row if shape == "jsonl" else _TESTS[shape]
+    return int(size * 0.995) // len(make(50_000).encode("utf-8"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tests", type=int, default=10_000)
-    parser.add_argument("--shape", choices=("agent", "copilot", "jsonl", "legacy"), default="agent")
+    parser.add_argument("--shape", choices=("jsonl", *_TESTS), default="agent")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(generate(args.tests, args.shape))
+    write_generated(args.out, args.tests, args.shape)
 
 
 if __name__ == "__main__":

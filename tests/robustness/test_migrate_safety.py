@@ -111,3 +111,36 @@ def test_a_failed_migration_writes_nothing(tmp_path: Path) -> None:
     assert result.outcome == FAILED
     assert main(["migrate", "--kind", "agent", str(path)]) == 2
     assert path.read_bytes() == original
+
+
+# The report (a tab after the colon or inside a plain value, migrated into text
+# libyaml refuses) could not be reproduced; these are the inputs it names, in the three
+# places a legacy value is moved from. Each is migrated, and libyaml reads the result
+# as the same value in its new place.
+_TABBED_VALUES = ["\tProcess order", " \tProcess order", " Process\torder", " Process \torder"]
+
+
+@pytest.mark.parametrize("value", _TABBED_VALUES)
+@pytest.mark.parametrize("sender", [None, "Jane"])
+@pytest.mark.parametrize("place", ["question", "message", "setup"])
+def test_tabs_from_the_report_migrate_into_text_libyaml_reads(
+    value: str, sender: str | None, place: str
+) -> None:
+    import yaml
+
+    tail = "    expected_data:\n      intervention_request:\n        type: Assistance\n"
+    text = {
+        "question": f"tests:\n  - name: T1\n    question:{value}\n{tail}",
+        "message": f"tests:\n  - name: T1\n    question:\n      message:{value}\n{tail}",
+        "setup": f"tests:\n  - name: T1\n    test_setup:{value}\n    question: q\n{tail}",
+    }[place]
+    before = yaml.load(text, Loader=yaml.CSafeLoader)["tests"][0]
+    result = migrate_bytes("t.yaml", text.encode(), MigrationOptions(sender=sender, kind="agent"))
+    assert result.outcome == MIGRATED, result.reason
+    turn = yaml.load(result.after, Loader=yaml.CSafeLoader)["tests"][0]["turns"][0]
+    if place == "question":
+        assert turn["query"]["message"] == before["question"]
+    elif place == "message":
+        assert turn["query"]["message"] == before["question"]["message"]
+    else:
+        assert turn["turn_setup"] == before["test_setup"]

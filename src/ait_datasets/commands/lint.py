@@ -221,18 +221,22 @@ class _Run:
         text of files with findings of their own): the excerpt, the baseline's node paths
         and the suppressions to add need it."""
         from ait_datasets.lint.discover import is_xml
-        from ait_datasets.source.load import load
+        from ait_datasets.source.load import read_text
         from ait_datasets.source.xml_loader import load_xml
 
         for path in {d.path for d in run_.diagnostics} - set(run_.sources):
             if self.raw is not None and path == self.stdin_path:
                 continue
             try:
-                doc = load_xml(path) if is_xml(path) else load(path)
+                if is_xml(path):
+                    doc = load_xml(path)
+                    text: str | None = doc.text
+                else:
+                    text = read_text(path)  # its text only: no second parse of a large file
             except OSError:
                 continue
-            if not doc.diagnostics or doc.text:
-                run_.sources[path] = doc.text
+            if text:
+                run_.sources[path] = text
 
     def _nothing_linted(self, paths: list[str]) -> int:
         if self.args.allow_empty:

@@ -169,7 +169,12 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
             "memory), so the result cannot be checked; nothing was changed"
         )
         return result
-    why = verify.check(doc, after, options.sender)
+    expected = verify.intended(doc, options.sender)
+    # The plan is made and the data to check is plain: the original tree goes before the
+    # result's tree is built, so that the two never take memory at once.
+    _release_tree(doc)
+    why = verify.check_data(path, doc.format, after, expected)
+    del expected
     if why is not None:
         result.outcome = FAILED
         result.reason = f"{why}; nothing was changed"
@@ -177,6 +182,13 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
     result.outcome = MIGRATED
     result.after = after
     return result
+
+
+def _release_tree(doc: Document) -> None:
+    """Drop ``doc``'s tree, rows and cached facts (its text stays: the result shows it)."""
+    doc.root = None
+    doc.rows = []
+    doc.cache.clear()
 
 
 def _migrate_al(path: str, raw: bytes) -> FileResult:

@@ -267,6 +267,7 @@ class _Planner:
         data = value.data
         message = rules.message_for_title(data)
         added = ""
+        title_edit: Edit | None = None
         if rules.needs_title(data):
             message_key = value.key_node("message")
             if message is None or message_key is None:
@@ -282,12 +283,16 @@ class _Planner:
                 title = rules.title_from(message)
                 message_node = value.children["message"]
                 style = self.style_of(message_node, False)
-                self.insert_entry(value, "message", "title", quote(title.text, style))
+                title_edit = self.entry_edit(value, "message", "title", quote(title.text, style))
                 self.title_notes(key, turn, title)
                 added = " and a `title` from the message"
                 data = {**data, "title": title.text}
         self.change(QUESTION_OBJECT, key, turn, f"`question:` -> `query:`{added}")
         self.sender_for(turn, key, value, data)
+        if title_edit is not None:
+            # After `from`: inserted before the same key, `from` comes first, as the
+            # intended data (and a new query) has it.
+            self.content.append(title_edit)
 
     def sender_for(self, turn: _Turn, key: Scalar, query: Mapping, data: dict[str, object]) -> None:
         """Add ``from`` to a task query that has none, or report it missing."""
@@ -307,6 +312,10 @@ class _Planner:
 
     def insert_entry(self, mapping: Mapping, before: str, name: str, value_text: str) -> None:
         """Insert ``name: value`` into ``mapping`` just before its entry ``before``."""
+        self.content.append(self.entry_edit(mapping, before, name, value_text))
+
+    def entry_edit(self, mapping: Mapping, before: str, name: str, value_text: str) -> Edit:
+        """The edit inserting ``name: value`` into ``mapping`` just before ``before``."""
         keys = list(mapping.children)
         i = keys.index(before)
         anchor = mapping.key_node_at(i, before)
@@ -316,8 +325,7 @@ class _Planner:
         if mapping.flow:
             colon, comma = separators(self.text, mapping)
             at = anchor.start_offset
-            self.content.append(Edit(at, at, f"{key_text(name, k)}{colon}{value_text}{comma}"))
-            return
+            return Edit(at, at, f"{key_text(name, k)}{colon}{value_text}{comma}")
         if on_shared_line(self.text, anchor.start_offset):
             raise Unsupported(
                 f"line {anchor.span.line}: cannot insert `{name}` before `{before}`, which "
@@ -330,7 +338,7 @@ class _Planner:
             lower = entry_end(self.text, prev_key, prev_value, anchor.start_offset)
         at = leading_comment_start(self.text, anchor, lower)
         pad = " " * column_of(self.text, anchor.start_offset)
-        self.content.append(Edit(at, at, f"{pad}{key_text(name, k)}: {value_text}{self.nl}"))
+        return Edit(at, at, f"{pad}{key_text(name, k)}: {value_text}{self.nl}")
 
     def style_of(self, node: Node, alias: bool) -> str:
         if self.json:

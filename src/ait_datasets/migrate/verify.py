@@ -26,12 +26,17 @@ def intended(doc: Document, sender: str | None) -> object:
 
 def check(doc: Document, new_text: str, sender: str | None) -> str | None:
     """None when ``new_text`` is the intended migration of ``doc``, else why not."""
-    after = load_text(doc.path, new_text, fmt=doc.format)
+    return check_data(doc.path, doc.format, new_text, intended(doc, sender))
+
+
+def check_data(path: str, fmt: str, new_text: str, expected: object) -> str | None:
+    """None when ``new_text`` (a file at ``path`` in format ``fmt``) reads as ``expected``
+    (see :func:`intended`) with our reader, and, when it holds a tab, with libyaml."""
+    after = load_text(path, new_text, fmt=fmt)
     errors = [d for d in after.diagnostics if d.severity.value == "error"]
     if errors:
         first = errors[0]
         return f"the migrated text would not load ({first.line}:{first.column}: {first.message})"
-    expected = intended(doc, sender)
     if after.format == "jsonl":
         difference = first_difference(expected, document_data(after))
     elif after.root is None:

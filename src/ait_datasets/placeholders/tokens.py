@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_right
+from collections.abc import Callable
 
 from ait_datasets.placeholders.calcdate import calc_date
 from ait_datasets.placeholders.formatting import ISO, DateFormat, format_date, format_datetime
@@ -145,24 +146,95 @@ def resolve_text(
 ) -> str:
     """``ResolveText``: every resolvable token replaced by its value's text.
 
-    Follows the framework's loop literally (search from the start, replace every copy),
-    so odd inputs give the framework's odd results. Errors propagate as the framework's
-    run-time error would.
+    Gives the result of the framework's loop (search from the start, replace every copy),
+    so odd inputs give the framework's odd results, in one pass over the text: each
+    distinct token is evaluated once. Errors propagate as the framework's run-time error
+    would.
     """
-    for prefix in PREFIXES:
-        while True:
-            start = value.find(prefix)
-            if start < 0:
-                break
-            end = value.find("$", start + len(prefix))
-            if end < 0:
-                break
-            token = split_token(prefix, start, value[start : end + 1])
-            if token.is_datetime:
-                text = format_datetime(token_datetime(token, work_date, language), fmt)
-            else:
-                text = format_date(token_date(token, work_date, language), fmt)
-            value = value.replace(token.text, text)
+
+    def date_text(token: Token) -> str:
+        return format_date(token_date(token, work_date, language), fmt)
+
+    def datetime_text(token: Token) -> str:
+        return format_datetime(token_datetime(token, work_date, language), fmt)
+
+    value = _resolve_kind(value, DATETIME_PREFIX, datetime_text)
+    return _resolve_kind(value, DATE_PREFIX, date_text)
+
+
+# A value's text starting with one of these could complete a prefix begun just before it
+# (``$DateFormul`` + ``a-...``); the framework's loop would then find a new token there.
+_PREFIX_CHARS = frozenset("".join(PREFIXES))
+
+
+def _resolve_kind(value: str, prefix: str, evaluate: Callable[[Token], str]) -> str:
+    """The framework's loop for one prefix, in one left-to-right pass.
+
+    The framework searches from the start after every replacement and replaces every
+    copy of a token at once; walking left to right and replacing each copy when it is
+    reached gives the same text, because a written value holds no ``$`` and so creates
+    no token, and (checked first) no two tokens share a ``$`` while a token repeats.
+    Otherwise the framework's own loop runs (a copy replaced early can then lengthen a
+    token that ends where the copy begins).
+    """
+    if not _copies_are_independent(value, prefix):
+        return _framework_loop(value, prefix, evaluate)
+    out: list[str] = []
+    written: dict[str, str] = {}
+    pos = 0
+    while True:
+        start = value.find(prefix, pos)
+        if start < 0:
+            break
+        end = value.find("$", start + len(prefix))
+        if end < 0:
+            break  # unterminated: it and everything after it stay as written
+        text = value[start : end + 1]
+        new = written.get(text)
+        if new is None:
+            new = evaluate(split_token(prefix, start, text))
+            if not new or new[0] in _PREFIX_CHARS:
+                return _framework_loop(value, prefix, evaluate)
+            written[text] = new
+        out.append(value[pos:start])
+        out.append(new)
+        pos = end + 1
+    if not out:
+        return value
+    out.append(value[pos:])
+    return "".join(out)
+
+
+def _copies_are_independent(value: str, prefix: str) -> bool:
+    """False when a token repeats and some token's closing ``$`` opens another token."""
+    seen: set[str] = set()
+    shared = repeated = False
+    start = value.find(prefix)
+    while start >= 0:
+        end = value.find("$", start + len(prefix))
+        if end < 0:
+            break
+        text = value[start : end + 1]
+        repeated = repeated or text in seen
+        seen.add(text)
+        shared = shared or value.startswith(prefix, end)
+        if shared and repeated:
+            return False
+        start = value.find(prefix, start + 1)
+    return True
+
+
+def _framework_loop(value: str, prefix: str, evaluate: Callable[[Token], str]) -> str:
+    """``ResolveText``'s loop for one prefix, literally (for the odd texts only)."""
+    while True:
+        start = value.find(prefix)
+        if start < 0:
+            break
+        end = value.find("$", start + len(prefix))
+        if end < 0:
+            break
+        token = split_token(prefix, start, value[start : end + 1])
+        value = value.replace(token.text, evaluate(token))
     return value
 
 

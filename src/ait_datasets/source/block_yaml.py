@@ -193,11 +193,8 @@ class _Reader:
 
     def __init__(self, text: str, crlf: bool = False) -> None:
         self.text = text
-        self.lines = text.split("\n")
-        if crlf:
-            lines = self.lines
-            for i in range(len(lines) - 1):  # the last line has no break after it
-                lines[i] = lines[i][:-1]
+        # Every break is CRLF or every break is LF (checked by the caller): one split.
+        self.lines = text.split("\r\n" if crlf else "\n")
         self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
         self.index.single_line_scalars = True
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]

@@ -126,6 +126,22 @@ def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:
     return text, bom, None
 
 
+def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> str | None:
+    """The decoded text (no BOM) of the file at ``path``, without parsing it; None when it
+    is over ``max_bytes`` or not UTF-8 (what :func:`load` reports). OSError as ``load``.
+
+    For a file only shown (a finding's excerpt): parsing it again would cost as much as
+    its lint and hold a second tree.
+    """
+    p = os.fspath(path)
+    if regular_file_size(p) > max_bytes:
+        return None
+    with open(p, "rb") as fh:
+        raw = fh.read()
+    text, _, problem = decode(p, raw)
+    return None if problem is not None else text
+
+
 def load_bytes(
     path: str,
     raw: bytes,
