@@ -68,3 +68,44 @@ async def test_the_panel_says_linting_until_the_findings_arrive(sample_file: Pat
         await settle(pilot)
         assert "linting" not in str(panel.border_title)
         assert str(panel.border_title).startswith("Diagnostics (2,")
+
+
+# Over a pipe's buffer (64 KiB on Linux), so sending it blocks until the child reads.
+BIG = SAMPLE + "".join(f"# {'x' * 70} {i}\n" for i in range(20_000))
+
+
+def test_a_stale_child_that_never_reads_a_large_text_is_still_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    runner = LintRunner(process_min_chars=len(SAMPLE) + 1)
+    monkeypatch.setattr(LintRunner, "CHILD", HANGING_CHILD)
+    outcome: list[object] = []
+
+    def stale() -> None:
+        try:
+            outcome.append(runner.run("d.yaml", BIG, LintConfig()))
+        except LintCancelled as exc:
+            outcome.append(exc)
+
+    thread = threading.Thread(target=stale)
+    thread.start()
+    while not runner._lint_children and thread.is_alive():
+        threading.Event().wait(0.01)
+    children = list(runner._lint_children)
+    runner.run("d.yaml", SAMPLE, LintConfig())  # small: in this thread, stops the child
+    thread.join()
+    assert children[0].poll() is not None
+    assert len(outcome) == 1 and isinstance(outcome[0], LintCancelled)
+
+
+def test_a_child_that_exits_without_reading_means_lint_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    runner = LintRunner(process_min_chars=0)
+    monkeypatch.setattr(LintRunner, "CHILD", (sys.executable, "-c", "pass"))
+    result = runner.run("d.yaml", BIG, LintConfig())
+    # The same answer as linting in this process (the broken pipe is not an error).
+    here = LintRunner().run("d.yaml", BIG, LintConfig())
+    assert result.dash_lines == here.dash_lines == [5, 25]
+    assert result.findings == here.findings
+    assert sorted(f.diagnostic.code for f in here.findings) == ["PH007", "REF001"]

@@ -139,7 +139,7 @@ class LintRunner:
             if lint:
                 self._lint_children.add(child)
         try:
-            out, _ = child.communicate(pickle.dumps(request))
+            out = _exchange(child, pickle.dumps(request))
         finally:
             with self._lock:
                 self._children.discard(child)
@@ -153,3 +153,23 @@ class LintRunner:
         except (pickle.UnpicklingError, EOFError):
             return _FAILED
         return answer
+
+
+def _exchange(child: subprocess.Popen[bytes], request: bytes) -> bytes:
+    """Send ``request`` whole, then read the whole answer.
+
+    One blocking write lets the kernel move the text while this thread waits outside the
+    interpreter lock. ``communicate()`` would instead loop over 4 KiB writes, each taking
+    the lock back from the editor's busy start (seconds for a 4.5 MB file). The child
+    reads all of its input before it writes a byte, so the two cannot block each other.
+    """
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        with child.stdin:
+            child.stdin.write(request)
+    except BrokenPipeError:
+        pass  # the child died or was stopped: its exit code tells
+    with child.stdout:
+        out = child.stdout.read()
+    child.wait()
+    return out
