@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import Input, Label, TextArea
 from tui_support import SAMPLE, make_editor, select, settle
 
+from ait_datasets.lint.project import app_suite_setup_names
 from ait_datasets.tui.file_meta import MetaError, set_meta
-from ait_datasets.tui.suite_setups import suite_setup_names
 
 HEAD = "# head\nname: SR-SAMPLE\nsuite_setup: SR-ACCUR-SETUP\ntests:\n"
 
@@ -75,8 +75,8 @@ def _app(tmp_path: Path, with_setups: bool) -> Path:
 def test_the_suite_setup_names_are_the_apps_group_names(tmp_path: Path) -> None:
     path = _app(tmp_path, with_setups=True)
     # A file without `name:` is found by its file name, as REF001 finds it.
-    assert suite_setup_names(str(path)) == ["SR-ACCUR-SETUP", "SR-OTHER-SETUP.yaml"]
-    assert suite_setup_names(str(tmp_path / "elsewhere.yaml")) == []
+    assert app_suite_setup_names(str(path)) == ["SR-ACCUR-SETUP", "SR-OTHER-SETUP.yaml"]
+    assert app_suite_setup_names(str(tmp_path / "elsewhere.yaml")) == []
 
 
 @pytest.mark.asyncio

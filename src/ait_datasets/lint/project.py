@@ -97,6 +97,21 @@ class Project(Record):
         return out
 
 
+def suite_setup_names(files: Sequence[FileFacts]) -> set[str]:
+    """The Group Names a ``suite_setup:`` among ``files`` may name: those of the
+    suite-setup files (what REF001 checks against)."""
+    return {app.group_name(f.path, f.format, f.name) for f in files if f.kind == shape.SUITE_SETUP}
+
+
+def app_suite_setup_names(path: str) -> list[str]:
+    """The sorted suite-setup names of ``path``'s app, read from disk under the
+    neighbour-file limits (editor and language-server completion). Outside a
+    ``.resources`` folder the app is only the files linted together: nothing to offer."""
+    project = Project()
+    project.add(FileFacts(path, shape.DATASET, "yaml"))
+    return sorted(suite_setup_names(project.apps().get(project.app_key(path), [])))
+
+
 def is_resources(key: str) -> bool:
     return os.path.basename(key) == app.RESOURCES
 

@@ -102,20 +102,9 @@ def _formula_items() -> list[lsp.CompletionItem]:
 
 
 def _suite_setup_names(path: str) -> list[str]:
-    from ait_datasets.dataset import shape as kinds
-    from ait_datasets.dataset.app import app_root, group_name
-    from ait_datasets.lint.discover import discover
-    from ait_datasets.lint.project import read_facts
+    from ait_datasets.lint.project import app_suite_setup_names
 
-    root = app_root(path)
-    if root is None:
-        return []
-    names = set()
-    for file in discover([root]):
-        facts = read_facts(file)
-        if facts is not None and facts.kind == kinds.SUITE_SETUP:
-            names.add(group_name(facts.path, facts.format, facts.name))
-    return sorted(names)
+    return app_suite_setup_names(path)
 
 
 def _suggestion_codes(text: str, path: str) -> list[str]:

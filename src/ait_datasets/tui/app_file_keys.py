@@ -9,12 +9,12 @@ from typing import Any
 
 from textual.widgets import ContentSwitcher
 
+from ait_datasets.lint.project import app_suite_setup_names
 from ait_datasets.tui.app_structure import StructureActions
 from ait_datasets.tui.file_meta import MetaError, read_meta
 from ait_datasets.tui.labels import file_info
 from ait_datasets.tui.layout import JSONL, SINGLE, SUITE_SETUP, UnsupportedLayout
 from ait_datasets.tui.model import FILE_FOCUS
-from ait_datasets.tui.suite_setups import suite_setup_names
 from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.raw_form import RawForm
 
@@ -83,7 +83,7 @@ class FileKeys(StructureActions):
         form = self.query_one(FileForm)
 
         def work() -> None:
-            names = suite_setup_names(path)
+            names = app_suite_setup_names(path)
             self.call_from_thread(form.set_setup_names, names)
 
         self.run_worker(work, thread=True, group="setups", exclusive=True, exit_on_error=False)

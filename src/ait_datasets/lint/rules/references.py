@@ -20,7 +20,7 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import SUITE_LINES, FileFacts, Ref
 from ait_datasets.lint.family import Family
-from ait_datasets.lint.project import Project, later_duplicates
+from ait_datasets.lint.project import Project, later_duplicates, suite_setup_names
 from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.suggest import hint
@@ -689,7 +689,7 @@ def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
 
 
 def _suite_setup_refs(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
-    setups = {group_name(f.path, f.format, f.name) for f in datasets if f.kind == shape.SUITE_SETUP}
+    setups = suite_setup_names(datasets)
     others = {group_name(f.path, f.format, f.name) for f in datasets if f.kind != shape.SUITE_SETUP}
     for facts in datasets:
         ref = facts.suite_setup_ref
