@@ -285,6 +285,21 @@ def test_plan_needs_datasets(
     assert not (tmp_path / "plan").exists()
 
 
+def test_a_datasets_path_that_is_not_there_is_refused(
+    app: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before, the plan took the missing path's parent for the source folder and refused
+    # a plan folder "inside" it; without a plan it reported zero linked cases.
+    missing = tmp_path / "no-such-app"
+    plan = ["--rerun-plan", str(tmp_path / "plan")]
+    for extra in (plan, []):
+        code = main(["report", str(app[1]), "--datasets", str(missing), *extra])
+        err = capsys.readouterr().err
+        assert code == 2
+        assert err.strip() == f"datasets report: --datasets {missing}: no such file or folder"
+    assert not (tmp_path / "plan").exists()
+
+
 def test_target_width_changes_the_runs(
     app: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

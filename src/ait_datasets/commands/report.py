@@ -202,6 +202,11 @@ def run(args: argparse.Namespace) -> int:
     if args.target_width is not None and not args.rerun_plan:
         print("datasets report: --target-width is for --rerun-plan", file=sys.stderr)
         return 2
+    missing = [path for path in args.datasets or () if not os.path.exists(path)]
+    if missing:
+        # As `datasets lint` does: a path that is not there is a mistake, not "no cases".
+        print(f"datasets report: --datasets {missing[0]}: no such file or folder", file=sys.stderr)
+        return 2
     if args.output and names_an_input(args.output, inputs):
         print(
             f"datasets report: -o {args.output} names one of the inputs; refusing to "
