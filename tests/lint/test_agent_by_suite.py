@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,40 @@ def test_a_copilot_suite_leaves_question_alone(
     dataset = app(tmp_path, "Copilot")
     assert main(["lint", str(dataset)]) == 0
     assert "All checks passed" in capsys.readouterr().out
+
+
+# One agent test of its own (an intervention request) and one whose only turn misspells
+# `query`: the second has no agent markers, yet the agent suite runs it as an agent test.
+MIXED = (
+    "tests:\n"
+    "  - name: T1\n"
+    "    turns:\n"
+    "      - querry:\n"
+    "          from: Jane\n"
+    "          message: Process the open orders\n"
+    "        expected_data: {}\n"
+    "  - name: T2\n"
+    "    turns:\n"
+    "      - query:\n"
+    "          from: Jane\n"
+    "          message: Process the open orders\n"
+    "        expected_data:\n"
+    "          intervention_request:\n"
+    "            type: Assistance\n"
+)
+
+
+def findings(out: str, code: str) -> list[tuple[int, int]]:
+    return [(f["line"], f["column"]) for f in json.loads(out) if f["code"] == code]
+
+
+@pytest.mark.parametrize(("kind", "expected"), [("Agent", [(4, 9)]), ("Copilot", [])])
+def test_a_misspelt_query_beside_agent_tests_is_found_when_an_agent_suite_runs_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, expected: list[tuple[int, int]]
+) -> None:
+    dataset = app(tmp_path, kind)
+    dataset.write_text(MIXED, encoding="utf-8")
+    main(["lint", "--format", "json", str(dataset)])
+    out = capsys.readouterr().out
+    assert findings(out, "STR001") == expected
+    assert findings(out, "TRN002") == expected

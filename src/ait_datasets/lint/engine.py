@@ -107,9 +107,10 @@ def context_for(doc: Document, config: LintConfig, apps: Apps) -> LintContext:
     """What the rules get for ``doc``: its config, its kind and its app's facts."""
     kind = shape.file_kind(doc)
     agent_suite = None
-    # Only a legacy-looking dataset needs the suite XMLs: any other either has agent
-    # markers of its own or uses `question:` rightly (a Copilot dataset).
-    if doc.format != "xml" and shape.looks_legacy(doc):
+    # Only a dataset with a test that has no agent markers of its own needs the suite
+    # XMLs: a legacy `question:` test, a Copilot test, or an agent test whose `query` is
+    # misspelt. An agent suite running the file makes every test an agent test.
+    if doc.format != "xml" and shape.has_tests_without_agent_markers(doc):
         agent_suite = apps.agent_suite_for(doc.path)
     return LintContext(config, kind, agent_suite, apps)
 
