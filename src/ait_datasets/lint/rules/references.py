@@ -23,6 +23,7 @@ from ait_datasets.lint.family import Family
 from ait_datasets.lint.project import Project, later_duplicates, suite_setup_names
 from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import with_severity
+from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
 from ait_datasets.lint.suggest import hint
 from ait_datasets.source.document import Document
 from ait_datasets.source.prefilter import text_may_contain
@@ -122,19 +123,7 @@ DUPLICATE_FILE_NAME = Rule(
                 expected_data: {}
         """,
         path="datasets/variations/orders.yaml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=1,
     ),
     "Rename one of the files (and its suite XML `Dataset=` references).",
@@ -151,19 +140,7 @@ DUPLICATE_FILE_NAME = Rule(
                 expected_data: {}
         """,
         path="datasets/variations/orders-rush.yaml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 GROUP_CODE_TOO_LONG = Rule(

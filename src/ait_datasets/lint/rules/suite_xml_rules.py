@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
 from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 
 FAMILY = "suite_xml"
@@ -29,19 +30,7 @@ SYNTAX = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=6,
     ),
     "Close or fix the element the message points at.",
@@ -56,19 +45,7 @@ SYNTAX = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 ENCODING = Rule(
@@ -97,19 +74,7 @@ ENCODING = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=1,
     ),
     'Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
@@ -125,19 +90,7 @@ ENCODING = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 STRUCTURE = Rule(
@@ -166,19 +119,7 @@ STRUCTURE = Rule(
         </root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=2,
     ),
     'Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite.',
@@ -193,19 +134,7 @@ STRUCTURE = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 UNKNOWN_NAME = Rule(
@@ -234,19 +163,7 @@ UNKNOWN_NAME = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=4,
     ),
     "Fix the spelling, or remove the element or attribute.",
@@ -262,19 +179,7 @@ UNKNOWN_NAME = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 MISSING_ATTRIBUTE = Rule(
@@ -301,19 +206,7 @@ MISSING_ATTRIBUTE = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=5,
     ),
     "Add the attribute with a value.",
@@ -328,19 +221,7 @@ MISSING_ATTRIBUTE = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 TOO_LONG = Rule(
@@ -368,19 +249,7 @@ TOO_LONG = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=3,
     ),
     "Shorten the value (suite codes are at most 10 characters).",
@@ -395,19 +264,7 @@ TOO_LONG = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 BAD_ENUM = Rule(
@@ -434,19 +291,7 @@ BAD_ENUM = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=4,
     ),
     "Use one of the listed values.",
@@ -461,19 +306,7 @@ BAD_ENUM = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 BAD_BOOLEAN = Rule(
@@ -498,19 +331,7 @@ BAD_BOOLEAN = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=4,
     ),
     'Write `Validation="true"` or `Validation="false"`.',
@@ -525,19 +346,7 @@ BAD_BOOLEAN = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 BAD_INTEGER = Rule(
@@ -561,19 +370,7 @@ BAD_INTEGER = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=5,
     ),
     'Write the object ID: `CodeunitID="50100"`.',
@@ -588,19 +385,7 @@ BAD_INTEGER = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 PADDED_NUMBER = Rule(
@@ -627,19 +412,7 @@ PADDED_NUMBER = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=5,
     ),
     "Remove the spaces.",
@@ -654,19 +427,7 @@ PADDED_NUMBER = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 AGENT_RUNNER = Rule(
@@ -694,19 +455,7 @@ AGENT_RUNNER = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=4,
     ),
     'Set `TestRunnerId="130451"`.',
@@ -721,19 +470,7 @@ AGENT_RUNNER = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 UNKNOWN_DATASET = Rule(
@@ -762,19 +499,7 @@ UNKNOWN_DATASET = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
         line=3,
     ),
     "Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`.",
@@ -789,19 +514,7 @@ UNKNOWN_DATASET = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-        },
+        neighbours=ORDERS_DATASET,
     ),
 )
 DUPLICATE_CODE = Rule(
