@@ -89,6 +89,8 @@ def add_block(
     tags = interned.tags
     by_version = runs_by == "version"
     index = -1
+    last_run: RunId | None = None
+    last_tag = ""
     for e, line in zip(lean, block.lines, strict=True):
         index += 1
         version = e.version
@@ -126,11 +128,15 @@ def add_block(
             runs = cases[key] = {}
         previous = runs.get(run)
         runs[run] = result if previous is None else previous.merged(result)
-        seen = all_tags.get(run)
-        if seen is None:
-            seen = all_tags[run] = set()
-        if tag:
-            seen.add(tag)
+        # The tags of each run: exports list a run's rows together, so a row's run and
+        # tag are most often the previous row's (then there is nothing to add).
+        if run != last_run or tag != last_tag:
+            seen = all_tags.get(run)
+            if seen is None:
+                seen = all_tags[run] = set()
+            if tag:
+                seen.add(tag)
+            last_run, last_tag = run, tag
 
 
 def record(results: ResultSet, row: Read, path: str, line: int) -> None:
