@@ -295,3 +295,14 @@ def test_an_empty_jsonl_file_gets_the_exact_readers_problem(tmp_path: Path) -> N
     with pytest.raises(ReportInputError) as caught:
         read_file(str(path))
     assert "the file is empty" in str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["export.json", "export.jsonl"])
+def test_a_lone_surrogate_escape_gets_the_exact_readers_problem(tmp_path: Path, name: str) -> None:
+    row = json.dumps({**_entry("T1", 1), "message": "@"}).replace("@", "\\ud800")
+    path = tmp_path / name
+    path.write_text(row + "\n" if name.endswith(".jsonl") else f"[{row}]", encoding="utf-8")
+    assert _read_fast(str(path), ReadOptions()) is None
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    assert ["unpaired surrogate" in p.message for p in caught.value.problems] == [True]
