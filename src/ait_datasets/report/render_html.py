@@ -196,9 +196,14 @@ def _cell_html(run: RunId, passed: bool, judged: bool, message: str, turn: Turn 
     # escaping each of millions of cells was most of the page's time.
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    return f'<td class="cell {kind}{extra}" title="{escape(_tip(run, passed, message, turn))}">' + (
+    tip = _tip(run, passed, message, turn) + ("" if judged else _LATER)
+    return f'<td class="cell {kind}{extra}" title="{escape(tip)}">' + (
         f"<span>{'✓' if passed else '✗'}</span></td>"
     )
+
+
+# The tooltip of a run after the case's first k (a rerun): this case, not judged on it.
+_LATER = " (a later run of this case: counted in pass@1 only)"
 
 
 def _tip(run: RunId, passed: bool, message: str, turn: Turn | None) -> str:
@@ -222,7 +227,7 @@ def _strip(outcome: CaseOutcome) -> str:
 def _strip_mark(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = escape(_tip(run, passed, message, turn))
+    tip = escape(_tip(run, passed, message, turn) + ("" if judged else _LATER))
     return f'<span class="{kind}{extra}" title="{tip}">{"✓" if passed else "✗"}</span>'
 
 
