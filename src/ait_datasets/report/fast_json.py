@@ -149,13 +149,6 @@ class Block:
             raise StepAside from None
 
 
-def entries(path: str) -> Iterator[tuple[int, dict[str, object]]]:
-    """Each entry of the export at ``path`` with its line; raises :class:`StepAside`."""
-    for block in blocks(path, lean=False):
-        rows = block.rows or []
-        yield from zip(block.lines, rows, strict=True)
-
-
 def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
     """The entries of the JSON export at ``path``, a block at a time (one call per block,
     not per entry, keeps the per-entry cost in C); raises :class:`StepAside`."""
