@@ -206,6 +206,11 @@ def _cell_html(run: RunId, passed: bool, judged: bool, message: str, turn: Turn 
 _LATER = " (a later run of this case: counted in pass@1 only)"
 
 
+@lru_cache(maxsize=4096)
+def _no_result(run: RunId) -> str:
+    return f'<td class="cell none" title="{escape(run_label(run))}: no result"><span>·</span></td>'
+
+
 def _tip(run: RunId, passed: bool, message: str, turn: Turn | None) -> str:
     tip = f"{run_label(run)}: {'passed' if passed else 'failed'}"
     if turn is not None:
@@ -274,18 +279,17 @@ def _grid_row(
         f"<pre>inputData: {escape(data[0])}\noutputData: {escape(data[1])}</pre></details>"
     )
     if columns:
-        own = {r.run: r for r in outcome.runs}
-        judged = {r.run for r in outcome.judged}
+        # The case's runs and the report's are both in run order, and every run of the
+        # case is one of the report's: one walk along both gives each column its cell.
+        runs, k = outcome.runs, outcome.k
+        index, count = 0, len(runs)
         cells = []
         for run in report.run_ids:
-            result = own.get(run)
-            if result is None:
-                cells.append(
-                    f'<td class="cell none" title="{escape(run_label(run))}: no result">'
-                    "<span>·</span></td>"
-                )
+            if index < count and runs[index].run == run:
+                cells.append(_cell(runs[index], index < k))
+                index += 1
             else:
-                cells.append(_cell(result, run in judged))
+                cells.append(_no_result(run))
         body = "".join(cells)
     else:
         body = _strip(outcome)
