@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,8 @@ def test_batches_keep_every_piece_in_order() -> None:
     assert "".join(joined) == "".join(pieces)
     assert all(len(b) >= 100 for b in joined[:-1]) and len(joined) > 10
     assert list(batches([])) == []
+
+
+def test_a_streamed_page_goes_into_a_device_instead_of_replacing_it(tmp_path: Path) -> None:
+    assert main(["report", str(_export(tmp_path)), "--format", "html", "-o", os.devnull]) == 0
+    assert Path(os.devnull).exists() and not Path(os.devnull).is_file()
