@@ -2,12 +2,14 @@
 
     python bench/report_scale.py                 # 2,000,000 rows, text and HTML
     python bench/report_scale.py --rows 200000   # a smaller smoke run
+    python bench/report_scale.py --jsonl         # the same rows as JSONL, one a line
 
 The export is 100,000 cases x 20 Versions (with every field the API page has, short
-values), written to a temporary folder. Each command runs in its own process; the table
-gives wall time and the child's peak resident memory (``os.wait4``). Never run by the
-test suite: timings belong here and in the README. To compare two versions, run it with
-each on ``PYTHONPATH`` one right after the other (the host is shared: compare CPU time).
+values; one in 23 runs fails), written to a temporary folder (``$TMPDIR``). Each command
+runs in its own process; the table gives wall time and the child's peak resident memory
+(``os.wait4``). Never run by the test suite: timings belong here and in the README. To
+compare two versions, run it with each on ``PYTHONPATH`` one right after the other (the
+host is shared: compare CPU time).
 """
 
 from __future__ import annotations
@@ -33,16 +35,17 @@ ROW = (
 )
 
 
-def write_export(path: Path, rows: int, versions: int = 20) -> None:
+def write_export(path: Path, rows: int, versions: int = 20, jsonl: bool = False) -> None:
     cases = rows // versions
     with open(path, "w", encoding="utf-8") as out:
-        out.write('{"@odata.context":"https://bc/api/$metadata#aitTestLogEntries","value":[\n')
+        if not jsonl:
+            out.write('{"@odata.context":"https://bc/api/$metadata#aitTestLogEntries","value":[\n')
         n = 0
         for version in range(1, versions + 1):
             for case in range(cases):
                 failed = (case * 7 + version) % 23 == 0
                 out.write(
-                    ("," if n else "")
+                    ("," if n and not jsonl else "")
                     + ROW.format(
                         n=n,
                         line=10000 * (1 + case % 5),
@@ -58,7 +61,8 @@ def write_export(path: Path, rows: int, versions: int = 20) -> None:
                     + "\n"
                 )
                 n += 1
-        out.write("]}\n")
+        if not jsonl:
+            out.write("]}\n")
 
 
 def measure(cmd: list[str]) -> tuple[float, float, float, int]:
@@ -76,10 +80,11 @@ def measure(cmd: list[str]) -> tuple[float, float, float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=2_000_000)
+    parser.add_argument("--jsonl", action="store_true", help="write the export as JSONL")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        export = Path(folder) / "export.json"
-        write_export(export, args.rows)
+        export = Path(folder) / ("export.jsonl" if args.jsonl else "export.json")
+        write_export(export, args.rows, jsonl=args.jsonl)
         size = export.stat().st_size / 1024 / 1024
         print(f"{args.rows:,} rows, {size:,.0f} MB export")
         print(f"{'format':<8}{'wall s':>10}{'CPU s':>10}{'peak MB':>10}{'output MB':>11}")

@@ -20,6 +20,11 @@ Every command that writes (``lint --fix``, ``migrate``, the editor's save, ``ini
   file is replaced, it is checked again (its size and a hash of its bytes); if another
   program (or another ``datasets`` run) changed it meanwhile, nothing is written and
   :class:`ChangedOnDisk` is raised, so no one's edit is lost.
+
+Content too large to hold in memory (a report of millions of runs) is written in pieces
+with :func:`streaming_atomically`: the pieces go to the same temporary file, and the same
+checks, permissions and rename happen when the block ends; an exception inside the block
+leaves the original as it was and no temporary file behind.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from ait_datasets.records import FrozenRecord
 
@@ -68,14 +74,28 @@ class Snapshot(FrozenRecord):
     def of_file(cls, path: str) -> Snapshot | None:
         """The file's snapshot now, or None when there is no file."""
         try:
-            with open(path, "rb") as fh:
-                return cls.of(fh.read())
+            return cls(*_file_digest(path))
         except FileNotFoundError:
             return None
 
 
+_CHUNK = 1 << 20
+
+
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _file_digest(path: str) -> tuple[int, str]:
+    """The size and :func:`_digest` of a file, read a piece at a time (a report can be
+    hundreds of megabytes)."""
+    digest = hashlib.blake2b(digest_size=16)
+    size = 0
+    with open(path, "rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            digest.update(chunk)
+            size += len(chunk)
+    return size, digest.hexdigest()
 
 
 def read_for_update(path: str) -> tuple[bytes, Snapshot]:
@@ -97,8 +117,7 @@ def unchanged(path: str, expected: Snapshot | None) -> bool:
         return False
     # The same size and modification time prove nothing on a coarse clock: compare the
     # bytes (a hash of them) whenever the size agrees.
-    with open(path, "rb") as fh:
-        return _digest(fh.read()) == expected.digest
+    return _file_digest(path)[1] == expected.digest
 
 
 # Sentinel for "do not check": distinct from None ("the file must not exist yet").
@@ -110,6 +129,47 @@ def write_bytes_atomically(path: str, data: bytes, *, expected: Snapshot = NO_CH
 
     With ``expected`` (a :class:`Snapshot`, or None for "must not exist yet"), refuse with
     :class:`ChangedOnDisk` when the file is no longer what was read.
+    """
+    with streaming_atomically(path, expected=expected) as out:
+        out.write(data)
+
+
+class AtomicStream:
+    """Where :func:`streaming_atomically` writes: the temporary file, and a hash of what
+    went into it (a hard-linked target is filled from the file only once it reads back)."""
+
+    __slots__ = ("_digest", "_fh", "size")
+
+    def __init__(self, fh: BinaryIO) -> None:
+        self._fh = fh
+        self._digest = hashlib.blake2b(digest_size=16)
+        self.size = 0
+
+    def write(self, data: bytes) -> None:
+        """Add ``data`` to the new content."""
+        self._fh.write(data)
+        self._digest.update(data)
+        self.size += len(data)
+
+    def write_text(self, text: str) -> None:
+        """Add ``text`` to the new content, as UTF-8."""
+        self.write(text.encode("utf-8"))
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """What the new content is, to check the temporary file against."""
+        return Snapshot(self.size, self._digest.hexdigest())
+
+
+@contextlib.contextmanager
+def streaming_atomically(path: str, *, expected: Snapshot = NO_CHECK) -> Iterator[AtomicStream]:
+    """Write the new content of ``path`` in pieces; it replaces the file when the block
+    ends, exactly as :func:`write_bytes_atomically` does (which writes through this).
+
+    Refused before anything is written: a target that is not a regular file
+    (:class:`RefusedTarget`). When the block raises, or the content cannot be put in place,
+    the file is untouched and the temporary file removed; ``expected`` as for
+    :func:`write_bytes_atomically`.
     """
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
@@ -123,7 +183,8 @@ def write_bytes_atomically(path: str, data: bytes, *, expected: Snapshot = NO_CH
     fd, tmp = tempfile.mkstemp(prefix=".datasets-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            stream = AtomicStream(fh)
+            yield stream
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
@@ -132,7 +193,7 @@ def write_bytes_atomically(path: str, data: bytes, *, expected: Snapshot = NO_CH
         if expected is not NO_CHECK and not unchanged(target, expected):
             raise ChangedOnDisk(path)
         if info is not None and info.st_nlink > 1:
-            _copy_in_place(tmp, target, data)
+            _copy_in_place(tmp, target, stream.snapshot)
             os.unlink(tmp)
         else:
             os.replace(tmp, target)
@@ -151,18 +212,19 @@ def write_text_atomically(
     )
 
 
-def _copy_in_place(verified: str, target: str, data: bytes) -> None:
-    """Write ``data`` into ``target`` itself (keeping its hard links) from a verified copy.
+def _copy_in_place(verified: str, target: str, content: Snapshot) -> None:
+    """Write the content of ``verified`` into ``target`` itself (keeping its hard links).
 
-    The temporary file ``verified`` holds the same bytes, on disk; if writing in place
-    fails midway, it is kept and named in the error, so the content is never lost.
+    The temporary file ``verified`` must read back as ``content`` (its size and hash); if
+    writing in place fails midway, it is kept and named in the error, so the content is
+    never lost.
     """
-    with open(verified, "rb") as fh:
-        if fh.read() != data:
-            raise OSError(errno.EIO, "the temporary copy does not read back; not written", target)
+    if Snapshot.of_file(verified) != content:
+        raise OSError(errno.EIO, "the temporary copy does not read back; not written", target)
     try:
-        with open(target, "r+b") as out:
-            out.write(data)
+        with open(verified, "rb") as src, open(target, "r+b") as out:
+            while chunk := src.read(_CHUNK):
+                out.write(chunk)
             out.truncate()
             out.flush()
             os.fsync(out.fileno())

@@ -273,3 +273,42 @@ def test_missing_cost_fields_are_unknown_not_zero() -> None:
     report = build_report(read_text("e.json", export(row)))
     assert report.costs is not None and not report.costs.known
     assert "cost " not in render(report, "text")
+
+
+def test_a_rerun_eval_is_more_runs_of_the_same_case() -> None:
+    """ "Rerun eval" (AITLogEntries.Page.al, action RerunTest -> AITTestSuiteMgt.RerunTest)
+    runs one log entry's input again on its suite line: the new entry has the same suite,
+    dataset, test and procedure, and the next Version. It is a later run of that case:
+    one row in every output, judged on its first k runs, the rerun counted in pass@1."""
+    rows = [
+        entry(t, v, "Error" if (t, v) == ("B", 2) else "Success")
+        for t in ("A", "B", "C")
+        for v in (1, 2, 3)
+    ]
+    rows.append(entry("B", 4))  # B's failed eval of Version 2, rerun: Version 4
+    report = build_report(read_text("e.json", export(*rows)))
+    assert report.summary.cases == 3 and report.k == 3
+    [b] = [o for o in report.summary.outcomes if o.key == _key("B")]
+    assert [r.run for r in b.runs] == [1, 2, 3, 4] and b.passes == 2 and b.all_passes == 3
+    assert report.summary.pass_at_1.passed == 9 and report.summary.runs == 10
+
+    text = render(report, "text")
+    [line] = [x for x in text.splitlines() if "/B/" in x and "2/3" in x]
+    assert "(1 later run (v4: passed), in pass@1 only)" in line
+    assert text.count("AGENT-SUITE/ORDERS/B/RunScenario") == 2  # the flaky list, out of line
+
+    page = render(report, "html")
+    assert page.count('class="case-row') == 3
+    b_row = next(r for r in page.splitlines() if 'data-case="AGENT-SUITE/ORDERS/B/' in r)
+    assert b_row.count('<td class="cell') == 4
+    assert (
+        '<td class="cell pass extra" title="v4: passed (a later run of this case: counted '
+        'in pass@1 only)">' in b_row
+    )
+    a_row = next(r for r in page.splitlines() if 'data-case="AGENT-SUITE/ORDERS/A/' in r)
+    assert '<td class="cell none" title="v4: no result">' in a_row
+
+    markdown = render(report, "markdown")
+    assert "(1 later run (v4: passed), in pass@1 only)" in markdown
+    cases = json.loads(render(report, "json"))["cases"]
+    assert [len(c["runs"]) for c in cases] == [3, 4, 3]

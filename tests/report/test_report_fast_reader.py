@@ -21,6 +21,7 @@ from ait_datasets.report.inputs import (
     ReadOptions,
     ReportInputError,
     _read_fast,
+    decode,
     read_file,
     read_text,
 )
@@ -79,10 +80,16 @@ ROWS = st.one_of(
     st.lists(VALID_ENTRY, max_size=12),
     st.lists(st.one_of(VALID_ENTRY, VALID_ENTRY, ENTRY), max_size=12),
 )
-LAYOUTS = st.sampled_from(["compact", "spaced", "indented", "lines", "array", "bom"])
+LAYOUTS = st.sampled_from(
+    ["compact", "spaced", "indented", "lines", "array", "bom", "jsonl", "jsonl-gaps"]
+)
 
 
 def _export(rows: list[dict[str, object]], layout: str, next_link: bool) -> str:
+    if layout == "jsonl":  # one row a line (CRLF line ends: Windows)
+        return "".join(json.dumps(r) + "\r\n" for r in rows)
+    if layout == "jsonl-gaps":  # blank lines between, no newline at the end
+        return "\n \n".join(json.dumps(r, ensure_ascii=False) for r in rows)
     if layout == "compact":
         body = json.dumps(rows, separators=(",", ":"), ensure_ascii=False)
     elif layout == "indented":
@@ -102,7 +109,8 @@ def _export(rows: list[dict[str, object]], layout: str, next_link: bool) -> str:
 
 def _both(path: Path, options: ReadOptions) -> tuple[object, object]:
     try:
-        exact: object = read_text(str(path), path.read_text(encoding="utf-8-sig"), options)
+        # The bytes as the exact reader decodes them (line ends kept, BOM dropped).
+        exact: object = read_text(str(path), decode(str(path), path.read_bytes()), options)
     except ReportInputError as exc:
         exact = [str(p) for p in exc.problems]
     try:
@@ -134,8 +142,8 @@ def test_fast_reader_agrees_or_steps_aside(
     show_data: bool,
 ) -> None:
     monkeypatch.setattr(fast_json, "BLOCK", block)  # small blocks: entries cut across them
-    path = tmp_path / "export.json"
-    path.write_text(_export(rows, layout, next_link), encoding="utf-8")
+    path = tmp_path / ("export.jsonl" if layout.startswith("jsonl") else "export.json")
+    path.write_bytes(_export(rows, layout, next_link).encode("utf-8"))
     options = ReadOptions(runs_by=runs_by, show_data=show_data)
     exact, full = _both(path, options)
     assert full == exact
@@ -213,3 +221,88 @@ def test_without_msgspec_the_exact_reader_does_it_all(
     path.write_text(_export(rows, "compact", False), encoding="utf-8")
     assert _read_fast(str(path), ReadOptions()) is None
     assert read_file(str(path)) == read_text(str(path), path.read_text(encoding="utf-8"))
+
+
+def test_fast_reader_reads_plain_passing_runs_without_dicts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export of the API page (every field, plain types): the passing runs are read
+    from the lean structs, the failures from their own dicts, and both agree."""
+    monkeypatch.setattr(fast_json, "BLOCK", 512)
+    rows = [
+        {**_entry(f"T{i % 5}", 1 + i // 5, "Error" if i % 4 == 0 else "Success"), "tag": "rc"}
+        for i in range(40)
+    ]
+    for layout, name in (
+        ("lines", "export.json"),
+        ("indented", "export.json"),
+        ("jsonl", "e.jsonl"),
+    ):
+        path = tmp_path / name
+        path.write_text(_export(rows, layout, False), encoding="utf-8")
+        reader = fast_json.blocks if name.endswith(".json") else fast_json.line_blocks
+        assert all(block.lean is not None for block in reader(str(path)))
+        fast = _read_fast(str(path), ReadOptions())
+        assert fast is not None
+        assert fast == read_text(str(path), decode(str(path), path.read_bytes()))
+        runs = fast.cases[next(iter(fast.cases))]
+        assert [r.passed for r in runs.values()] == [
+            False,
+            True,
+            True,
+            True,
+            False,
+            True,
+            True,
+            True,
+        ]
+
+
+@pytest.mark.parametrize("name", ["export.json", "export.jsonl"])
+def test_invalid_utf8_in_a_field_the_report_skips_is_still_reported(
+    tmp_path: Path, name: str
+) -> None:
+    """msgspec does not look inside the fields it skips: the fast reader checks the bytes
+    itself, so the exact reader's problem is what the user sees."""
+    row = json.dumps({**_entry("T1", 1), "outputText": "x"}).encode()
+    row = row.replace(b'"x"', b'"\xff"')
+    data = row + b"\n" if name.endswith(".jsonl") else b"[" + row + b"]"
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert _read_fast(str(path), ReadOptions()) is None
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    assert [p.message for p in caught.value.problems] == ["invalid UTF-8; save the export as UTF-8"]
+
+
+@pytest.mark.parametrize("breaks", ["\u2028", "\x1c", "\r"])
+def test_jsonl_with_other_line_breaks_is_read_the_exact_way(tmp_path: Path, breaks: str) -> None:
+    """str.splitlines() (the exact JSONL reader) breaks lines at more than "\\n": such a
+    file is not the fast reader's to read."""
+    path = tmp_path / "e.jsonl"
+    line = json.dumps({**_entry("T1", 1), "message": "a@b"}).replace("@", breaks)
+    path.write_text(line + "\n", encoding="utf-8", newline="")
+    assert _read_fast(str(path), ReadOptions()) is None
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    assert all("not valid JSON" in p.message for p in caught.value.problems)
+
+
+def test_an_empty_jsonl_file_gets_the_exact_readers_problem(tmp_path: Path) -> None:
+    path = tmp_path / "e.jsonl"
+    path.write_text("\n  \n", encoding="utf-8")
+    assert _read_fast(str(path), ReadOptions()) is None
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    assert "the file is empty" in str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["export.json", "export.jsonl"])
+def test_a_lone_surrogate_escape_gets_the_exact_readers_problem(tmp_path: Path, name: str) -> None:
+    row = json.dumps({**_entry("T1", 1), "message": "@"}).replace("@", "\\ud800")
+    path = tmp_path / name
+    path.write_text(row + "\n" if name.endswith(".jsonl") else f"[{row}]", encoding="utf-8")
+    assert _read_fast(str(path), ReadOptions()) is None
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    assert ["unpaired surrogate" in p.message for p in caught.value.problems] == [True]

@@ -185,10 +185,10 @@ def run(args: argparse.Namespace) -> int:
         build_report,
         read_quarantine,
         read_results,
-        render,
+        render_chunks,
     )
     from ait_datasets.report.inputs import ReadOptions
-    from ait_datasets.report.output import names_an_input, write_atomic
+    from ait_datasets.report.output import names_an_input, write_chunks_atomic
     from ait_datasets.report.plain import neutralise
 
     inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
@@ -236,6 +236,9 @@ def run(args: argparse.Namespace) -> int:
         show_data=args.show_data,
         sources=sources,
     )
+    # The report holds every run it shows; the result set's per-case tables of them are
+    # not needed any more (with millions of runs, that is a tenth of a gigabyte).
+    del results, baseline
     if args.strict and report.incomplete:
         for path, link in report.incomplete:
             print(
@@ -265,17 +268,19 @@ def run(args: argparse.Namespace) -> int:
         if failed:
             return failed
     # With --rerun-plan, stdout holds the plan: the report goes to -o only.
-    text = render(report, output_format(args.format, args.output))
+    # In pieces: the HTML page of millions of runs is written as it is rendered.
+    chunks = render_chunks(report, output_format(args.format, args.output))
     if args.output:
         try:
-            write_atomic(args.output, text)
+            write_chunks_atomic(args.output, chunks)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             print(f"datasets report: cannot write {args.output}: {reason}", file=sys.stderr)
             return 2
         print(f"wrote {args.output}")
     elif not args.rerun_plan:
-        sys.stdout.write(text)
+        for chunk in chunks:
+            sys.stdout.write(chunk)
     code = 0
     for verdict in verdicts:
         if verdict.name == "ordinary" and args.fail_under is not None:

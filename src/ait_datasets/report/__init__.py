@@ -10,7 +10,7 @@ The public API, for scripts that want the numbers without the command line::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ait_datasets.report.build import Report, build_report
 from ait_datasets.report.compare import Comparison, compare
@@ -18,7 +18,7 @@ from ait_datasets.report.inputs import Problem, ReportInputError, read_file, rea
 from ait_datasets.report.model import CaseKey, ResultSet, Run
 from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
 from ait_datasets.report.render_annotations import render_azure, render_github, render_sarif
-from ait_datasets.report.render_html import render_html
+from ait_datasets.report.render_html import html_chunks, render_html
 from ait_datasets.report.render_json import render_json
 from ait_datasets.report.render_markdown import render_markdown
 from ait_datasets.report.render_text import render_text
@@ -35,9 +35,20 @@ RENDERERS: dict[str, Callable[[Report], str]] = {
 }
 
 
+# Formats whose output grows with the runs, rendered in pieces (see render_chunks).
+CHUNKED: dict[str, Callable[[Report], Iterable[str]]] = {"html": html_chunks}
+
+
 def render(report: Report, fmt: str) -> str:
     """The report in one of :data:`RENDERERS`' formats."""
     return RENDERERS[fmt](report)
+
+
+def render_chunks(report: Report, fmt: str) -> Iterable[str]:
+    """The report in pieces whose concatenation is :func:`render`'s text: a page that
+    grows with the runs comes a case at a time, any other format in one piece."""
+    chunked = CHUNKED.get(fmt)
+    return chunked(report) if chunked is not None else (render(report, fmt),)
 
 
 __all__ = [
@@ -59,6 +70,7 @@ __all__ = [
     "read_quarantine",
     "read_results",
     "render",
+    "render_chunks",
     "summarize",
     "wilson_interval",
 ]

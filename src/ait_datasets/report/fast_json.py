@@ -1,30 +1,36 @@
-"""A fast reader for large log-entry exports, when msgspec is installed.
+"""A fast reader for large log-entry exports (JSON and JSONL), when msgspec is installed.
 
 The export of two million log entries is 1.3 GB of JSON. Python's own JSON reader decodes
 every field of every entry into Python objects (``inputData``/``outputData`` too) and
 needs the whole text in memory, twice counting the bytes. This reader streams the file in
-blocks of :data:`BLOCK` bytes and decodes each block's entries with msgspec into dicts of
-only the fields the report reads (the rest is skipped without being decoded).
-Each entry is then read by the same :func:`~ait_datasets.report.rows.read_log_entry` as
-everywhere: the rules are stated once.
+blocks of :data:`BLOCK` bytes and decodes each block's entries with msgspec into
+:class:`Lean` structs: only the fields a passing run of a case needs, typed as the API page
+exports them (the rest is skipped without being decoded). A block whose fields have other
+types (a number as text, a null) is decoded again into dicts of every field the report
+reads (:class:`Entry`), and any entry that is not a plain passing run is decoded on its own
+into such a dict (:meth:`Block.entry`): those go through the same
+:func:`~ait_datasets.report.rows.read_log_entry` as everywhere, so the rules are stated once
+(:mod:`ait_datasets.report.fast_rows` says which entries are plain).
 
 It only ever *agrees or steps aside*: anything unusual (another layout, a malformed or
-unexpected row, a lone surrogate escape, a generic row) raises :class:`StepAside`, and the
-caller reads the file with the exact pure-Python reader, which says file:line:column. So
-the problems a user sees are always the pure-Python reader's.
+unexpected row, a lone surrogate escape, invalid UTF-8, a generic row) raises
+:class:`StepAside`, and the caller reads the file with the exact pure-Python reader, which
+says file:line:column. So the problems a user sees are always the pure-Python reader's.
 
-How a block is cut without parsing it twice: entries are JSON objects, so two of them are
-separated by ``}``, a comma and ``{"``; inside a string a ``"`` is always escaped, so that
-pattern cannot lie inside a string unless the ``"`` closes it (``"...},{"``). A block is
-cut after the last such separator, and the entries decoded from it must be exactly one
+How a JSON block is cut without parsing it twice: entries are JSON objects, so two of them
+are separated by ``}``, a comma and ``{"``; inside a string a ``"`` is always escaped, so
+that pattern cannot lie inside a string unless the ``"`` closes it (``"...},{"``). A block
+is cut after the last such separator, and the entries decoded from it must be exactly one
 more than the separators inside it, which also gives each entry's offset (for its line).
 A separator inside a string cuts a string open, which msgspec refuses: step aside.
+A JSONL block is cut after its last newline; each line is decoded on its own.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Any, TypedDict, cast
 
@@ -88,21 +94,64 @@ class Entry(TypedDict, total=False):
     errorCallStack: Any
 
 
+class Lean(msgspec.Struct, gc=False):
+    """The fields of a passing run of a case, typed as the API page exports them (every
+    field present, text as text, numbers as numbers); an absent field is empty (None for
+    the numbers), which is what the exact reader makes of an absent field too."""
+
+    status: str = ""
+    version: int | None = None
+    procedureName: str = ""
+    datasetLineNumber: str = ""
+    aitCode: str = ""
+    dataset: str = ""
+    tag: str = ""
+    message: str = ""
+    tokensConsumed: int | None = None
+    copilotCredits: float | None = None
+    durationMs: int | None = None
+
+
 _DECODER = msgspec.json.Decoder(list[Entry])
+_ONE = msgspec.json.Decoder(Entry)
+_LEAN = msgspec.json.Decoder(list[Lean])
+_LEAN_ONE = msgspec.json.Decoder(Lean)
 
 
-Block = tuple[list[int], list[dict[str, object]]]  # the entries' lines, and the entries
+@dataclass(slots=True)
+class Block:
+    """The entries of one block, in file order, with the line each starts on.
+
+    ``lean`` holds them as :class:`Lean` structs, or is None when the block's fields do
+    not all have the plain types (or the caller asked for dicts): then ``rows`` holds them
+    as dicts of every field the report reads. :meth:`entry` decodes one entry as a dict.
+    """
+
+    lines: list[int]
+    lean: list[Lean] | None
+    rows: list[dict[str, object]] | None
+    raw: list[bytes] | tuple[bytes, list[int], int]  # the entries' bytes, or how to cut them
+
+    def entry(self, index: int) -> dict[str, object]:
+        """Entry ``index`` decoded as a dict of every field the report reads."""
+        if self.rows is not None:
+            return self.rows[index]
+        raw = self.raw
+        if isinstance(raw, tuple):  # (buffer, starts, end): cut this one entry out
+            buffer, starts, end = raw
+            stop = starts[index + 1] if index + 1 < len(starts) else end
+            data = buffer[starts[index] : stop].rstrip(b" \t\r\n,")
+        else:
+            data = raw[index]
+        try:
+            return cast("dict[str, object]", _ONE.decode(data))
+        except (msgspec.DecodeError, RecursionError, ValueError):
+            raise StepAside from None
 
 
-def entries(path: str) -> Iterator[tuple[int, dict[str, object]]]:
-    """Each entry of the export at ``path`` with its line; raises :class:`StepAside`."""
-    for lines, rows in blocks(path):
-        yield from zip(lines, rows, strict=True)
-
-
-def blocks(path: str) -> Iterator[Block]:
-    """The entries of the export at ``path``, a block at a time (one call per block, not
-    per entry, keeps the per-entry cost in C); raises :class:`StepAside`."""
+def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
+    """The entries of the JSON export at ``path``, a block at a time (one call per block,
+    not per entry, keeps the per-entry cost in C); raises :class:`StepAside`."""
     with open(path, "rb") as fh:
         buffer = fh.read(BLOCK)
         prefix = _PREFIX.match(buffer)
@@ -121,7 +170,7 @@ def blocks(path: str) -> Iterator[Block]:
                 buffer = buffer[pos:] + more
                 pos = 0
             if eof:
-                last = _last(buffer, pos, line, wrapped)
+                last = _last(buffer, pos, line, wrapped, lean)
                 if last is not None:
                     yield last
                 return
@@ -133,9 +182,9 @@ def blocks(path: str) -> Iterator[Block]:
                 pos = 0
                 continue
             starts = [pos, *(m.end() for m in _SEPARATOR.finditer(buffer, pos, cut.start() + 1))]
-            block = _decoded(buffer, starts, cut.start() + 1, line)
+            block = _decoded(buffer, starts, cut.start() + 1, line, lean)
             yield block
-            line = block[0][-1] + buffer.count(b"\n", starts[-1], cut.end())
+            line = block.lines[-1] + buffer.count(b"\n", starts[-1], cut.end())
             pos = cut.end()
 
 
@@ -152,23 +201,43 @@ def _last_separator(buffer: bytes, pos: int) -> re.Match[bytes] | None:
         window *= 4
 
 
-def _decoded(buffer: bytes, starts: list[int], end: int, line: int) -> Block:
-    """The entries of ``buffer[starts[0]:end]``, the first at ``line``, with their lines."""
-    body = buffer[starts[0] : end]
-    if _SURROGATE_ESCAPE.search(body) is not None:
+def _checked(body: bytes) -> None:
+    """Step aside for what only the exact reader reports rightly: a lone surrogate escape,
+    and bytes that are not UTF-8 (msgspec does not look inside the fields it skips)."""
+    # A plain substring search first: the pattern's backslash is in every escaped quote.
+    if (b"\\u" in body or b"\\U" in body) and _SURROGATE_ESCAPE.search(body) is not None:
         raise StepAside
+    if not body.isascii():
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise StepAside from None
+
+
+def _decoded(buffer: bytes, starts: list[int], end: int, line: int, lean: bool) -> Block:
+    """The entries of ``buffer[starts[0]:end]``, the first at ``line``, with their lines."""
+    body = b"[" + buffer[starts[0] : end] + b"]"
+    _checked(body)
+    structs: list[Lean] | None = None
+    rows: list[dict[str, object]] | None = None
     try:
-        decoded = cast("list[dict[str, object]]", _DECODER.decode(b"[" + body + b"]"))
+        if lean:
+            try:
+                structs = _LEAN.decode(body)
+            except msgspec.ValidationError:  # valid JSON, other types: dicts of all fields
+                structs = None
+        if structs is None:
+            rows = cast("list[dict[str, object]]", _DECODER.decode(body))
     except (msgspec.DecodeError, RecursionError, ValueError):
         raise StepAside from None
-    if len(decoded) != len(starts):
+    if len(structs if structs is not None else rows or ()) != len(starts):
         raise StepAside
     count = buffer.count
     steps = [line, *(count(b"\n", a, b) for a, b in pairwise(starts))]
-    return list(accumulate(steps)), decoded
+    return Block(list(accumulate(steps)), structs, rows, (buffer, starts, end))
 
 
-def _last(buffer: bytes, pos: int, line: int, wrapped: bool) -> Block | None:
+def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Block | None:
     """The entries before the array's closing bracket, and a check of what follows it."""
     close = buffer.rfind(b"]")
     if close < pos:
@@ -182,4 +251,70 @@ def _last(buffer: bytes, pos: int, line: int, wrapped: bool) -> Block | None:
     if end <= pos:
         return None
     starts = [pos, *(m.end() for m in _SEPARATOR.finditer(buffer, pos, end))]
-    return _decoded(buffer, starts, end, line)
+    return _decoded(buffer, starts, end, line, lean)
+
+
+# What str.splitlines() (the exact JSONL reader) also takes for a line break, besides "\n"
+# and "\r\n": a file holding one is read the exact way.
+_OTHER_BREAKS = re.compile(rb"\r(?!\n)|[\x0b\x0c\x1c\x1d\x1e]|\xc2\x85|\xe2\x80[\xa8\xa9]")
+
+
+def line_blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
+    """The rows of the JSONL file at ``path`` (one JSON object a line, blank lines
+    skipped), a block of lines at a time; raises :class:`StepAside`."""
+    with open(path, "rb") as fh:
+        rest = b""
+        line = 1
+        first = True
+        found = False
+        while True:
+            more = fh.read(BLOCK)
+            chunk = rest + more
+            if first:
+                if chunk.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16
+                    raise StepAside
+                chunk = chunk.removeprefix(b"\xef\xbb\xbf")
+                first = False
+            if more:
+                cut = chunk.rfind(b"\n") + 1
+                if cut == 0:  # one line longer than a block: read on
+                    rest = chunk
+                    continue
+                chunk, rest = chunk[:cut], chunk[cut:]
+            elif not chunk:
+                break
+            block = _line_block(chunk, line, lean)
+            found = found or bool(block.lines)
+            yield block
+            line += chunk.count(b"\n")
+            if not more:
+                break
+        if not found:  # an empty file: the exact reader says so
+            raise StepAside
+
+
+def _line_block(chunk: bytes, line: int, lean: bool) -> Block:
+    _checked(chunk)
+    if _OTHER_BREAKS.search(chunk) is not None:
+        raise StepAside
+    parts = chunk.split(b"\n")
+    if chunk.endswith(b"\n"):
+        parts.pop()
+    lines = list(range(line, line + len(parts)))
+    if not all(map(bytes.strip, parts)):  # blank lines (rare): skipped, as the exact reader does
+        kept = [(n, p) for n, p in zip(lines, parts, strict=True) if p.strip()]
+        lines = [n for n, _ in kept]
+        parts = [p for _, p in kept]
+    structs: list[Lean] | None = None
+    rows: list[dict[str, object]] | None = None
+    try:
+        if lean:
+            try:
+                structs = list(map(_LEAN_ONE.decode, parts))
+            except msgspec.ValidationError:
+                structs = None
+        if structs is None:
+            rows = cast("list[dict[str, object]]", list(map(_ONE.decode, parts)))
+    except (msgspec.DecodeError, RecursionError, ValueError):
+        raise StepAside from None
+    return Block(lines, structs, rows, parts)

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ait_datasets.internal_error import FileInternalError
+from ait_datasets.report.fast_rows import record
 from ait_datasets.report.json_stream import (
     NoValueArray,
     Text,
@@ -33,19 +34,10 @@ from ait_datasets.report.json_stream import (
     skip_ws,
     value_array,
 )
-from ait_datasets.report.model import InfraError, ResultSet, Run, SkippedRun
-from ait_datasets.report.rows import (
-    Infrastructure,
-    Read,
-    Row,
-    RowError,
-    Skipped,
-    kind_of,
-    read_row,
-)
+from ait_datasets.report.model import ResultSet
+from ait_datasets.report.rows import RowError, kind_of, read_row
 
 MAX_PROBLEMS = 20
-_new = tuple.__new__
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -90,18 +82,24 @@ def read_results(
     paths: Iterable[str | os.PathLike[str]], options: ReadOptions | None = None
 ) -> ResultSet:
     """Read every file into one result set; raise :class:`ReportInputError` on any problem."""
-    results = ResultSet(runs_by=(options or ReadOptions()).runs_by)
+    runs_by = (options or ReadOptions()).runs_by
+    results: ResultSet | None = None
     problems: list[Problem] = []
     for path in paths:
         try:
-            results.merge(read_file(path, options))
+            part = read_file(path, options)
         except ReportInputError as exc:
             problems.extend(exc.problems)
+            continue
         except Exception as exc:
             raise FileInternalError(os.fspath(path), exc) from exc
+        if results is None:
+            results = part  # the first file's set is the start: its rows are not added again
+        else:
+            results.merge(part)
     if problems:
         raise ReportInputError(problems)
-    return results
+    return results if results is not None else ResultSet(runs_by=runs_by)
 
 
 def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
@@ -117,22 +115,24 @@ def _read_fast(path: str, options: ReadOptions) -> ResultSet | None:
     """The file read by the streaming reader (:mod:`ait_datasets.report.fast_json`), or
     None when it is not installed or steps aside: then the exact reader below reads it,
     and says what is wrong where."""
-    if not path.lower().endswith(".json"):
+    lower = path.lower()
+    if not lower.endswith((".json", ".jsonl", ".ndjson")):
         return None
     try:
-        from ait_datasets.report.fast_json import StepAside, blocks
+        from ait_datasets.report.fast_json import StepAside, blocks, line_blocks
     except ImportError:  # msgspec is not installed: the pure-Python reader does it all
         return None
-    from ait_datasets.report.rows import read_log_entry
+    from ait_datasets.report.fast_rows import Interned, add_block
     from ait_datasets.source.load import regular_file_size
 
     results = ResultSet(sources=[path], runs_by=options.runs_by)
-    runs_by, show_data = options.runs_by, options.show_data
+    interned = Interned()
+    lean = not options.show_data
+    reader = blocks if lower.endswith(".json") else line_blocks
     try:
         regular_file_size(path)
-        for lines, rows in blocks(path):
-            for line, entry in zip(lines, rows, strict=True):
-                _record(results, read_log_entry(entry, runs_by, show_data), path, line)
+        for block in reader(path, lean=lean):
+            add_block(results, block, path, interned, options.runs_by, options.show_data)
     except (StepAside, RowError, OSError):
         return None
     return results
@@ -237,44 +237,12 @@ def _collect(
             if len(problems) < MAX_PROBLEMS:
                 problems.append(Problem(path, line, column, f"{_label(label)}{exc}"))
             continue
-        _record(results, row, path, line)
+        record(results, row, path, line)
     if problems:
         raise ReportInputError(problems)
     # Filled by the JSON reader once the whole object was read.
     results.incomplete.extend((path, link) for link in next_link)
     return results
-
-
-def _record(results: ResultSet, row: Read, path: str, line: int) -> None:
-    if type(row) is Row:
-        # tuple.__new__ rather than Run(...): see rows.read_log_entry (once per row).
-        run = _new(
-            Run,
-            (
-                row.run,
-                row.passed,
-                row.message,
-                path,
-                line,
-                row.tokens,
-                row.credits,
-                row.duration_ms,
-                row.tag,
-                row.data,
-                row.turn,
-            ),
-        )
-        results.add(row.key, run, row.tag)
-    elif isinstance(row, Skipped):
-        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
-    elif isinstance(row, Infrastructure):
-        results.infrastructure.append(
-            InfraError(
-                row.suite, row.line, row.version, row.message, row.call_stack, f"{path}:{line}"
-            )
-        )
-    else:
-        results.not_cases += 1
 
 
 _SURROGATE_MESSAGE = (

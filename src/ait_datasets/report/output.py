@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable, Iterator
 
-from ait_datasets.atomic import write_text_atomically
+from ait_datasets.atomic import streaming_atomically, write_text_atomically
 
 
 def names_an_input(output: str, inputs: list[str]) -> bool:
@@ -42,6 +43,40 @@ def write_atomic(path: str, text: str) -> None:
             fh.write(text)
         return
     write_text_atomically(target, text)
+
+
+def write_chunks_atomic(path: str, chunks: Iterable[str]) -> None:
+    """:func:`write_atomic` for a report rendered in pieces (the HTML page of millions of
+    runs): each piece is written as it comes (:func:`~ait_datasets.atomic.streaming_atomically`),
+    so the report is never held whole; the target is replaced only once every piece is
+    written, and a failure midway (rendering too) leaves it as it was."""
+    target = os.path.realpath(path)
+    try:
+        status: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        with open(target, "w", encoding="utf-8", newline="\n") as fh:
+            for batch in batches(chunks):
+                fh.write(batch)
+        return
+    with streaming_atomically(target) as out:
+        for batch in batches(chunks):
+            out.write_text(batch)
+
+
+def batches(chunks: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
+    """The pieces joined into batches of about ``size`` characters (fewer, larger writes)."""
+    batch: list[str] = []
+    length = 0
+    for chunk in chunks:
+        batch.append(chunk)
+        length += len(chunk)
+        if length >= size:
+            yield "".join(batch)
+            batch, length = [], 0
+    if batch:
+        yield "".join(batch)
 
 
 def refuse_plan_folder(folder: str, inputs: list[str], sources: list[str]) -> str | None:

@@ -6,6 +6,7 @@ every value is escaped. Open it from disk or attach it to a CI run as an artifac
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from html import escape
 
@@ -70,8 +71,20 @@ _STATE_CLASS = {State.PASSED: "passed", State.FLAKY: "flaky", State.FAILED: "fai
 
 def render_html(report: Report, title: str = "Test reliability report") -> str:
     """The whole report as one HTML document."""
+    return "".join(html_chunks(report, title))
+
+
+def html_chunks(report: Report, title: str = "Test reliability report") -> Iterator[str]:
+    """The HTML document in pieces, in order (the grid one case at a time), so that a
+    page of millions of runs is written as it is made, never held whole."""
     s = report.summary
-    body = [
+    yield (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+    )
+    head = [
         f"<h1>{escape(title)}</h1>",
         f'<p class="meta">{escape(w.runs_line(report))} of {s.cases} cases from '
         f"{escape(', '.join(report.sources) or 'no file')}</p>",
@@ -81,28 +94,22 @@ def render_html(report: Report, title: str = "Test reliability report") -> str:
         _cards(s),
     ]
     if report.costs is not None and report.costs.known:
-        body.append(f'<p class="meta">Cost: {escape(w.cost_line(report.costs))}</p>')
+        head.append(f'<p class="meta">Cost: {escape(w.cost_line(report.costs))}</p>')
     if report.verdicts:
-        body.append(
+        head.append(
             '<section id="gates"><h2>Gates</h2><ul class="changes">'
             + "".join(f"<li>{escape(str(v))}</li>" for v in report.verdicts)
             + "</ul></section>"
         )
-    body.append(_grid(report))
-    body.append(_apart(report))
-    body.append(_datasets(report))
+    yield "\n".join(head) + "\n"
+    for line in _grid(report):
+        yield line + "\n"
+    tail = [_apart(report), _datasets(report)]
     if report.comparison is not None:
-        body.append(_comparison(report.comparison, report.k))
+        tail.append(_comparison(report.comparison, report.k))
     if report.quarantine is not None:
-        body.append(_quarantine(report))
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
-    )
+        tail.append(_quarantine(report))
+    yield "\n".join(tail) + "\n</body>\n</html>\n"
 
 
 def _card(label: str, value: str, detail: str = "", extra: str = "") -> str:
@@ -134,7 +141,7 @@ def _cards(s: Summary) -> str:
     )
 
 
-def _grid(report: Report) -> str:
+def _grid(report: Report) -> Iterator[str]:
     """One row per case. With few distinct runs each run has a column; with more (or labels
     that look per-row) each case shows its own runs in order, so the page grows with the
     number of rows, never with cases x labels."""
@@ -158,7 +165,7 @@ def _grid(report: Report) -> str:
         width = 1
     costs = report.costs is not None and report.costs.known
     cost_head = '<th scope="col">cost</th>' if costs else ""
-    rows = [
+    yield from [
         '<section id="runs"><h2>Cases and runs</h2>',
         f'<p class="legend">✓ passed · ✗ failed · · no result. Each case is judged on its first '
         f"{report.k} runs; faded cells are later runs (counted in pass@1 only). Hover a cell "
@@ -168,18 +175,15 @@ def _grid(report: Report) -> str:
         "</tr></thead>",
     ]
     for group in report.datasets:
-        rows.append(
+        yield (
             f'<tbody><tr class="group"><th colspan="{width + 2 + costs}">{escape(group.name)} '
             f'<span class="quarantined">· {group.cases} cases · pass^{report.k} '
             f"{group.pass_hat_k.passed}/{group.pass_hat_k.total}</span></th></tr>"
         )
-        rows += [
-            _grid_row(o, report, o.key in quarantined, changes.get(o.key, ""), columns, costs)
-            for o in group.outcomes
-        ]
-        rows.append("</tbody>")
-    rows.append("</table></section>")
-    return "\n".join(rows)
+        for o in group.outcomes:
+            yield _grid_row(o, report, o.key in quarantined, changes.get(o.key, ""), columns, costs)
+        yield "</tbody>"
+    yield "</table></section>"
 
 
 def _cell(run: Run, judged: bool) -> str:
@@ -192,9 +196,19 @@ def _cell_html(run: RunId, passed: bool, judged: bool, message: str, turn: Turn 
     # escaping each of millions of cells was most of the page's time.
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    return f'<td class="cell {kind}{extra}" title="{escape(_tip(run, passed, message, turn))}">' + (
+    tip = _tip(run, passed, message, turn) + ("" if judged else _LATER)
+    return f'<td class="cell {kind}{extra}" title="{escape(tip)}">' + (
         f"<span>{'✓' if passed else '✗'}</span></td>"
     )
+
+
+# The tooltip of a run after the case's first k (a rerun): this case, not judged on it.
+_LATER = " (a later run of this case: counted in pass@1 only)"
+
+
+@lru_cache(maxsize=4096)
+def _no_result(run: RunId) -> str:
+    return f'<td class="cell none" title="{escape(run_label(run))}: no result"><span>·</span></td>'
 
 
 def _tip(run: RunId, passed: bool, message: str, turn: Turn | None) -> str:
@@ -218,7 +232,7 @@ def _strip(outcome: CaseOutcome) -> str:
 def _strip_mark(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = escape(_tip(run, passed, message, turn))
+    tip = escape(_tip(run, passed, message, turn) + ("" if judged else _LATER))
     return f'<span class="{kind}{extra}" title="{tip}">{"✓" if passed else "✗"}</span>'
 
 
@@ -265,18 +279,17 @@ def _grid_row(
         f"<pre>inputData: {escape(data[0])}\noutputData: {escape(data[1])}</pre></details>"
     )
     if columns:
-        own = {r.run: r for r in outcome.runs}
-        judged = {r.run for r in outcome.judged}
+        # The case's runs and the report's are both in run order, and every run of the
+        # case is one of the report's: one walk along both gives each column its cell.
+        runs, k = outcome.runs, outcome.k
+        index, count = 0, len(runs)
         cells = []
         for run in report.run_ids:
-            result = own.get(run)
-            if result is None:
-                cells.append(
-                    f'<td class="cell none" title="{escape(run_label(run))}: no result">'
-                    "<span>·</span></td>"
-                )
+            if index < count and runs[index].run == run:
+                cells.append(_cell(runs[index], index < k))
+                index += 1
             else:
-                cells.append(_cell(result, run in judged))
+                cells.append(_no_result(run))
         body = "".join(cells)
     else:
         body = _strip(outcome)

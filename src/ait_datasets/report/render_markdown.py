@@ -103,6 +103,9 @@ def _cases(
         where = report.where(o.key)
         if where:
             note += f" at {code(where)}"
+        later = w.later_runs(o)
+        if later:
+            note += f" ({_md(later)})"
         failure = _md(w.first_failure(o))
         turn = w.failing_turn(o)
         if turn:

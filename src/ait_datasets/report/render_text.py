@@ -119,6 +119,9 @@ def _cases(
         where = report.where(o.key)
         if where:
             note += f"  at {where}"
+        later = w.later_runs(o)
+        if later:
+            note += f"  ({later})"
         message = ": ".join(part for part in (w.failing_turn(o), w.first_failure(o)) if part)
         lines.append(
             f"  {o.key.id:<{width}}  {w.passes(o):>5}  "

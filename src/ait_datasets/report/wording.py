@@ -128,6 +128,19 @@ def first_failure(outcome: CaseOutcome) -> str:
     return ""
 
 
+def later_runs(outcome: CaseOutcome) -> str:
+    """``1 later run (v4: passed), in pass@1 only`` for a case with more than k runs (a
+    "Rerun eval" gives one case a new Version): still this case, not judged on them."""
+    later = outcome.runs[outcome.k :]
+    if not later:
+        return ""
+    shown = ", ".join(
+        f"{run_label(r.run)}: {'passed' if r.passed else 'failed'}" for r in later[:3]
+    )
+    more = ", ..." if len(later) > 3 else ""
+    return f"{len(later)} later run{_s(len(later))} ({shown}{more}), in pass@1 only"
+
+
 def failing_turn(outcome: CaseOutcome) -> str:
     """``fails at turn 2 of 3`` for the first failed judged run, when its turn is known."""
     for run in outcome.judged:

@@ -1,0 +1,173 @@
+"""Rows -> the result set, one block at a time: the plain passing run in a few steps, every
+other row through :func:`~ait_datasets.report.rows.read_log_entry`.
+
+Most rows of a large export are the same shape: ``status: Success``, a whole-number
+``version``, a ``procedureName``, text where text is expected and counts of at least 0.
+For those (and only those) :func:`add_block` makes the run itself, with what
+``read_log_entry`` would make of the row; every other row (a failure, which needs its
+``inputData``/``outputData`` for the failing turn, a skipped eval, an infrastructure
+row, a row with anything unusual) is decoded whole and read by ``read_log_entry``, the one
+statement of the rules. A property test proves both ways agree on every export
+(``tests/report/test_report_fast_reader.py``).
+
+What the plain path does differently is only *how*: a case's key is made once per
+distinct spelling and shared by its runs, a tag likewise, and the result set's ``add`` is
+done inline (both once per row of millions).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ait_datasets.report.model import CaseKey, InfraError, ResultSet, Run, RunId, SkippedRun
+from ait_datasets.report.rows import (
+    UNTAGGED,
+    Infrastructure,
+    Read,
+    Row,
+    Skipped,
+    read_log_entry,
+)
+
+if TYPE_CHECKING:
+    from ait_datasets.report.fast_json import Block
+
+_new = tuple.__new__
+# A raw key whose procedureName is empty: not a case, the exact reader decides what it is.
+_NOT_PLAIN = CaseKey("", "", "", "")
+
+RawKey = tuple[str, str, str, str]
+
+
+class Interned:
+    """Case keys and tags seen in one file, so that runs share them (memory) and each
+    distinct spelling is stripped once (time)."""
+
+    __slots__ = ("keys", "tags")
+
+    def __init__(self) -> None:
+        self.keys: dict[RawKey, CaseKey] = {}
+        self.tags: dict[str, str] = {}
+
+    def key(self, raw: RawKey) -> CaseKey:
+        suite, dataset, test, procedure = raw
+        procedure = procedure.strip()
+        key = (
+            _new(CaseKey, (suite.strip(), dataset.strip(), test.strip(), procedure))
+            if procedure
+            else _NOT_PLAIN
+        )
+        self.keys[raw] = key
+        return key
+
+    def tag(self, raw: str) -> str:
+        tag = self.tags[raw] = raw.strip()
+        return tag
+
+
+def add_block(
+    results: ResultSet,
+    block: Block,
+    path: str,
+    interned: Interned,
+    runs_by: str = "version",
+    show_data: bool = False,
+) -> None:
+    """Add every row of ``block`` to ``results`` in file order (raises RowError, which
+    makes the caller step aside, for a row the exact reader would report)."""
+    lean = block.lean
+    if lean is None:
+        rows = block.rows or []
+        for line, entry in zip(block.lines, rows, strict=True):
+            record(results, read_log_entry(entry, runs_by, show_data), path, line)
+        return
+    if show_data:  # the plain path keeps no data: only dicts are read with --show-data
+        raise ValueError("a block of lean entries cannot be read with show_data")
+    cases = results.cases
+    all_tags = results.tags
+    keys = interned.keys
+    tags = interned.tags
+    by_version = runs_by == "version"
+    index = -1
+    last_run: RunId | None = None
+    last_tag = ""
+    for e, line in zip(lean, block.lines, strict=True):
+        index += 1
+        version = e.version
+        if e.status != "Success" or version is None:
+            record(results, read_log_entry(block.entry(index), runs_by), path, line)
+            continue
+        raw = (e.aitCode, e.dataset, e.datasetLineNumber, e.procedureName)
+        key = keys.get(raw)
+        if key is None:
+            key = interned.key(raw)
+        tokens = e.tokensConsumed
+        credits = e.copilotCredits
+        duration = e.durationMs
+        if (
+            key is _NOT_PLAIN
+            or (tokens is not None and tokens < 0)
+            or (credits is not None and credits < 0)
+            or (duration is not None and duration < 0)
+        ):
+            record(results, read_log_entry(block.entry(index), runs_by), path, line)
+            continue
+        tag = e.tag
+        if tag:
+            tag = tags.get(tag) or interned.tag(tag)
+        message = e.message
+        if message:
+            message = message.strip()
+        run: RunId = version if by_version else (tag or UNTAGGED)
+        result = _new(
+            Run, (run, True, message, path, line, tokens, credits, duration, tag, None, None)
+        )
+        # ResultSet.add, inline.
+        runs = cases.get(key)
+        if runs is None:
+            runs = cases[key] = {}
+        previous = runs.get(run)
+        runs[run] = result if previous is None else previous.merged(result)
+        # The tags of each run: exports list a run's rows together, so a row's run and
+        # tag are most often the previous row's (then there is nothing to add).
+        if run != last_run or tag != last_tag:
+            seen = all_tags.get(run)
+            if seen is None:
+                seen = all_tags[run] = set()
+            if tag:
+                seen.add(tag)
+            last_run, last_tag = run, tag
+
+
+def record(results: ResultSet, row: Read, path: str, line: int) -> None:
+    """Add one row as the exact reader read it: a run, a skipped eval, an infrastructure
+    error, or a row that is not a case (counted)."""
+    if type(row) is Row:
+        # tuple.__new__ rather than Run(...): see rows.read_log_entry (once per row).
+        run = _new(
+            Run,
+            (
+                row.run,
+                row.passed,
+                row.message,
+                path,
+                line,
+                row.tokens,
+                row.credits,
+                row.duration_ms,
+                row.tag,
+                row.data,
+                row.turn,
+            ),
+        )
+        results.add(row.key, run, row.tag)
+    elif isinstance(row, Skipped):
+        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
+    elif isinstance(row, Infrastructure):
+        results.infrastructure.append(
+            InfraError(
+                row.suite, row.line, row.version, row.message, row.call_stack, f"{path}:{line}"
+            )
+        )
+    else:
+        results.not_cases += 1
