@@ -30,6 +30,7 @@ from ait_datasets.lsp.workspace_reports import workspace_reports
 from ait_datasets.version import __version__
 
 if TYPE_CHECKING:
+    from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
 
 DEBOUNCE_SECONDS = 0.15
@@ -45,6 +46,7 @@ class DatasetsServer(LanguageServer):
         # What this process read of the apps' files, when it lints itself (made on first
         # use: it loads the reader, which the lint process has in its place).
         self._app: AppFacts | None = None
+        self._buffers: EditedBuffers | None = None
         # The lint processes (None: lint in this process, as when they cannot start).
         self.workers: LintWorkers | None = None
         self.worker_failure: str | None = None
@@ -71,6 +73,15 @@ class DatasetsServer(LanguageServer):
 
             self._app = AppFacts()
         return self._app
+
+    @property
+    def buffers(self) -> EditedBuffers:
+        """The open documents' last lints, when this process lints (made on first use)."""
+        if self._buffers is None:
+            from ait_datasets.lint.buffers import EditedBuffers
+
+            self._buffers = EditedBuffers()
+        return self._buffers
 
     @property
     def encoding(self) -> str:
@@ -128,7 +139,7 @@ class DatasetsServer(LanguageServer):
                 # Said in the client's log by the loop (this may be a worker thread).
                 self.workers, self.worker_failure = None, str(exc)
         if found is None:
-            found = lint_document_text(text, path, config, self.app)
+            found = lint_document_text(text, path, config, self.app, self.buffers)
         linted = Linted(version, text, config, found, error)
         self.linted[uri] = linted
         return linted
@@ -359,6 +370,9 @@ def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> No
         task.cancel()
     ls.linted.pop(uri, None)
     ls.lines.pop(uri, None)
+    path = ls.path_of(uri)
+    if ls._buffers is not None and path is not None:
+        ls._buffers.forget(path)
     if ls.push and ls.path_of(uri) is not None:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
