@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from ait_datasets.lint.engine import apps_for, lint_text
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import MAX_FILE_BYTES, MAX_LINE_LENGTH, load_bytes
 from ait_datasets.source.reparse import changed_range, reparse_after_edit
+from ait_datasets.source.tree import Mapping, Sequence
 
 LIMITS = {"max_bytes": MAX_FILE_BYTES, "max_line_length": MAX_LINE_LENGTH}
 # A dataset inside an app's .resources folder (which holds nothing else): the
@@ -270,3 +272,28 @@ def test_the_changed_range_is_the_smallest_one() -> None:
     assert changed_range("aaaaa", "aaaa") == (4, 5, 4)
     long = "x" * 10_000
     assert changed_range(long + "a" + long, long + "bb" + long) == (10_000, 10_001, 10_002)
+
+
+def test_edits_in_each_test_of_the_corpus_are_reread_like_the_whole_text(corpus: Path) -> None:
+    # Microsoft's datasets: a letter typed in the middle of each test (of the first 20
+    # per file), at a place that moves with the file, and, once per file, a line removed.
+    checked = 0
+    for path in sorted(corpus.rglob("*.y*ml")):
+        raw = path.read_bytes()
+        doc = load_bytes(str(path), raw, **LIMITS)
+        tests = doc.root.children.get("tests") if isinstance(doc.root, Mapping) else None
+        if not isinstance(tests, Sequence) or doc.root is None:
+            continue
+        for n, item in enumerate(tests.items[:20]):
+            at = item.start_offset + (n * 7919) % max(1, item.end_offset - item.start_offset)
+            for version in (
+                doc.text[:at] + "x" + doc.text[at:],
+                doc.text[: doc.text.rfind("\n", 0, at) + 1]
+                + doc.text[doc.text.find("\n", at) + 1 :],
+            ):
+                previous = load_bytes(str(path), raw, **LIMITS)
+                got = reparse_after_edit(previous, version, **LIMITS)
+                if got is not None:
+                    _same_document(got, _loaded(version))
+                    checked += 1
+    assert checked > 100  # most real datasets are read by the line reader, edits too
