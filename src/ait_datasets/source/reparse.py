@@ -19,7 +19,7 @@ from itertools import accumulate
 
 from ait_datasets.source.block_yaml import handles_characters, read_list_item
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+from ait_datasets.source.tree import Mapping, Node, Sequence
 
 # Text compared in slices of this many characters when looking for where an edit starts
 # and ends (a slice comparison runs in C; no large copy is made).
@@ -139,22 +139,40 @@ def changed_range(old: str, new: str) -> tuple[int, int, int]:
     prefix) is set apart."""
     shortest = min(len(old), len(new))
     start = 0
-    while start + _CHUNK <= shortest and old[start : start + _CHUNK] == new[start : start + _CHUNK]:
-        start += _CHUNK
-    while start < shortest and old[start] == new[start]:
-        start += 1
+    while start < shortest:
+        step = min(_CHUNK, shortest - start)
+        if old[start : start + step] != new[start : start + step]:
+            # The first difference is in this slice: halve it until it is found.
+            low, high = start, start + step
+            while high - low > 1:
+                middle = (low + high) // 2
+                if old[low:middle] == new[low:middle]:
+                    low = middle
+                else:
+                    high = middle
+            start = low
+            break
+        start += step
     end_old, end_new = len(old), len(new)
-    while (
-        end_old - _CHUNK >= start
-        and end_new - _CHUNK >= start
-        and old[end_old - _CHUNK : end_old] == new[end_new - _CHUNK : end_new]
-    ):
-        end_old -= _CHUNK
-        end_new -= _CHUNK
-    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
-        end_old -= 1
-        end_new -= 1
-    return start, end_old, end_new
+    room = min(end_old, end_new) - start  # the suffix may not overlap the prefix
+    same = 0
+    while same < room:
+        step = min(_CHUNK, room - same)
+        if (
+            old[end_old - same - step : end_old - same]
+            != new[end_new - same - step : end_new - same]
+        ):
+            low, high = same, same + step  # low characters are known equal, high are not
+            while high - low > 1:
+                middle = (low + high) // 2
+                if old[end_old - middle : end_old - low] == new[end_new - middle : end_new - low]:
+                    low = middle
+                else:
+                    high = middle
+            same = low
+            break
+        same += step
+    return start, end_old - same, end_new - same
 
 
 def _item_holding(tests: Sequence, offset: int) -> int | None:
@@ -205,18 +223,23 @@ def _within_limits(text: str, fragment: str, max_bytes: int, max_line_length: in
 
 def _shift(node: Node, delta: int) -> None:
     """Move ``node`` and everything under it by ``delta`` characters."""
+    if delta == 0:
+        return
     stack: list[Node] = [node]
+    pop = stack.pop
+    push = stack.extend
     while stack:
-        current = stack.pop()
+        current = pop()
         current.start_offset += delta
-        if isinstance(current, Scalar):
-            continue
-        if isinstance(current, Mapping):
-            stack.extend(current.children.values())
+        kind = type(current)
+        if kind is Mapping:
+            assert isinstance(current, Mapping)
+            push(current.children.values())
             if current.key_nodes is not None:
-                stack.extend(current.key_nodes)
-        else:
-            stack.extend(current.items)
+                push(current.key_nodes)
+        elif kind is Sequence:
+            assert isinstance(current, Sequence)
+            push(current.items)
 
 
 def _grow(container: Mapping | Sequence, delta: int) -> None:
