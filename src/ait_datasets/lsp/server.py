@@ -261,7 +261,13 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
     settings = settings_from(raw, ls.initial)
     for problem in settings.problems:
         ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, problem))
-    ls.configs.reload(settings)
+    current = ls.configs.settings
+    # A client sends its settings right after starting (VS Code: the same values as the
+    # initialization options): re-linting then would stop the first lint under way and
+    # delay the first diagnostics for nothing. Configuration files are watched apart.
+    changed = (settings.work_date, settings.config_file) != (current.work_date, current.config_file)
+    if changed:
+        ls.configs.reload(settings)
     work_date = settings.work_date.isoformat() if settings.work_date else "today"
     config = settings.config_file or "found upward from each file"
     ls.window_log_message(
@@ -269,7 +275,8 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
             lsp.MessageType.Info, f"settings applied: work date {work_date}; configuration {config}"
         )
     )
-    ls.relint_open()
+    if changed:
+        ls.relint_open()
 
 
 @SERVER.feature(lsp.INITIALIZE)
