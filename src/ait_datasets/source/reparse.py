@@ -15,11 +15,12 @@ limits) returns None, and the caller reads the whole text as before.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable
 from itertools import accumulate
 
 from ait_datasets.source.block_yaml import handles_characters, read_list_item
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Node, Sequence
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
 # Text compared in slices of this many characters when looking for where an edit starts
 # and ends (a slice comparison runs in C; no large copy is made).
@@ -99,7 +100,11 @@ def reparse_after_edit(
     )
     if after < len(old):
         new_starts.append(window_end + delta)
-        new_starts.extend(s + delta for s in starts[next_line + 1 :])
+        later = starts[next_line + 1 :]
+        if delta == 0:
+            new_starts.extend(later)
+        else:
+            new_starts.extend(s + delta for s in later)
         sentinel_end = text.find(separator, window_end + delta)
         lines.append(text[window_end + delta : len(text) if sentinel_end < 0 else sentinel_end])
     window_starts = new_starts[first : first + len(lines)]
@@ -117,8 +122,8 @@ def reparse_after_edit(
     index.text = text
     index.starts = new_starts
     tests.items[k] = node
-    for later in tests.items[k + 1 :]:
-        _shift(later, delta)
+    for following in tests.items[k + 1 :]:
+        _shift(following, delta)
     _grow(tests, delta)
     _grow(root, delta)
     seen_tests = False
@@ -222,24 +227,30 @@ def _within_limits(text: str, fragment: str, max_bytes: int, max_line_length: in
 
 
 def _shift(node: Node, delta: int) -> None:
-    """Move ``node`` and everything under it by ``delta`` characters."""
+    """Move ``node`` and everything under it by ``delta`` characters (the hot loop of an
+    edit that changes the text's length: scalars, most of the nodes, are moved in place
+    rather than stacked)."""
     if delta == 0:
         return
-    stack: list[Node] = [node]
-    pop = stack.pop
-    push = stack.extend
+    node.start_offset += delta
+    if isinstance(node, Scalar):
+        return
+    stack: list[Mapping | Sequence] = [node]
+    push = stack.append
+    children: Iterable[Node]
     while stack:
-        current = pop()
-        current.start_offset += delta
-        kind = type(current)
-        if kind is Mapping:
-            assert isinstance(current, Mapping)
-            push(current.children.values())
+        current = stack.pop()
+        if isinstance(current, Mapping):
+            children = current.children.values()
             if current.key_nodes is not None:
-                push(current.key_nodes)
-        elif kind is Sequence:
-            assert isinstance(current, Sequence)
-            push(current.items)
+                for key_node in current.key_nodes:
+                    key_node.start_offset += delta
+        else:
+            children = current.items
+        for child in children:
+            child.start_offset += delta
+            if not isinstance(child, Scalar):
+                push(child)
 
 
 def _grow(container: Mapping | Sequence, delta: int) -> None:
