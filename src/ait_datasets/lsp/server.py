@@ -453,9 +453,11 @@ navigation.register(SERVER)
 def serve(workers: LintWorkers | None = None) -> None:
     """Run the server over stdin/stdout until the client says exit; ``workers`` lint
     (started by the caller before this module was imported), else this process does."""
+    from ait_datasets.lsp.stdio import serve_stdio
+
     SERVER.workers = workers
     try:
-        SERVER.start_io()
+        serve_stdio(SERVER)
     finally:
         if workers is not None:
             workers.close()
