@@ -4,7 +4,8 @@ Only wiring lives here: each handler reads the buffer, asks :mod:`ait_datasets.l
 (through the lint process of :mod:`ait_datasets.lsp.worker`, or in this process when that
 cannot run) or the placeholder library, and converts the answer. State is per open
 document: its latest lint (so code actions match what the user sees), the pending
-debounced run, and the run under way (stopped when a newer edit arrives).
+debounced run, and the run under way (its findings dropped when a newer edit arrives;
+the next run waits for its lint process, which has the document).
 """
 
 from __future__ import annotations
@@ -128,8 +129,9 @@ class DatasetsServer(LanguageServer):
     def _lint(
         self, uri: str, path: str, version: int | None, text: str, token: object = None
     ) -> Linted:
-        """Lint in the lint process (as run ``token``, which :meth:`schedule` may cancel:
-        then :class:`Cancelled` is raised), or here when it cannot run."""
+        """Lint in the lint process (as run ``token``: :class:`Cancelled` is raised when a
+        newer run of it was asked for while this one waited, or the document closed), or
+        here when it cannot run."""
         config, error = self.configs.resolve(path)
         found = None
         if self.workers is not None:
@@ -173,9 +175,10 @@ class DatasetsServer(LanguageServer):
         old = self.pending.pop(uri, None)
         if old is not None:
             old.cancel()
-        if self.workers is not None:
-            # A run of an older version is under way: its findings would be dropped.
-            self.workers.cancel(uri)
+        # A run of an older version under way is left to finish (its findings are
+        # dropped): the lint process that runs it keeps the document, and the next run
+        # waits for it and re-reads only the edited test, where a fresh process would
+        # read the whole text (800 ms instead of 250 for 2,000 tests).
         self.pending[uri] = asyncio.get_running_loop().create_task(
             self._debounced(uri, self.debounce if delay is None else delay)
         )
@@ -375,6 +378,8 @@ def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> No
     task = ls.pending.pop(uri, None)
     if task is not None:
         task.cancel()
+    if ls.workers is not None:
+        ls.workers.cancel(uri)  # its findings are of no use any more
     ls.linted.pop(uri, None)
     ls.lines.pop(uri, None)
     path = ls.path_of(uri)
