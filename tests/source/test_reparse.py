@@ -31,9 +31,10 @@ from ait_datasets.source.tree import Mapping, Sequence
 LIMITS = {"max_bytes": MAX_FILE_BYTES, "max_line_length": MAX_LINE_LENGTH}
 # A dataset inside an app's .resources folder (which holds nothing else): the
 # cross-file rules run on it as in an editor.
-_APP = tempfile.mkdtemp(prefix="reparse-app-")
-os.makedirs(os.path.join(_APP, ".resources", "datasets"))
-PATH = os.path.join(_APP, ".resources", "datasets", "ORDERS.yaml")
+# (Removed when the test process exits.)
+_APP = tempfile.TemporaryDirectory(prefix="reparse-app-")
+os.makedirs(os.path.join(_APP.name, ".resources", "datasets"))
+PATH = os.path.join(_APP.name, ".resources", "datasets", "ORDERS.yaml")
 
 
 def _test(i: int, variant: int, indent: int) -> str:
