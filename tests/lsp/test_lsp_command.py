@@ -49,3 +49,35 @@ def test_lint_does_not_import_the_language_server_libraries(tmp_path: Path) -> N
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True
     ).stdout
     assert "IMPORTED []" in out
+
+
+def _messages(*payloads: str) -> bytes:
+    return b"".join(f"Content-Length: {len(p.encode())}\r\n\r\n{p}".encode() for p in payloads)
+
+
+SESSION = _messages(
+    '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}',
+    '{"jsonrpc": "2.0", "method": "initialized", "params": {}}',
+    '{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}',
+    '{"jsonrpc": "2.0", "method": "exit"}',
+)
+
+
+@pytest.mark.parametrize("stdin_kind", ["pipe", "regular file"])
+def test_a_session_is_served_whether_stdin_is_a_pipe_or_a_file(
+    tmp_path: Path, stdin_kind: str
+) -> None:
+    # A pipe (as editors start it) is read by the server's event loop; anything else by
+    # pygls's own reader. Both answer initialize and shutdown, and end on exit.
+    command = [sys.executable, "-m", "ait_datasets", "lsp"]
+    if stdin_kind == "pipe":
+        done = subprocess.run(command, input=SESSION, capture_output=True, cwd=REPO, timeout=120)
+    else:
+        session = tmp_path / "session.bin"
+        session.write_bytes(SESSION)
+        with session.open("rb") as stdin:
+            done = subprocess.run(command, stdin=stdin, capture_output=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    out = done.stdout.decode()
+    assert '"id": 1' in out and '"capabilities"' in out
+    assert '"id": 2' in out and '"result": null' in out

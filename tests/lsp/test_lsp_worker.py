@@ -102,3 +102,53 @@ def test_a_process_that_answers_garbage_is_reported() -> None:
     with pytest.raises(WorkerFailed):
         workers.lint("doc", "/x/a.yaml", "tests: []\n", LintConfig())
     workers.close()
+
+
+class _Slow(LintWorkers):
+    """A lint process that answers every request with no findings, after a while."""
+
+    COMMAND = (
+        sys.executable,
+        "-c",
+        "import sys, time\n"
+        "from ait_datasets.lsp.worker import receive, send\n"
+        "while True:\n"
+        "    try:\n"
+        "        receive(sys.stdin.buffer)\n"
+        "    except EOFError:\n"
+        "        break\n"
+        "    time.sleep(0.3)\n"
+        "    send(sys.stdout.buffer, ('ok', []))\n",
+    )
+
+
+def test_a_documents_runs_wait_for_the_process_that_has_it_and_only_the_newest_runs() -> None:
+    workers = _Slow()
+    path = "/x/a.yaml"
+    outcome: dict[str, object] = {}
+
+    def run(name: str) -> None:
+        try:
+            outcome[name] = workers.lint("doc", path, "tests: []\n", LintConfig())
+        except BaseException as exc:  # recorded for the assertions below
+            outcome[name] = exc
+
+    first = threading.Thread(target=run, args=("first",))
+    first.start()
+    while "doc" not in workers._running:  # the first run is under way
+        first.join(0.01)
+    home = workers._running["doc"]
+    waiting = threading.Thread(target=run, args=("second",))
+    waiting.start()
+    while workers._wanted.get("doc") == 0:  # the second run has asked
+        waiting.join(0.01)
+    newest = threading.Thread(target=run, args=("third",))
+    newest.start()
+    for thread in (first, waiting, newest):
+        thread.join()
+    # The second gave way to the third, which ran in the process that had the document
+    # (no other process was started for it).
+    assert outcome["first"] == [] and outcome["third"] == []
+    assert isinstance(outcome["second"], Cancelled)
+    assert workers._home[path] is home and workers._idle == [home]
+    workers.close()

@@ -71,15 +71,17 @@ def lint_text(
     """Every finding for ``text`` as the content of ``path`` (which decides the format,
     the file kind's neighbours and the app); the file on disk, if any, is not read."""
     config = config or LintConfig()
-    doc: Document
+    return lint_document(load_for_lint(path, text, config), config, apps=apps)
+
+
+def load_for_lint(path: str, text: str, config: LintConfig) -> Document:
+    """``text`` loaded as :func:`lint_text` loads it as the content of ``path``."""
     if path.lower().endswith(".xml"):
         from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
 
         # An editor's text has no bytes yet: lint it as saved in its declared encoding.
-        doc = load_xml_bytes(path, saved_bytes(text))
-    else:
-        doc = load_saved_text(path, text, config)
-    return lint_document(doc, config, apps=apps)
+        return load_xml_bytes(path, saved_bytes(text))
+    return load_saved_text(path, text, config)
 
 
 def load_saved_text(path: str, text: str, config: LintConfig) -> Document:

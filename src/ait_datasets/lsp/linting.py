@@ -20,6 +20,7 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import is_xml
 
 if TYPE_CHECKING:
+    from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
     from ait_datasets.source.document import Document
 
@@ -36,20 +37,29 @@ def load_document_text(text: str, path: str) -> Document:
 
 
 def lint_document_text(
-    text: str, path: str, config: LintConfig, app: AppFacts | None = None
+    text: str,
+    path: str,
+    config: LintConfig,
+    app: AppFacts | None = None,
+    buffers: EditedBuffers | None = None,
 ) -> list[Diagnostic]:
     """Every finding ``datasets lint path`` would report if the file held ``text``.
 
     ``path`` is absolute; findings are about it only (cross-file findings that land on
     other files of the app are for those files' own runs). ``app`` keeps what was read of
-    the app's other files between calls (read from disk when absent).
+    the app's other files between calls (read from disk when absent); ``buffers`` keeps
+    the last lint's document, so that after an edit of one test only that test is read
+    again (the findings are ``lint_text``'s all the same).
     """
     from ait_datasets.lint import lint_text
 
     apps = app.fresh(path) if app is not None else None
     # Like the CLI's engine, no cyclic collection while the large acyclic tree is built.
     with paused_gc():
-        found = lint_text(text, path, config, apps=apps)
+        if buffers is not None:
+            found = buffers.lint(text, path, config, apps=apps)
+        else:
+            found = lint_text(text, path, config, apps=apps)
     wanted = os.path.abspath(path)
     return [d for d in found if os.path.abspath(d.path) == wanted]
 

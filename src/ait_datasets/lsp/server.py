@@ -4,7 +4,8 @@ Only wiring lives here: each handler reads the buffer, asks :mod:`ait_datasets.l
 (through the lint process of :mod:`ait_datasets.lsp.worker`, or in this process when that
 cannot run) or the placeholder library, and converts the answer. State is per open
 document: its latest lint (so code actions match what the user sees), the pending
-debounced run, and the run under way (stopped when a newer edit arrives).
+debounced run, and the run under way (its findings dropped when a newer edit arrives;
+the next run waits for its lint process, which has the document).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ait_datasets.lsp.workspace_reports import workspace_reports
 from ait_datasets.version import __version__
 
 if TYPE_CHECKING:
+    from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
 
 DEBOUNCE_SECONDS = 0.15
@@ -45,6 +47,7 @@ class DatasetsServer(LanguageServer):
         # What this process read of the apps' files, when it lints itself (made on first
         # use: it loads the reader, which the lint process has in its place).
         self._app: AppFacts | None = None
+        self._buffers: EditedBuffers | None = None
         # The lint processes (None: lint in this process, as when they cannot start).
         self.workers: LintWorkers | None = None
         self.worker_failure: str | None = None
@@ -71,6 +74,15 @@ class DatasetsServer(LanguageServer):
 
             self._app = AppFacts()
         return self._app
+
+    @property
+    def buffers(self) -> EditedBuffers:
+        """The open documents' last lints, when this process lints (made on first use)."""
+        if self._buffers is None:
+            from ait_datasets.lint.buffers import EditedBuffers
+
+            self._buffers = EditedBuffers()
+        return self._buffers
 
     @property
     def encoding(self) -> str:
@@ -117,8 +129,9 @@ class DatasetsServer(LanguageServer):
     def _lint(
         self, uri: str, path: str, version: int | None, text: str, token: object = None
     ) -> Linted:
-        """Lint in the lint process (as run ``token``, which :meth:`schedule` may cancel:
-        then :class:`Cancelled` is raised), or here when it cannot run."""
+        """Lint in the lint process (as run ``token``: :class:`Cancelled` is raised when a
+        newer run of it was asked for while this one waited, or the document closed), or
+        here when it cannot run."""
         config, error = self.configs.resolve(path)
         found = None
         if self.workers is not None:
@@ -128,7 +141,7 @@ class DatasetsServer(LanguageServer):
                 # Said in the client's log by the loop (this may be a worker thread).
                 self.workers, self.worker_failure = None, str(exc)
         if found is None:
-            found = lint_document_text(text, path, config, self.app)
+            found = lint_document_text(text, path, config, self.app, self.buffers)
         linted = Linted(version, text, config, found, error)
         self.linted[uri] = linted
         return linted
@@ -162,9 +175,10 @@ class DatasetsServer(LanguageServer):
         old = self.pending.pop(uri, None)
         if old is not None:
             old.cancel()
-        if self.workers is not None:
-            # A run of an older version is under way: its findings would be dropped.
-            self.workers.cancel(uri)
+        # A run of an older version under way is left to finish (its findings are
+        # dropped): the lint process that runs it keeps the document, and the next run
+        # waits for it and re-reads only the edited test, where a fresh process would
+        # read the whole text (800 ms instead of 250 for 2,000 tests).
         self.pending[uri] = asyncio.get_running_loop().create_task(
             self._debounced(uri, self.debounce if delay is None else delay)
         )
@@ -250,7 +264,13 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
     settings = settings_from(raw, ls.initial)
     for problem in settings.problems:
         ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Warning, problem))
-    ls.configs.reload(settings)
+    current = ls.configs.settings
+    # A client sends its settings right after starting (VS Code: the same values as the
+    # initialization options): re-linting then would stop the first lint under way and
+    # delay the first diagnostics for nothing. Configuration files are watched apart.
+    changed = (settings.work_date, settings.config_file) != (current.work_date, current.config_file)
+    if changed:
+        ls.configs.reload(settings)
     work_date = settings.work_date.isoformat() if settings.work_date else "today"
     config = settings.config_file or "found upward from each file"
     ls.window_log_message(
@@ -258,7 +278,8 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
             lsp.MessageType.Info, f"settings applied: work date {work_date}; configuration {config}"
         )
     )
-    ls.relint_open()
+    if changed:
+        ls.relint_open()
 
 
 @SERVER.feature(lsp.INITIALIZE)
@@ -357,8 +378,13 @@ def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> No
     task = ls.pending.pop(uri, None)
     if task is not None:
         task.cancel()
+    if ls.workers is not None:
+        ls.workers.cancel(uri)  # its findings are of no use any more
     ls.linted.pop(uri, None)
     ls.lines.pop(uri, None)
+    path = ls.path_of(uri)
+    if ls._buffers is not None and path is not None:
+        ls._buffers.forget(path)
     if ls.push and ls.path_of(uri) is not None:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
@@ -432,9 +458,11 @@ navigation.register(SERVER)
 def serve(workers: LintWorkers | None = None) -> None:
     """Run the server over stdin/stdout until the client says exit; ``workers`` lint
     (started by the caller before this module was imported), else this process does."""
+    from ait_datasets.lsp.stdio import serve_stdio
+
     SERVER.workers = workers
     try:
-        SERVER.start_io()
+        serve_stdio(SERVER)
     finally:
         if workers is not None:
             workers.close()

@@ -14,13 +14,14 @@ def main() -> None:
     sys.stdout = sys.stderr
     # Imported, and warmed up on a file outside any app, before the first request: the
     # server starts this process first thing, so this overlaps its own imports.
+    from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lint.config import LintConfig
     from ait_datasets.lsp.appfacts import AppFacts
     from ait_datasets.lsp.linting import lint_document_text
     from ait_datasets.lsp.worker import receive, send
 
     lint_document_text("tests: []\n", "/nonexistent-datasets-warm-up/w.yaml", LintConfig())
-    app, generation = AppFacts(), 0
+    app, buffers, generation = AppFacts(), EditedBuffers(), 0
     while True:
         try:
             request = receive(stdin)
@@ -31,7 +32,10 @@ def main() -> None:
             app.forget()
             generation = wanted
         try:
-            answer: tuple[str, object] = ("ok", lint_document_text(text, path, config, app))
+            answer: tuple[str, object] = (
+                "ok",
+                lint_document_text(text, path, config, app, buffers),
+            )
         except Exception as exc:  # a bug: the server says so and lints in its own process
             answer = ("error", f"internal error: {exc!r}")
         send(stdout, answer)

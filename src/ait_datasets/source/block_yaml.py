@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import sys
+from array import array
 from functools import cache
 
 from ait_datasets.source.scalars import (
@@ -129,6 +130,49 @@ def read_block_yaml(text: str) -> Node | None:
         return None
     try:
         return _Reader(text, crlf).document()
+    except _GiveUp:
+        return None
+
+
+def handles_characters(fragment: str, crlf: bool) -> bool:
+    """Whether every character of ``fragment`` (whole lines of a text whose line breaks are
+    all CRLF, or all LF) is one this reader accepts, as :func:`read_block_yaml` checks a
+    whole text."""
+    if crlf:
+        unhandled = _UNHANDLED_ASCII_CRLF if fragment.isascii() else _unhandled_character_crlf()
+        pairs = fragment.count("\r\n")
+        if fragment.count("\r") != pairs or fragment.count("\n") != pairs:
+            return False
+    else:
+        unhandled = _UNHANDLED_ASCII if fragment.isascii() else _unhandled_character()
+    return unhandled.search(fragment) is None
+
+
+def read_list_item(
+    text: str, index: LineIndex, lines: list[str], starts: array[int], column: int, depth: int
+) -> tuple[Node, int] | None:
+    """One item of a block list, read exactly as :func:`read_block_yaml` reads it in
+    ``text``, without reading the rest of the text.
+
+    ``lines`` are consecutive lines of ``text`` (without their line breaks), the first
+    holding the item's '-' at ``column``; they must run to the first line with content
+    after the item, or to the end of the text. ``starts`` are their offsets in ``text``,
+    ``index`` the line index the nodes get, ``depth`` the list's nesting depth (the root
+    is 1). Returns the item and the line of ``lines`` with content after it (``len(lines)``
+    at the end), or None when this reader would give up on the item.
+    """
+    reader = _Reader.__new__(_Reader)
+    reader.text = text
+    reader.lines = lines
+    reader.index = index
+    reader.indents = [len(line) - len(line.lstrip(" ")) for line in lines]
+    reader.starts = starts
+    reader.depth = depth
+    reader.known_keys = {}
+    reader.known_values = {}
+    try:
+        node, after = reader.item(0, column)
+        return node, reader.next_content(after)
     except _GiveUp:
         return None
 
@@ -393,28 +437,11 @@ class _Reader:
         count = len(lines)
         node = Sequence(self.index, starts[i] + column, 0)
         items = node.items
-        key_match = _KEY.match
+        item_at = self.item
         item: Node
         while True:
             item_line = i
-            line = lines[i]
-            at = column + 1
-            length = len(line)
-            while at < length and line[at] == " ":
-                at += 1
-            if at == length or line[at] == "#":
-                j = self.next_content(i + 1)
-                if j < count and indents[j] > column:
-                    item, i = self.block(j, indents[j], column)
-                else:
-                    dash_end = starts[i] + column + 1
-                    item, i = Scalar(None, self.index, dash_end, dash_end), i + 1
-            elif line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
-                raise _GiveUp  # "- - item": a list in a list on one line
-            elif key_match(line, at) is not None:
-                item, i = self.mapping(i, at)
-            else:
-                item, i = self.inline(i, at, column)
+            item, i = item_at(i, column)
             items.append(item)
             lines[item_line] = ""
             while i < count:
@@ -434,6 +461,25 @@ class _Reader:
         node.end_offset = self.offset_of_content(i)
         self.depth -= 1
         return node, i
+
+    def item(self, i: int, column: int) -> tuple[Node, int]:
+        """The list item whose '-' is on line ``i`` at ``column``, and the line after it."""
+        line = self.lines[i]
+        at = column + 1
+        length = len(line)
+        while at < length and line[at] == " ":
+            at += 1
+        if at == length or line[at] == "#":
+            j = self.next_content(i + 1)
+            if j < len(self.lines) and self.indents[j] > column:
+                return self.block(j, self.indents[j], column)
+            dash_end = self.starts[i] + column + 1
+            return Scalar(None, self.index, dash_end, dash_end), i + 1
+        if line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
+            raise _GiveUp  # "- - item": a list in a list on one line
+        if _KEY.match(line, at) is not None:
+            return self.mapping(i, at)
+        return self.inline(i, at, column)
 
     # -- values on one line ----------------------------------------------------------
 
