@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from lint_support import LintText, where
 
 
@@ -184,6 +185,22 @@ def test_syn012_yaml11_booleans_written_plain(lint_text: LintText) -> None:
     assert where(found, "SYN012") == [(4, 26, "SYN012"), (4, 36, "SYN012")]
     assert {d.severity.value for d in found if d.code == "SYN012"} == {"info"}
     assert "makes it true" in found[0].message
+
+
+@pytest.mark.parametrize(
+    "word", ["yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
+)
+@pytest.mark.parametrize(
+    ("template", "column"),
+    [("    flag: {w}\n", 11), ("    flags:\n      - {w}\n", 9), ("    flags: [a, {w}]\n", 16)],
+)
+def test_syn012_every_spelling_in_every_place(
+    lint_text: LintText, word: str, template: str, column: int
+) -> None:
+    # The rule's first look scans the lower-cased text: no spelling may slip past it.
+    text = "tests:\n  - name: T1\n    question: Hi\n" + template.format(w=word)
+    line = 4 if "flags:\n" not in template else 5
+    assert where(lint_text(text), "SYN012") == [(line, column, "SYN012")]
 
 
 def test_syn012_not_in_a_resource_that_is_no_dataset(lint_text: LintText) -> None:
