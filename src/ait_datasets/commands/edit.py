@@ -30,8 +30,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="the YAML or JSONL dataset to edit (a missing or empty YAML file opens with a "
-        "template and is written on the first save)",
+        help="the YAML, JSON or JSONL dataset to edit (a missing or empty YAML file opens "
+        "with a template, a JSON one with an empty array; it is written on the first save)",
     )
     parser.add_argument(
         "--work-date",
@@ -49,9 +49,10 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.tui.template import template_for
 
     path: str = args.file
-    if format_of(path) not in ("yaml", "jsonl"):
+    if format_of(path) not in ("yaml", "json", "jsonl"):
         print(
-            f"{path}: only YAML (.yaml) and JSONL (.jsonl) datasets can be edited", file=sys.stderr
+            f"{path}: only YAML (.yaml), JSON (.json) and JSONL (.jsonl) datasets can be edited",
+            file=sys.stderr,
         )
         return 2
     raw: bytes | None = None
@@ -71,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
 
     if raw is None or not raw.strip():
         # Nothing to keep: start from the template; nothing is written until a save.
-        template = "" if format_of(path) == "jsonl" else template_for(path)
+        fmt = format_of(path)
+        template = "" if fmt == "jsonl" else "[]\n" if fmt == "json" else template_for(path)
         text, bom, new_file = template, False, True
     else:
         decoded, bom, problem = decode(path, raw)
