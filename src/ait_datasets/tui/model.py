@@ -522,9 +522,14 @@ class DatasetModel:
             n += 1
         return candidate
 
+    @property
+    def _rows(self) -> bool:
+        """JSON elements and JSONL rows have no comments to move with the test they
+        introduce: what follows one (a separator, blank lines) stays with it."""
+        return self.layout.kind in (JSON, JSONL)
+
     def _push_tail(self, chunks: list[str], index: int) -> None:
-        # A JSON element has no comments; the separator after it stays with it.
-        if self.layout.kind != JSON:
+        if not self._rows:
             push_tail(chunks, index)
 
     def _ensure_newline(self, chunks: list[str]) -> list[str]:
@@ -568,11 +573,10 @@ class DatasetModel:
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
         chunks = list(self.chunks)
-        # A JSON element has no comments, and the separator after it goes with it.
-        if index > 0 and self.layout.kind != JSON:
+        if index > 0 and not self._rows:
             # The comments introducing this test end the previous chunk: they go with it.
             push_tail(chunks, index - 1)
-        if self.layout.kind == JSON:
+        if self._rows:
             pass
         elif index + 1 < len(chunks):
             push_tail(chunks, index)
@@ -593,8 +597,8 @@ class DatasetModel:
         chunks = self._ensure_newline(self.chunks)
         last = len(chunks) - 1
         first, second = min(index, target), max(index, target)
-        if self.layout.kind == JSON:
-            # An element moves with the separator after it (see :mod:`.json_array`).
+        if self._rows:
+            # An element moves with what follows it (see :mod:`.json_array`).
             chunks[first], chunks[second] = chunks[second], chunks[first]
             self._commit("move test", chunks, (index, None), None)
             return target
