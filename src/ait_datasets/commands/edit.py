@@ -13,8 +13,12 @@ import argparse
 import datetime as dt
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ait_datasets.commands._workdate import parse_work_date
+
+if TYPE_CHECKING:
+    import subprocess
 
 HELP = "edit a dataset's tests and turns in a terminal UI"
 
@@ -44,6 +48,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # A large file's first lint takes seconds: its process starts first, before anything
+    # heavy is imported here, so that it imports and waits on the other core meanwhile.
+    from ait_datasets.tui.lint_spawn import PROCESS_MIN_CHARS, large_file, start_child
+
+    early = start_child() if large_file(args.file, PROCESS_MIN_CHARS) else None
+    try:
+        return _edit(args, early)
+    finally:
+        if early is not None:
+            early.kill()  # done with (or never asked): the editor has closed
+            early.wait()
+
+
+def _edit(args: argparse.Namespace, early: subprocess.Popen[bytes] | None) -> int:
     from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
     from ait_datasets.tui.layout import UnsupportedLayout
     from ait_datasets.tui.template import template_for
@@ -94,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.tui.lint_runner import LintRunner
 
     runner = LintRunner()
+    runner.adopt(early)
     if len(text) >= runner.process_min_chars:
         # A large file: its first lint (seconds) runs while the editor is being built.
         runner.prefetch(path, text, config)
