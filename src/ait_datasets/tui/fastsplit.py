@@ -55,9 +55,7 @@ class LineStart:
 _TESTS_LINE = LineStart(r"tests:[ \t]*(?:#[^\n]*)?\r?\n")
 _ROOT_CONTENT = LineStart(r"[^\s#\-]")
 _DOC_MARKERS = LineStart(r"(?:---|\.\.\.)(?:\s|$)")
-_SUITE_SETUP_OBJECT = LineStart(
-    r"suite_setup:[ \t]*(?:[{\[]|(?:#[^\n]*)?\r?\n[ \t]+[^\s#])"
-)
+_SUITE_SETUP_OBJECT = LineStart(r"suite_setup:[ \t]*(?:[{\[]|(?:#[^\n]*)?\r?\n[ \t]+[^\s#])")
 _FIRST_CONTENT = LineStart(r"([ \t]*)([^\s#])")
 _SIMPLE_NAME = re.compile(r"- name:[ \t]+([^\s\"'#&*!|>{}\[\]%@`][^#\r\n]*?)[ \t]*\r?$")
 _QUOTED_NAME = re.compile(r"- name:[ \t]+\"([^\"\\\r\n]*)\"[ \t]*\r?$")
