@@ -281,3 +281,13 @@ async def test_findings_are_mapped_to_their_element(tmp_path: Path) -> None:
         await settle(pilot)
         duplicate = [f for f in app.findings if f.diagnostic.line == 12]
         assert duplicate and all(f.test == 2 for f in duplicate)
+
+
+def test_a_crlf_file_gets_crlf_lines_in_a_rewritten_element() -> None:
+    text = '[\r\n  {\r\n    "name": "A",\r\n    "question": "x"\r\n  }\r\n]\r\n'
+    model = DatasetModel("tests.json", text)
+    model.add_turn(0, None, kind="question", texts={"question": "y"})
+    model.add_test(None, name="B", texts={"question": "z"}, kind="question")
+    saved = model.text()
+    assert "\n" not in saved.replace("\r\n", "")
+    assert [t["name"] for t in json.loads(saved)] == ["A", "B"]

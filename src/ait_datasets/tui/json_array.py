@@ -308,4 +308,5 @@ def json_element(chunk: str, frame: JsonFrame, data_of: Callable[[str], Any]) ->
     if data is None:
         return chunk  # the save refuses an element that does not parse
     newline = "\r\n" if chunk.endswith("\r\n") else "\n"
-    return chunk_of(frame.dump(data), separator, newline)
+    # The file's own line ends (a CRLF file stays CRLF).
+    return chunk_of(frame.dump(data).replace("\n", newline), separator, newline)
