@@ -6,7 +6,8 @@ agent tests in a temporary folder, then measures (in a fresh process, imports in
 the time until the editor has painted and answered a key press, headless at 80x24; the
 time until the diagnostics panel shows the first lint run's findings (target: the CLI's
 time plus 0.5 s); when the lint process answered; and that a run made stale by typing is
-cancelled, not waited for.
+cancelled, not waited for. ``--late`` starts the lint process the way the editor did
+before it was started first (to compare, in turns).
 
 The editor and `datasets lint` run alternately, ``--pairs`` times (3 by default), and the
 medians are compared: on a shared host, load comes in phases that a single pair can land
@@ -31,14 +32,17 @@ PROBE = r"""
 import time
 t0 = time.perf_counter()
 import asyncio, sys
+path = sys.argv[1]
+# As `datasets edit` does: the lint process starts first (before the lint engine is
+# imported here), the first lint before the model is built and Textual imported.
+from ait_datasets.tui.lint_spawn import PROCESS_MIN_CHARS, large_file, start_child
+early = start_child() if large_file(path, PROCESS_MIN_CHARS) and "--late" not in sys.argv else None
 from ait_datasets.lint.config_files import ConfigResolver
 from ait_datasets.tui.lint_runner import LintRunner
 from ait_datasets.tui.model import DatasetModel
-path = sys.argv[1]
 text = open(path, encoding="utf-8").read()
-# As `datasets edit` does: the first lint starts before the model is built and before
-# Textual is imported.
 runner = LintRunner()
+runner.adopt(early)
 runner.prefetch(path, text, ConfigResolver().for_file(path))
 answered = []
 answered_at = []
@@ -133,6 +137,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("tests", nargs="?", type=int, default=10_000)
     parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument(
+        "--late",
+        action="store_true",
+        help="start the lint process only when the first lint is asked for, after the lint "
+        "engine's imports (as before it was started first), to compare",
+    )
     args = parser.parse_args()
     compile_bytecode()
     with tempfile.TemporaryDirectory() as folder:
@@ -146,7 +156,7 @@ def main() -> None:
             cli_cpu.append(cpu)
             spawned = time.monotonic()
             out = subprocess.run(
-                [sys.executable, "-c", PROBE, str(path)],
+                [sys.executable, "-c", PROBE, str(path), *(["--late"] if args.late else [])],
                 check=True,
                 capture_output=True,
                 text=True,

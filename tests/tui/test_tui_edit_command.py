@@ -61,11 +61,24 @@ def test_a_file_in_a_missing_folder_is_refused(
     assert no_ui == []
 
 
-def test_json_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "d.json"
+def test_files_that_are_no_dataset_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # JSON datasets open now (see test_tui_json.py); other suffixes are still refused.
+    path = tmp_path / "d.txt"
     path.write_text('[{"name": "A"}]\n')
     assert main(["edit", str(path)]) == 2
-    assert "only YAML (.yaml) and JSONL (.jsonl) datasets can be edited" in capsys.readouterr().err
+    assert (
+        "only YAML (.yaml), JSON (.json) and JSONL (.jsonl) datasets can be edited"
+        in capsys.readouterr().err
+    )
+
+
+def test_json_files_open(tmp_path: Path, no_ui: list[DatasetEditor]) -> None:
+    path = tmp_path / "d.json"
+    path.write_text('[{"name": "A"}]\n')
+    assert main(["edit", str(path)]) == 0
+    assert [e.model.name(0) for e in no_ui] == ["A"]
 
 
 def test_a_file_with_a_syntax_error_is_reported_with_its_position(

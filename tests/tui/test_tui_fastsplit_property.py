@@ -56,3 +56,42 @@ def test_quick_cut_equals_event_scan(text: str) -> None:
         assert (quick.prefix, quick.suffix) == (exact.prefix, exact.suffix)
         for fast_name, exact_name in zip(quick.names, exact.names, strict=True):
             assert fast_name is None or fast_name == exact_name
+
+
+LINE_PIECES = st.sampled_from(
+    ["tests:", "  - a", "- b", "---", "...", "# c", "suite_setup:", " {", "x", "", " ", "\t", "-"]
+)
+LINE_BODIES = [
+    r"tests:[ \t]*(?:#[^\n]*)?\r?\n",
+    r"[^\s#\-]",
+    r"(?:---|\.\.\.)(?:\s|$)",
+    r"suite_setup:[ \t]*(?:[{\[]|(?:#[^\n]*)?\r?\n[ \t]+[^\s#])",
+    r"([ \t]*)([^\s#])",
+    r" {0,1}[^ \r\n#]",
+    r" {2}-(?=[ \r\n])",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.lists(LINE_PIECES, max_size=3).map("".join), max_size=12),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    body=st.sampled_from(LINE_BODIES),
+    cut=st.tuples(st.integers(0, 200), st.integers(0, 200)),
+)
+def test_the_line_start_search_finds_what_the_multiline_pattern_finds(
+    lines: list[str], newline: str, body: str, cut: tuple[int, int]
+) -> None:
+    import re
+
+    from ait_datasets.tui.fastsplit import LineStart
+
+    text = newline.join(lines)
+    pos, endpos = sorted((min(cut[0], len(text)), min(cut[1], len(text))))
+    multiline = re.compile("^" + body, re.M)
+    expected = [(m.start(), m.group()) for m in multiline.finditer(text, pos, endpos)]
+    found = [
+        (start, m.group().removeprefix("\n") if start != m.start() else m.group())
+        for start, m in LineStart(body).finditer(text, pos, endpos)
+    ]
+    assert found == expected

@@ -90,3 +90,22 @@ async def test_edit_add_and_delete_rows_then_save(tmp_path: Path) -> None:
         + SECOND
         + '{"name": "Q-NEW", "question": "Which lamp?", "expected_data": {}}\n'
     )
+
+
+def test_a_blank_line_stays_after_its_row_when_rows_are_added_moved_or_deleted() -> None:
+    # A blank line ends the import (a finding), but the editor still never garbles a row.
+    text = '{"name":"A"}\n\n{"name":"B"}\n{"name":"C"}\n'
+    model = DatasetModel("rows.jsonl", text)
+    model.add_test(0, name="N", kind="none")
+    lines = model.text().splitlines(keepends=True)
+    assert lines[:2] == ['{"name":"A"}\n', "\n"] and lines[3:] == [
+        '{"name":"B"}\n',
+        '{"name":"C"}\n',
+    ]
+    assert lines[2].startswith('{"name": "N"')
+    model.undo()
+    model.move_test(0, 1)
+    assert model.text() == '{"name":"B"}\n{"name":"A"}\n\n{"name":"C"}\n'
+    model.undo()
+    model.delete_test(2)
+    assert model.text() == '{"name":"A"}\n\n{"name":"B"}\n'

@@ -148,3 +148,17 @@ def test_suite_setup_file_form(tmp_path: Path, snap_compare: Snap) -> None:
         encoding="utf-8",
     )
     assert snap_compare(make_editor(path), run_before=before())
+
+
+def test_copilot_question_turn(tmp_path: Path, snap_compare: Snap) -> None:
+    path = tmp_path / "copilot.yaml"
+    path.write_text(
+        "name: NOSERIES\n"
+        "tests:\n"
+        "  - name: Q1\n"
+        '    question: "Create a number series for sales orders"\n'
+        "    expected_data:\n"
+        "      code: SO\n",
+        encoding="utf-8",
+    )
+    assert snap_compare(make_editor(path), run_before=before(0, 0))

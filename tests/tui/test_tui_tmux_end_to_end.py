@@ -212,3 +212,79 @@ def test_add_a_turn_through_the_prompt_confirm_a_delete_save_quit(tmp_path: Path
         if line.startswith("-") and not line.startswith("---")
     ]
     assert "-- name: RETURN-TWO" in removed and "-# Second test keeps its comment." in removed
+
+
+JSON_TESTS = """\
+[
+  {
+    "name": "DESK",
+    "question": "I need a desk",
+    "expected_data": {"qty": 1}
+  },
+  {
+    "name": "CHAIR",
+    "question": "Retrieve a chair"
+  }
+]
+"""
+
+
+def test_a_json_dataset_edit_a_name_add_a_test_save_quit(tmp_path: Path) -> None:
+    path = tmp_path / "tests.json"
+    path.write_text(JSON_TESTS, encoding="utf-8")
+    session = "edit-e2e-json"
+    term = _start(tmp_path, path, session)
+    try:
+        term.wait_for("JSON file")
+        term.wait_for("Diagnostics (")  # the first lint run is in
+        term.keys("Down")  # the first test
+        term.wait_for("Name        DESK")
+        term.settle()
+        term.keys("Tab")
+        term.settle()
+        term.keys("-")  # on its own: tmux would read "-X" as an option
+        term.wait_for("DESK-")
+        term.keys("X")
+        term.wait_for("DESK-X")
+        term.keys("Escape")
+        term.settle()
+        term.keys("Down")  # the second test; a new one goes after it
+        term.wait_for("Name        CHAIR")
+        term.settle()
+        term.keys("n")  # the tests ask question: so the new one asks for its question
+        term.wait_for("New test (question first)")
+        term.settle()
+        term.keys("Which lamp?")
+        term.wait_for("Which lamp?")
+        term.keys("Enter")
+        term.wait_for("Added test TEST-003")
+        term.keys("C-s")
+        term.wait_for("Saved tests.json")
+        term.keys("C-q")
+        for _ in range(ATTEMPTS):
+            if not term.alive():
+                break
+            time.sleep(STEP)
+        assert not term.alive()
+    finally:
+        if term.alive():
+            term.tmux("kill-session", "-t", session)
+        term.tmux("kill-server")
+    saved = path.read_text(encoding="utf-8")
+    diff = [
+        line
+        for line in difflib.unified_diff(
+            JSON_TESTS.splitlines(), saved.splitlines(), lineterm="", n=0
+        )
+        if line[:1] in "-+" and not line.startswith(("---", "+++"))
+    ]
+    # The name typed in place, and the new test after the last one (which gains a comma).
+    assert diff == [
+        '-    "name": "DESK",',
+        '+    "name": "DESK-X",',
+        "+  },",
+        "+  {",
+        '+    "name": "TEST-003",',
+        '+    "question": "Which lamp?",',
+        '+    "expected_data": {}',
+    ]

@@ -13,8 +13,12 @@ import argparse
 import datetime as dt
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ait_datasets.commands._workdate import parse_work_date
+
+if TYPE_CHECKING:
+    import subprocess
 
 HELP = "edit a dataset's tests and turns in a terminal UI"
 
@@ -30,8 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="the YAML or JSONL dataset to edit (a missing or empty YAML file opens with a "
-        "template and is written on the first save)",
+        help="the YAML, JSON or JSONL dataset to edit (a missing or empty YAML file opens "
+        "with a template, a JSON one with an empty array; it is written on the first save)",
     )
     parser.add_argument(
         "--work-date",
@@ -44,14 +48,29 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # A large file's first lint takes seconds: its process starts first, before anything
+    # heavy is imported here, so that it imports and waits on the other core meanwhile.
+    from ait_datasets.tui.lint_spawn import PROCESS_MIN_CHARS, large_file, start_child
+
+    early = start_child() if large_file(args.file, PROCESS_MIN_CHARS) else None
+    try:
+        return _edit(args, early)
+    finally:
+        if early is not None:
+            early.kill()  # done with (or never asked): the editor has closed
+            early.wait()
+
+
+def _edit(args: argparse.Namespace, early: subprocess.Popen[bytes] | None) -> int:
     from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
     from ait_datasets.tui.layout import UnsupportedLayout
     from ait_datasets.tui.template import template_for
 
     path: str = args.file
-    if format_of(path) not in ("yaml", "jsonl"):
+    if format_of(path) not in ("yaml", "json", "jsonl"):
         print(
-            f"{path}: only YAML (.yaml) and JSONL (.jsonl) datasets can be edited", file=sys.stderr
+            f"{path}: only YAML (.yaml), JSON (.json) and JSONL (.jsonl) datasets can be edited",
+            file=sys.stderr,
         )
         return 2
     raw: bytes | None = None
@@ -71,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
 
     if raw is None or not raw.strip():
         # Nothing to keep: start from the template; nothing is written until a save.
-        template = "" if format_of(path) == "jsonl" else template_for(path)
+        fmt = format_of(path)
+        template = "" if fmt == "jsonl" else "[]\n" if fmt == "json" else template_for(path)
         text, bom, new_file = template, False, True
     else:
         decoded, bom, problem = decode(path, raw)
@@ -92,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.tui.lint_runner import LintRunner
 
     runner = LintRunner()
+    runner.adopt(early)
     if len(text) >= runner.process_min_chars:
         # A large file: its first lint (seconds) runs while the editor is being built.
         runner.prefetch(path, text, config)

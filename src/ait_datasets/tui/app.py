@@ -92,6 +92,8 @@ class DatasetEditor(FileKeys):
         self._neighbours: tuple[tuple[str, int, int], ...] = ()
         # A large file is cut from its lines alone; the first full parse confirms the cut.
         self._layout_checked = False
+        # A large file reads the app's suite-setup names after its first lint (see on_mount).
+        self._setup_names_after_lint = False
         self._expected_lines: list[int] | None = None
         # What a kind switch removed from each turn, so switching back restores it.
         self._stash: dict[tuple[int, int], dict[str, Any]] = {}
@@ -121,13 +123,20 @@ class DatasetEditor(FileKeys):
         self._watch.remember(self.model.path)
         self._neighbours = neighbours_signature(self.model.path)
         self.set_interval(1.0, self._check_disk)
-        self.refresh_setup_names()
+        size = len(self.model.layout.prefix) + sum(map(len, self.model.chunks))
+        large = size >= PROCESS_MIN_CHARS
+        if large:
+            # Reading the app's files (for the suite-setup field's completion) would take
+            # the CPU and the interpreter from the first lint; it can wait for it.
+            self._setup_names_after_lint = True
+        else:
+            self.refresh_setup_names()
         tree = self.query_one(DatasetTree)
         tree.populate()
         tree.focus()
         self._update_title()
         self.show_node()
-        if len(self.model.layout.prefix) + sum(map(len, self.model.chunks)) < PROCESS_MIN_CHARS:
+        if not large:
             self._lint_now()
         else:
             # A large file: let the first screen paint before the background parse starts.

@@ -13,15 +13,27 @@ from ait_datasets.lint.project import app_suite_setup_names
 from ait_datasets.tui.app_structure import StructureActions
 from ait_datasets.tui.file_meta import MetaError, read_meta
 from ait_datasets.tui.labels import file_info
-from ait_datasets.tui.layout import JSONL, SINGLE, SUITE_SETUP, UnsupportedLayout
+from ait_datasets.tui.layout import (
+    JSON,
+    JSON_SINGLE,
+    JSONL,
+    SINGLE,
+    SUITE_SETUP,
+    UnsupportedLayout,
+)
 from ait_datasets.tui.model import FILE_FOCUS
 from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.raw_form import RawForm
 
 _NOTES = {
+    JSON: "A JSON dataset: one array of tests, and no keys of its own (the importer reads "
+    "none). Each element is a test in the tree; a changed element is written back as JSON "
+    "in the file's style, every other byte as it was.",
     JSONL: "A JSONL dataset: one test per line, and no keys of its own (the importer reads "
     "none). Each row is a test in the tree; a changed row is written back as one JSON line, "
     "every other line byte for byte.",
+    JSON_SINGLE: "This JSON file is one test (an object, not an array of tests): select the "
+    "test to edit it; a change is written back as JSON in the file's style.",
     SINGLE: "This file is one test (it has no tests: list): its name and description are "
     "the test's own; select the test to edit them.",
     SUITE_SETUP: "A suite-setup file: datasets name it in suite_setup:. F3 shows and edits "

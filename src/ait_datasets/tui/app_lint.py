@@ -30,6 +30,7 @@ class LintActions(FileActions):
     _linted_text: str | None
     _linting_text: str | None
     _expected_lines: list[int] | None
+    _setup_names_after_lint: bool
 
     def _after_structure(self, test: int | None, turn: int | None) -> None:
         raise NotImplementedError
@@ -128,6 +129,9 @@ class LintActions(FileActions):
         self._linted_text = self._linting_text
         self.lint_runs += 1
         self.query_one(DiagnosticsPanel).show(self.findings)
+        if self._setup_names_after_lint:
+            self._setup_names_after_lint = False
+            self.refresh_setup_names()
         if self._expected_lines is not None:
             if result.dash_lines != self._expected_lines:
                 self.model.trusted = False

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ait_datasets.tui import shape
 from ait_datasets.tui.app_lint import LintActions
-from ait_datasets.tui.layout import SINGLE, SUITE_SETUP
+from ait_datasets.tui.layout import JSON_SINGLE, SINGLE, SUITE_SETUP
 from ait_datasets.tui.prompts import (
     QUESTION_FIELDS,
     REPLY_FIELDS,
@@ -34,6 +34,8 @@ _KIND_WORDS = {
 _NO_TESTS_LIST = {
     SINGLE: "This file is one test (it has no tests: list): tests cannot be added, copied, "
     "deleted or moved here. Its turns can.",
+    JSON_SINGLE: "This JSON file is one test (an object, not an array): tests cannot be "
+    "added, copied, deleted or moved here. Its turns can.",
     SUITE_SETUP: "This is a suite-setup file: it holds no tests. Select the file to edit its "
     "keys; F3 edits the setup itself.",
 }
@@ -101,8 +103,8 @@ class StructureActions(LintActions):
         }
         if shape.QUESTION in kinds and not kinds & {shape.TASK, shape.REPLY}:
             return shape.QUESTION
-        if self.model.fmt == "jsonl" and not kinds & {shape.TASK, shape.REPLY}:
-            return shape.NONE  # JSONL rows of a Copilot test: their keys are the app's own
+        if self.model.fmt in ("json", "jsonl") and not kinds & {shape.TASK, shape.REPLY}:
+            return shape.NONE  # JSON(L) tests of a Copilot test: their keys are the app's own
         return shape.TASK
 
     def _name_taken(self, texts: dict[str, str]) -> str | None:

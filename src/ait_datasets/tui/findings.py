@@ -79,6 +79,8 @@ def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintRes
         items = [root] if any(k in root.children for k in TEST_KEYS_AT_ROOT) else []
     if doc.format == "jsonl":
         items = list(doc.rows)  # one test per line, in file order
+    elif doc.format == "json" and isinstance(root, SeqNode):
+        items = list(root.items)  # the array's elements
     findings = _map(found, items)
     return LintResult(findings, dash_lines_of(doc))
 

@@ -17,6 +17,7 @@ import yaml
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 from ait_datasets.tui.fastsplit import chunk_name, fast_chunks
+from ait_datasets.tui.json_array import JsonFrame, JsonLayoutError, cut_array, element_of
 
 _CParser: Any
 try:
@@ -33,6 +34,8 @@ TESTS = "tests"
 SINGLE = "single"
 SUITE_SETUP = "suite-setup"
 JSONL = "jsonl"
+JSON = "json"
+JSON_SINGLE = "json-single"
 
 # Below this size the exact event scan is fast enough (well under 0.1 s).
 FAST_SPLIT_MIN_CHARS = 256 * 1024
@@ -75,11 +78,13 @@ class Layout:
     # TESTS (a tests: list), SINGLE (the whole file is one test, edited as the one chunk
     # of a list: see :func:`wrap_single`) or SUITE_SETUP (no tests; the file's keys only).
     kind: str = "tests"
+    # JSON (an array of tests): how the file writes it (see :mod:`.json_array`).
+    frame: JsonFrame | None = None
 
     @property
     def holds_tests(self) -> bool:
         """Whether tests can be added to, copied in or removed from the file."""
-        return self.kind in (TESTS, JSONL)
+        return self.kind in (TESTS, JSONL, JSON)
 
     def dash_lines(self, chunks: list[str]) -> list[int]:
         """1-based line of each test's dash in ``render(chunks)``."""
@@ -100,9 +105,22 @@ class Layout:
             return self.prefix + "".join(unwrap_single(c) for c in chunks) + self.suffix
         if self.kind == JSONL:
             return self.prefix + "".join(c[2:] for c in chunks) + self.suffix
+        if self.frame is not None:
+            return "".join(self.json_pieces(chunks))
         if not chunks:
             return self.prefix + self.empty + self.suffix
         return self.prefix + self.opener + "".join(chunks) + self.suffix
+
+    def json_pieces(self, chunks: list[str]) -> list[str]:
+        """A JSON array's text in pieces: the text before the first element, one piece
+        per element (see :meth:`.json_array.JsonFrame.pieces`), the text after the last."""
+        assert self.frame is not None
+        if self.kind == JSON_SINGLE:
+            return [self.prefix, "", *(element_of(c)[0] for c in chunks), self.suffix]
+        if not chunks:
+            return [self.prefix, self.empty, self.suffix]
+        closing = self.frame.closer + self.suffix
+        return [self.prefix, self.opener, *self.frame.pieces(chunks), closing]
 
 
 def _line_start(text: str, offset: int) -> int:
@@ -135,16 +153,40 @@ def jsonl_layout(text: str, newline: str = "\n") -> Layout:
     return Layout(prefix, "", "", "", chunks, 0, IndentStyle(), newline, names, kind=JSONL)
 
 
+def json_layout(text: str, newline: str = "\n") -> Layout:
+    """A ``.json`` file: one chunk per element of its array, or the one chunk of a file
+    that is one test (see :mod:`.json_array`)."""
+    try:
+        cut = cut_array(text, newline)
+    except JsonLayoutError as exc:
+        raise UnsupportedLayout(str(exc)) from None
+    return Layout(
+        cut.prefix,
+        cut.opener,
+        cut.empty,
+        cut.suffix,
+        cut.chunks,
+        0,
+        IndentStyle(),
+        newline,
+        cut.names,
+        kind=JSON_SINGLE if cut.single else JSON,
+        frame=cut.frame,
+    )
+
+
 def split_layout(text: str, newline: str = "\n", fmt: str = "yaml") -> Layout:
     """Cut ``text`` into the text around its tests and one chunk per test.
 
     Uses only the parser's events (no tree), so a file with ten thousand tests is cut in
     well under a second. Raises :class:`UnsupportedLayout` for files the editor cannot
     rewrite safely (including files with syntax errors). ``fmt`` ``"jsonl"``: see
-    :func:`jsonl_layout`.
+    :func:`jsonl_layout`; ``"json"``: see :func:`json_layout`.
     """
     if fmt == "jsonl":
         return jsonl_layout(text, newline)
+    if fmt == "json":
+        return json_layout(text, newline)
     if len(text) >= FAST_SPLIT_MIN_CHARS:
         fast = fast_chunks(text)
         if fast is not None:

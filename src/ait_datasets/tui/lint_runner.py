@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pickle
 import subprocess
-import sys
 import threading
 from concurrent.futures import Future
 from typing import ClassVar
@@ -18,10 +17,10 @@ from typing import ClassVar
 from ait_datasets.diagnostics import Edit
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui.findings import LintResult, lint_text
+from ait_datasets.tui.lint_spawn import CHILD, PROCESS_MIN_CHARS
 from ait_datasets.tui.save import RefusedToSave, check_parses, write_dataset
 
-# Files at least this long are linted in a separate process.
-PROCESS_MIN_CHARS = 256 * 1024
+__all__ = ["PROCESS_MIN_CHARS", "LintCancelled", "LintRunner", "RunnerClosed"]
 
 
 class RunnerClosed(Exception):
@@ -43,7 +42,7 @@ class LintRunner:
     """Lints and checks texts for the editor; call its methods from worker threads."""
 
     # The child process's command line.
-    CHILD: ClassVar[tuple[str, ...]] = (sys.executable, "-m", "ait_datasets.tui.lint_child")
+    CHILD: ClassVar[tuple[str, ...]] = CHILD
 
     def __init__(self, process_min_chars: int = PROCESS_MIN_CHARS) -> None:
         self.process_min_chars = process_min_chars
@@ -53,6 +52,21 @@ class LintRunner:
         self._closed = False
         self._generation = 0
         self._prefetched: tuple[str, str, Future[LintResult]] | None = None
+        # A child started before this runner existed (see :meth:`adopt`).
+        self._spare: subprocess.Popen[bytes] | None = None
+
+    def adopt(self, child: subprocess.Popen[bytes] | None) -> None:
+        """Use ``child`` (started early, see :mod:`.lint_spawn`) for the next lint in a
+        child process; it is stopped like any other child when the runner closes."""
+        if child is None:
+            return
+        with self._lock:
+            if self._closed:
+                child.kill()
+                child.wait()
+                return
+            self._spare = child
+            self._children.add(child)
 
     def prefetch(self, path: str, text: str, config: LintConfig) -> None:
         """Start linting ``text`` now, in the background, while the editor is still being
@@ -118,23 +132,36 @@ class LintRunner:
         with self._lock:
             self._closed = True
             children = list(self._children)
+            spare, self._spare = self._spare, None
         for child in children:
             child.kill()
+        if spare is not None:
+            # Never asked anything: nobody else waits for it or holds its pipes.
+            spare.wait()
+            for pipe in (spare.stdin, spare.stdout):
+                if pipe is not None:
+                    pipe.close()
 
     def _ask(self, request: tuple[object, ...], *, lint: bool = False) -> object:
         """Send ``request`` to a child process; its answer, or ``_FAILED``."""
         with self._lock:
             if self._closed:
                 raise RunnerClosed
-            try:
-                child = subprocess.Popen(
-                    list(self.CHILD),
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                )
-            except OSError:
-                return _FAILED
+            spare, self._spare = (self._spare, None) if lint else (None, self._spare)
+            if spare is not None and spare.poll() is None:
+                child = spare
+            else:
+                if spare is not None:
+                    self._children.discard(spare)
+                try:
+                    child = subprocess.Popen(
+                        list(self.CHILD),
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.DEVNULL,
+                    )
+                except OSError:
+                    return _FAILED
             self._children.add(child)
             if lint:
                 self._lint_children.add(child)

@@ -19,12 +19,13 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ait_datasets.diagnostics import Edit
-from ait_datasets.source.load import load_text
+from ait_datasets.source.load import format_of, load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import shape
 from ait_datasets.tui.file_meta import has_key, set_meta
-from ait_datasets.tui.layout import JSONL, SINGLE, Layout, split_layout, unwrap_single
+from ait_datasets.tui.json_array import json_element
+from ait_datasets.tui.layout import JSON, JSONL, SINGLE, Layout, split_layout, unwrap_single
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -55,6 +56,15 @@ class Step:
     layouts: tuple[Layout, Layout] | None = None
 
 
+def chunk_data(chunk: str) -> Any:
+    """The data of the one test in ``chunk`` read as YAML, or None when it does not parse."""
+    doc = load_text("row.yaml", chunk)
+    root = doc.root
+    if doc.has_errors or not isinstance(root, SeqNode) or not root.items:
+        return None
+    return root.items[0].data
+
+
 def json_row(chunk: str, newline: str) -> str:
     """A changed JSONL row as a chunk: kept when it is still one JSON object (a value
     typed in place), else the row's data written as one JSON line."""
@@ -63,13 +73,12 @@ def json_row(chunk: str, newline: str) -> str:
             return chunk
     except ValueError:
         pass
-    doc = load_text("row.yaml", chunk)
-    root = doc.root
-    if doc.has_errors or not isinstance(root, SeqNode) or not root.items:
+    data = chunk_data(chunk)
+    if data is None:
         return chunk  # the save refuses a row that does not parse
     # The blank lines after the row stay after it.
     blank = max(chunk[len(chunk.rstrip()) :].count("\n") - 1, 0)
-    row = json.dumps(root.items[0].data, ensure_ascii=False)
+    row = json.dumps(data, ensure_ascii=False)
     return "- " + row + newline * (1 + blank)
 
 
@@ -139,8 +148,9 @@ class DatasetModel:
         self.new_file = new_file
         first_nl = text.find("\n")
         newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
-        # JSONL rows are edited as the flow items of a list (see :func:`.layout.jsonl_layout`).
-        self.fmt = "jsonl" if path.endswith(".jsonl") else "yaml"
+        # JSONL rows and JSON elements are edited as the flow items of a list (see
+        # :func:`.layout.jsonl_layout`, :mod:`.json_array`).
+        self.fmt = format_of(path) or "yaml"
         self.layout: Layout = split_layout(text, newline, self.fmt)
         self.chunks: list[str] = list(self.layout.chunks)
         self._saved: list[str] = list(self.chunks)
@@ -187,6 +197,8 @@ class DatasetModel:
             return [lay.prefix, "", *map(unwrap_single, chunks), lay.suffix]
         if lay.kind == JSONL:
             return [lay.prefix, "", *(c[2:] for c in chunks), lay.suffix]
+        if lay.frame is not None:
+            return lay.json_pieces(chunks)
         return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
 
     def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
@@ -266,6 +278,10 @@ class DatasetModel:
 
     def first_line(self, index: int) -> int:
         """1-based line of test ``index`` in :meth:`text`."""
+        if self.layout.frame is not None:
+            # A JSON element's chunk has lines of its own (see :mod:`.json_array`).
+            before = self.pieces(self.chunks)[: 2 + index]
+            return sum(p.count("\n") for p in before) + 1
         head = self.layout.prefix + (self.layout.opener if self.chunks else "")
         return head.count("\n") + sum(c.count("\n") for c in self.chunks[:index]) + 1
 
@@ -278,6 +294,10 @@ class DatasetModel:
         if self.layout.kind == JSONL:
             before = set(self.chunks)
             after = [c if c in before else json_row(c, self.layout.newline) for c in after]
+        elif self.layout.frame is not None:
+            before = set(self.chunks)
+            frame = self.layout.frame
+            after = [c if c in before else json_element(c, frame, chunk_data) for c in after]
         if after == self.chunks:
             return
         top = self._undo[-1] if self._undo else None
@@ -502,6 +522,16 @@ class DatasetModel:
             n += 1
         return candidate
 
+    @property
+    def _rows(self) -> bool:
+        """JSON elements and JSONL rows have no comments to move with the test they
+        introduce: what follows one (a separator, blank lines) stays with it."""
+        return self.layout.kind in (JSON, JSONL)
+
+    def _push_tail(self, chunks: list[str], index: int) -> None:
+        if not self._rows:
+            push_tail(chunks, index)
+
     def _ensure_newline(self, chunks: list[str]) -> list[str]:
         nl = self.layout.newline
         return [c if c.endswith("\n") else c + nl for c in chunks]
@@ -523,7 +553,7 @@ class DatasetModel:
         index = len(self.chunks) if after is None else after + 1
         chunks = self._ensure_newline(self.chunks)
         if after is not None:
-            push_tail(chunks, after)
+            self._push_tail(chunks, after)
         test = shape.new_test(name or self.new_test_name(), texts, kind)
         chunks.insert(index, self._dump(test))
         self._commit("add test", chunks, (index, None), None)
@@ -535,7 +565,7 @@ class DatasetModel:
         if isinstance(test, dict) and "name" in test:
             test["name"] = shape.restyled(test["name"], self._fresh_name(f"{test['name']}-COPY"))
         chunks = self._ensure_newline(self.chunks)
-        push_tail(chunks, index)
+        self._push_tail(chunks, index)
         chunks.insert(index + 1, self._dump(item))
         self._commit("duplicate test", chunks, (index + 1, None), None)
         return index + 1
@@ -543,10 +573,12 @@ class DatasetModel:
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
         chunks = list(self.chunks)
-        if index > 0:
+        if index > 0 and not self._rows:
             # The comments introducing this test end the previous chunk: they go with it.
             push_tail(chunks, index - 1)
-        if index + 1 < len(chunks):
+        if self._rows:
+            pass
+        elif index + 1 < len(chunks):
             push_tail(chunks, index)
         elif index > 0:
             # The last test: the comments closing the list stay, after the new last test.
@@ -565,6 +597,11 @@ class DatasetModel:
         chunks = self._ensure_newline(self.chunks)
         last = len(chunks) - 1
         first, second = min(index, target), max(index, target)
+        if self._rows:
+            # An element moves with what follows it (see :mod:`.json_array`).
+            chunks[first], chunks[second] = chunks[second], chunks[first]
+            self._commit("move test", chunks, (index, None), None)
+            return target
         push_tail(chunks, first)
         # What follows the last test (comments closing the list) stays at the end.
         closing = ""

@@ -77,7 +77,7 @@ class FileForm(Form):
     def load(self, meta: dict[str, Any], info: str, *, kind: str = "tests") -> None:
         """Show the file's keys; ``kind`` is the layout's (a whole-file test has no keys of
         its own, a suite-setup file's ``suite_setup`` is the setup, not a name)."""
-        single = kind in ("single", "jsonl")
+        single = kind in ("single", "jsonl", "json", "json-single")
         for widget_id in ("#file-name", "#file-description", "#file-language"):
             self.query_one(widget_id).disabled = single
         self.query_one("#file-suite-setup-row").display = kind == "tests"
@@ -86,6 +86,8 @@ class FileForm(Form):
             "single": "File (one test)",
             "suite-setup": "Suite-setup file",
             "jsonl": "JSONL file",
+            "json": "JSON file",
+            "json-single": "JSON file (one test)",
         }
         self.query_one("#file-title", Label).update(title.get(kind, "File"))
         self.put_input("#file-name", _text(meta.get("name")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -24,6 +25,14 @@ YAML_FIELDS = {
     "turn-expected": "expected_data",
     "turn-setup": "turn_setup",
 }
+
+
+class EndTextArea(TextArea):
+    """A text area whose cursor goes to the end when it gets the focus (Tab from the tree
+    lands here first on a question turn: typing appends, as in the other first fields)."""
+
+    def on_focus(self, event: events.Focus) -> None:
+        self.move_cursor(self.document.end)
 
 
 def _mapping(value: Any) -> dict[Any, Any]:
@@ -55,12 +64,24 @@ class TurnForm(Form):
         super().__init__(id=id)
         self.intervention_types = intervention_types
         self.yaml_errors: dict[str, str] = {}
+        # Where the task fields write: ``query``, or ``question`` when a turn without a
+        # query has a question object (the legacy shape the framework reads as the query).
+        self.query_key = "query"
 
     def compose(self) -> ComposeResult:
         yield Label("Turn", id="turn-title", classes="form-title")
         yield row(
-            "Query", TextSafeSelect(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True)
+            "Query",
+            TextSafeSelect(KIND_OPTIONS, id="turn-kind", allow_blank=False, compact=True),
+            id="turn-kind-row",
         )
+        with Vertical(id="question-fields"):
+            yield row(
+                "Question",
+                EndTextArea(id="turn-question", compact=True, classes="short"),
+                id="turn-question-row",
+            )
+            yield Label("", id="question-note", classes="note")
         with Vertical(id="task-fields"):
             yield row(
                 "From",
@@ -124,9 +145,21 @@ class TurnForm(Form):
         title = f"Turn {number}" + (" (single-turn test)" if flat else "")
         self.query_one("#turn-title", Label).update(title)
         kind = shape.query_kind(data)
-        query = _mapping(data.get("query"))
+        question = data.get("question")
+        asked = kind == shape.QUESTION
+        # A question object (from/title/message) is edited with the task input's fields.
+        self.query_key = "question" if asked and isinstance(question, dict) else "query"
+        query = _mapping(data.get(self.query_key))
         self.put_select("#turn-kind", shape.REPLY if kind == shape.REPLY else shape.TASK)
-        self.query_one("#task-fields").display = kind != shape.REPLY
+        self.query_one("#turn-kind-row").display = not asked
+        text_question = asked and not isinstance(question, (dict, list))
+        self.query_one("#question-fields").display = asked
+        self.query_one("#turn-question-row").display = text_question
+        self.put_text("#turn-question", _text(question) if text_question else "")
+        self.query_one("#question-note", Label).update(_question_note(question) if asked else "")
+        self.query_one("#task-fields").display = kind != shape.REPLY and (
+            not asked or self.query_key == "question"
+        )
         self.query_one("#reply-fields").display = kind == shape.REPLY
         self.put_input("#turn-from", _text(query.get("from")))
         self.put_input("#turn-task-title", _text(query.get("title")))
@@ -164,9 +197,9 @@ class TurnForm(Form):
         event.stop()
         widget_id = event.input.id or ""
         if widget_id == "turn-from":
-            self.post_value(("query", "from"), event.value)
+            self.post_value((self.query_key, "from"), event.value)
         elif widget_id == "turn-task-title":
-            self.post_value(("query", "title"), event.value)
+            self.post_value((self.query_key, "title"), event.value)
         elif widget_id == "turn-reply-text":
             reply_kind = self.query_one("#turn-reply-kind", Select).value
             self.post_value(("query", "intervention", str(reply_kind)), event.value)
@@ -175,21 +208,24 @@ class TurnForm(Form):
 
     def _set_timeout(self, value: str) -> None:
         text = value.strip()
+        key = self.query_key
         if text in ("", "-"):
-            self.post_turn_change(lambda t: t["query"].pop("timeout", None), "timeout")
+            self.post_turn_change(lambda t: t[key].pop("timeout", None), "timeout")
             return
         try:
             number = int(text)
         except ValueError:
             return
-        self.post_turn_change(lambda t: shape.set_key(t["query"], "timeout", number), "timeout")
+        self.post_turn_change(lambda t: shape.set_key(t[key], "timeout", number), "timeout")
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         event.stop()
         widget_id = event.text_area.id or ""
         text = event.text_area.text
         if widget_id == "turn-message":
-            self.post_value(("query", "message"), text)
+            self.post_value((self.query_key, "message"), text)
+        elif widget_id == "turn-question":
+            self.post_value(("question",), text)
         elif widget_id == "turn-suggestions":
             self._set_suggestions(text)
         elif widget_id in YAML_FIELDS:
@@ -215,7 +251,8 @@ class TurnForm(Form):
         self.yaml_errors.pop(widget_id, None)
         self.show_error(f"#{widget_id}-error", None)
         if widget_id == "turn-attachments":
-            self.post_turn_change(lambda t: _put(t["query"], "attachments", value), widget_id)
+            key = self.query_key
+            self.post_turn_change(lambda t: _put(t[key], "attachments", value), widget_id)
         elif widget_id == "turn-setup":
             self.post_turn_change(lambda t: _put(t, "turn_setup", value), widget_id)
         else:
@@ -245,6 +282,21 @@ class TurnForm(Form):
             default = None if select.value is Select.NULL else str(select.value)
             default = default or (self.intervention_types[0] if self.intervention_types else None)
             self.post_turn_change(lambda t: shape.set_pause(t, on, default), None, reload=True)
+
+
+def _question_note(question: Any) -> str:
+    """What a turn's ``question:`` is to the framework, in the shape it has."""
+    if isinstance(question, dict):
+        return (
+            "question: as an object, the legacy name of query: (the framework reads it when "
+            "there is no query:; datasets migrate renames it). Its fields are below."
+        )
+    if isinstance(question, list):
+        return "question: is a list here; edit it with F3 (raw YAML)."
+    return (
+        "question: what a Copilot test asks (AITTestContext.GetQuestion / GetQuery read it "
+        "when there is no query:)."
+    )
 
 
 def _check_shape(widget_id: str, value: Any) -> None:
