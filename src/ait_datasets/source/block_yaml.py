@@ -120,17 +120,24 @@ class _GiveUp(Exception):
 
 def read_block_yaml(text: str) -> Node | None:
     """The tree of ``text``, or None when the text needs the full YAML reader."""
-    crlf = _crlf_only(text)
-    if crlf:
-        unhandled = _UNHANDLED_ASCII_CRLF if text.isascii() else _unhandled_character_crlf()
-    else:
-        unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
-    if unhandled.search(text):
+    crlf = line_breaks_read(text)
+    if crlf is None:
         return None
     try:
         return _Reader(text, crlf).document()
     except _GiveUp:
         return None
+
+
+def line_breaks_read(text: str) -> bool | None:
+    """None when a character of ``text`` sends it to libyaml; else whether its line breaks
+    are all CRLF (see :func:`_crlf_only`)."""
+    crlf = _crlf_only(text)
+    if crlf:
+        unhandled = _UNHANDLED_ASCII_CRLF if text.isascii() else _unhandled_character_crlf()
+    else:
+        unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
+    return None if unhandled.search(text) else crlf
 
 
 def _crlf_only(text: str) -> bool:
