@@ -37,8 +37,13 @@ def title_from(message: str) -> Title:
     """
     if len(message) <= MAX_TASK_TITLE and message.isprintable():
         # The common case, one short line: every line break `splitlines` knows is a
-        # character that is not printable.
+        # character that is not printable. (What title_from_lines says: a test checks.)
         return Title(message.strip(), False, False)
+    return title_from_lines(message)
+
+
+def title_from_lines(message: str) -> Title:
+    """:func:`title_from` for any message, line by line."""
     lines = [line.strip() for line in message.splitlines()]
     non_empty = [line for line in lines if line]
     first = non_empty[0] if non_empty else ""
