@@ -23,7 +23,6 @@ from ait_datasets.source.block_yaml import (
     _NOT_PLAIN_START,
     _UNKNOWN,
     _GiveUp,
-    _plain_text,
     _Reader,
     line_breaks_read,
 )
@@ -46,8 +45,9 @@ def read_block_data(text: str) -> Data | None:
 class _DataReader:
     """:class:`~ait_datasets.source.block_yaml._Reader`'s walk, building plain values.
 
-    The methods mirror the line reader's ``document``, ``block``, ``mapping``, ``below``
-    and ``sequence`` line for line (without the offsets); keep them in step with it.
+    The methods mirror the line reader's ``document``, ``block``, ``mapping`` (with
+    ``below`` and ``_plain_text`` written inline: they run for most lines) and
+    ``sequence`` line for line, without the offsets; keep them in step with it.
     """
 
     def __init__(self, reader: _Reader) -> None:
@@ -114,9 +114,35 @@ class _DataReader:
             value: object
             first = line[at : at + 1]
             if not first or first == "#":
-                value, i = self.below(i, column)
+                # below(), inline: a block deeper, a list at the key's column, or empty.
+                j = i + 1
+                while j < count:
+                    following = lines[j]
+                    indent = indents[j]
+                    if indent < len(following) and following[indent] != "#":
+                        break
+                    j += 1
+                if j < count and indent >= column:
+                    dash = following[indent] == "-" and (
+                        len(following) == indent + 1 or following[indent + 1] == " "
+                    )
+                    if dash:
+                        value, i = self.sequence(j, indent)
+                    elif indent > column:
+                        value, i = self.mapping(j, indent)
+                    else:
+                        value, i = None, i + 1
+                else:
+                    value, i = None, i + 1
             elif first not in not_plain_start:
-                text = _plain_text(line, at)
+                # _plain_text(), inline.
+                text = line[at:]
+                comment = text.find(" #")
+                if comment >= 0:
+                    text = text[:comment]
+                text = text.rstrip(" ")
+                if ": " in text or text[-1] == ":":
+                    raise _GiveUp
                 value = known_values.get(text, _UNKNOWN) if len(text) <= _INTERN_UP_TO else _UNKNOWN
                 if value is _UNKNOWN:
                     value = plain_value(text)
@@ -140,32 +166,6 @@ class _DataReader:
                 raise _GiveUp
         self.depth -= 1
         return node, i
-
-    def below(self, i: int, column: int) -> tuple[object, int]:
-        lines = self.lines
-        indents = self.indents
-        count = len(lines)
-        j = i + 1
-        while j < count:
-            following = lines[j]
-            indent = indents[j]
-            if indent < len(following) and following[indent] != "#":
-                break
-            j += 1
-        if j < count:
-            if indent > column:
-                if following[indent] == "-" and (
-                    len(following) == indent + 1 or following[indent + 1] == " "
-                ):
-                    return self.sequence(j, indent)
-                return self.mapping(j, indent)
-            if (
-                indent == column
-                and following[indent] == "-"
-                and (len(following) == indent + 1 or following[indent + 1] == " ")
-            ):
-                return self.sequence(j, column)
-        return None, i + 1
 
     def sequence(self, i: int, column: int) -> tuple[list[object], int]:
         self.depth += 1
