@@ -24,11 +24,11 @@ from ait_datasets.migrate.text import quote
 from ait_datasets.source.scalars import plain_reads_as_text
 from ait_datasets.source.tree import Mapping, Scalar
 
-# The question's line up to its value: indentation, the plain key, spaces.
-_QUESTION_LINE = re.compile(r"( *)question: +")
-# A comment line (after blank lines) where the match starts, or one at the line above.
-_COMMENT_NEXT = re.compile(r"\s*#")
-_COMMENT_HERE = re.compile(r"[^\S\n]*#")
+# A line that is no comment, then the question's line up to its value: indentation,
+# the plain key, spaces.
+_ABOVE_AND_KEY = re.compile(r"(?![^\S\n]*#)[^\n]*\n( *)question: +")
+# A line break, and no comment line next (after blank lines).
+_LINE_BREAK_AND_NEXT = re.compile(r"\r?\n(?!\s*#)")
 _OTHER_FLAT_KEYS = rules.FLAT_KEYS - {"question"}
 
 # What the lean plan found: the edit of the whole move, the question's line, its title.
@@ -67,26 +67,23 @@ class LeanPlan:
         start = value.start_offset
         end = value.end_offset
         line_start = text.rfind("\n", 0, start) + 1
-        # The plain key starts its own line (it is not the first key, after the `- ` of
-        # the item) and its value follows on that line: the key of this test, at the
-        # test's column.
-        match = _QUESTION_LINE.match(text, line_start)
-        if match is None or match.end() != start or line_start == 0:
+        if line_start == 0:
             return None
-        line_end = text.find("\n", start)
-        if line_end < end:
-            return None  # a value on several lines, or the last line without a break
-        rest = text[end : line_end + 1]
-        if rest != "\n" and rest != "\r\n":
-            return None  # a comment or spaces after the value
+        # The line above is no comment (it would move with the key); the plain key
+        # starts its own line (it is not the first key, after the item's `- `) and its
+        # value follows on that line: the key of this test, at the test's column.
+        match = _ABOVE_AND_KEY.match(text, text.rfind("\n", 0, line_start - 1) + 1)
+        if match is None or match.end() != start:
+            return None
         value_text = text[start:end]
-        if "\r" in value_text:
+        if "\n" in value_text or "\r" in value_text:
+            return None  # a value on several lines
+        # Only the line break after the value, and no comment line next (a deeper one
+        # would move with the key).
+        after = _LINE_BREAK_AND_NEXT.match(text, end)
+        if after is None:
             return None
-        # No comment line right above (it would move with the key) or next (a deeper
-        # one would).
-        above = text.rfind("\n", 0, line_start - 1) + 1
-        if _COMMENT_HERE.match(text, above) or _COMMENT_NEXT.match(text, line_end + 1):
-            return None
+        rest = after.group()
         title = rules.title_from(data)
         style = value.style
         if style == "" and not plain_reads_as_text(data):
@@ -95,7 +92,7 @@ class LeanPlan:
             title_text = value_text
         else:
             title_text = quote(title.text, style)
-        column = match.end(1) - line_start
+        column = match.end(1) - match.start(1)
         heads = self._heads.get(column)
         if heads is None:
             heads = self._heads[column] = self._head(column)
@@ -112,7 +109,7 @@ class LeanPlan:
                 f"{head}{inner}from: {sender}{inner}title: {title_text}"
                 f"{inner}message: {value_text}{rest}"
             )
-        return Edit(line_start, line_end + 1, new), self._line_of(line_start, test), title
+        return Edit(line_start, after.end(), new), self._line_of(line_start, test), title
 
     def _head(self, column: int) -> tuple[str, str]:
         layout = self.layout

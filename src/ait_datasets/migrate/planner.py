@@ -148,11 +148,19 @@ class _Planner:
         edits = sorted(edits, key=lambda e: (e.start, e.end))
         out: list[Edit] = []
         i = 0
+        count = len(edits)
+        changes = self.plan.changes
         for move in sorted(self.moves, key=lambda m: m.test.start_offset):
             start, end = move.test.start_offset, move.test.end_offset
-            while i < len(edits) and edits[i].end <= start and edits[i].start < start:
+            while i < count and edits[i].end <= start and edits[i].start < start:
                 out.append(edits[i])
                 i += 1
+            if move.edit is not None and (i == count or edits[i].start >= end):
+                # Planned whole by the lean plan (what move() does for it, inline: a
+                # file of short tests has a million of them).
+                changes.append(Change(FLAT_TO_TURNS, move.line, move.name, None, _QUESTION_MOVED))
+                out.append(move.edit)
+                continue
             touching: list[Edit] = []
             while i < len(edits) and edits[i].start < end:
                 touching.append(edits[i])
@@ -440,6 +448,9 @@ _NO_FROM = (
 @cache
 def _moved_message(moved: tuple[str, ...]) -> str:
     return "flat test -> `turns:` with one turn (" + ", ".join(f"`{k}`" for k in moved) + ")"
+
+
+_QUESTION_MOVED = _moved_message(tuple(_QUESTION_ONLY))
 
 
 def _item_floor(turns: Node | None, index: int) -> int:
