@@ -124,6 +124,8 @@ class _Planner:
             " and `from`" if self.sender is not None else ""
         )
         self.moves: list[_Move] = []
+        # The lean plan's moves: (where the test starts, test, edit, line, name).
+        self.lean_moves: list[tuple[int, Mapping, Edit, int, str | None]] = []
         # The lean plan of one-line questions (see ``flat``); off only to compare plans.
         self.lean = lean and not self.json
         self.lean_plan = LeanPlan(self.text, self.nl, self.layout, self.sender)
@@ -137,7 +139,27 @@ class _Planner:
             if id(ref.node) not in seen:
                 seen.add(id(ref.node))
                 self.test(ref.node)
-        self.plan.edits.extend(self.apply_moves(_dedupe(self.content)))
+        content = _dedupe(self.content)
+        if not content and not self.moves:
+            self.plan.edits.extend(self.lean_moves_only())
+        else:
+            self.moves.extend(
+                _Move(test, name, _QUESTION_ONLY, edit, line)
+                for _, test, edit, line, name in self.lean_moves
+            )
+            self.plan.edits.extend(self.apply_moves(content))
+
+    def lean_moves_only(self) -> list[Edit]:
+        """``apply_moves`` when every move was planned whole by the lean plan (a file of
+        short flat tests): their edits and report entries in the order of the tests."""
+        moves = self.lean_moves
+        if any(moves[k][0] > moves[k + 1][0] for k in range(len(moves) - 1)):
+            moves.sort(key=lambda move: move[0])  # tests out of file order (aliases)
+        self.plan.changes.extend(
+            Change(FLAT_TO_TURNS, line, name, None, _QUESTION_MOVED)
+            for _, _, _, line, name in moves
+        )
+        return [edit for _, _, edit, _, _ in moves]
 
     def apply_moves(self, edits: list[Edit]) -> list[Edit]:
         """Run the moves, each over only the content edits that touch its test.
@@ -296,7 +318,7 @@ class _Planner:
             self.title_notes_at(line, name, 1, title)
         if self.sender is None:
             self.plan.followups.append(Change(ADD_FROM, line, name, 1, _NO_FROM))
-        self.moves.append(_Move(test, name, _QUESTION_ONLY, edit, line))
+        self.lean_moves.append((test.start_offset, test, edit, line, name))
 
     def question_object(self, turn: _Turn, key: Scalar, value: Mapping) -> None:
         self.content.append(self.rename(key, "query"))

@@ -104,9 +104,10 @@ def migrate_test(test: dict[str, object], sender: str | None) -> dict[str, objec
                 moved[key] = value
             else:
                 out[key] = value
-        test = out
-    else:
-        test = dict(test)
+        # Its one turn is the moved keys (what the loop below would do, without it).
+        out["turns"] = [migrate_turn(moved, sender)]
+        return out
+    test = dict(test)
     turns = test.get("turns")
     if isinstance(turns, list):
         test["turns"] = [

@@ -16,6 +16,8 @@ This reader walks the same lines with the same rules as
 
 from __future__ import annotations
 
+import re
+
 from ait_datasets.source.block_yaml import (
     _INTERN_UP_TO,
     _KEY,
@@ -78,7 +80,10 @@ class _DataReader:
             return self.sequence(i, indent)
         return self.mapping(i, indent)
 
-    def mapping(self, i: int, column: int) -> tuple[dict[str, object], int]:
+    def mapping(
+        self, i: int, column: int, matched: re.Match[str] | None = None
+    ) -> tuple[dict[str, object], int]:
+        """``matched``: the first line's key, matched already (by a list item's check)."""
         self.depth += 1
         if self.depth > _MAX_DEPTH:
             raise _GiveUp
@@ -97,7 +102,8 @@ class _DataReader:
             line = lines[i]
             if column == 0 and line.startswith(("---", "...")):
                 raise _GiveUp
-            match = key_match(line, column)
+            match = key_match(line, column) if matched is None else matched
+            matched = None
             if match is None:
                 raise _GiveUp
             plain = match.group(1)
@@ -193,8 +199,8 @@ class _DataReader:
                     item, i = None, i + 1
             elif line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
                 raise _GiveUp
-            elif key_match(line, at) is not None:
-                item, i = self.mapping(i, at)
+            elif (match := key_match(line, at)) is not None:
+                item, i = self.mapping(i, at, match)
             else:
                 scalar, i = reader.inline(i, at, column)
                 item = scalar.data
