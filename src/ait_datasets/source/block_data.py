@@ -28,6 +28,7 @@ from ait_datasets.source.block_yaml import (
     _Reader,
     line_breaks_read,
 )
+from ait_datasets.source.scalars import MAYBE_NOT_TEXT
 
 Data = dict[str, object] | list[object]
 
@@ -97,6 +98,7 @@ class _DataReader:
         known_keys = reader.known_keys
         known_values = reader.known_values
         plain_value = reader.plain_value
+        maybe_not_text = MAYBE_NOT_TEXT
         while True:
             key_line = i
             line = lines[i]
@@ -149,9 +151,14 @@ class _DataReader:
                 text = text.rstrip(" ")
                 if ": " in text or text[-1] == ":":
                     raise _GiveUp
-                value = known_values.get(text, _UNKNOWN) if len(text) <= _INTERN_UP_TO else _UNKNOWN
-                if value is _UNKNOWN:
-                    value = plain_value(text)
+                if text[0] not in maybe_not_text and len(text) <= _INTERN_UP_TO:
+                    # Text: the line reader would intern it, which changes no value (and
+                    # the data is only compared), so it is taken as it is.
+                    value = text
+                else:
+                    value = known_values.get(text, _UNKNOWN)
+                    if value is _UNKNOWN:
+                        value = plain_value(text)
                 i += 1
             else:
                 scalar, i = reader.inline(i, at, column)
