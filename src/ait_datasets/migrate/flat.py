@@ -7,7 +7,7 @@ and re-indents them: a few hundred Python-level steps a test, several times the 
 of loading it. Here the same edit is written directly, from a handful of checks on the
 question's line and its neighbours. Whenever a check does not hold (a comment near the
 question, a quoted key, a value on its own line, trailing text, the last line without a
-line break, ...), :func:`plan_question_line` returns None and the general planner plans
+line break, ...), :meth:`LeanPlan.question_line` returns None and the general planner plans
 the test. ``tests/migrate/test_migrate_lean_plan.py`` checks on generated flat files that
 the two plans are the same (edits, changes and follow-ups), and the result is checked
 against the intended data like every other.
@@ -120,9 +120,15 @@ class LeanPlan:
         return head, nl + " " * (layout.dash + layout.gap + column + layout.step)
 
     def _line_of(self, offset: int, test: Mapping) -> int:
-        """The line of ``offset``, counted on from the last one asked for."""
-        if offset < self._offset:
-            line = test.lines.position(offset)[0]
+        """The line of ``offset``, counted on from the last one asked for.
+
+        Counting LF is right for the line reader's trees (their only line breaks are LF
+        and CRLF); a tree libyaml built may count CR, NEL, LS and PS too: its own index
+        answers then.
+        """
+        index = test.lines
+        if offset < self._offset or not index.single_line_scalars:
+            line = index.position(offset)[0]
         else:
             line = self._line + self.text.count("\n", self._offset, offset)
         self._offset = offset
