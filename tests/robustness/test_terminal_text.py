@@ -6,9 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ait_datasets.cli import main
-from ait_datasets.terminal_text import terminal_text
+from ait_datasets.terminal_text import _UNSAFE, _escape, terminal_text
 
 _HOSTILE = "\x1b[2J\u202e\r\x07\x9b"
 _SHOWN = "\\x1b[2J\\u202e\\x0d\\x07\\x9b"
@@ -92,3 +94,16 @@ def test_messages_on_stderr_show_hostile_text_as_escapes(
     assert captured.err
     assert _unsafe(captured.err) == []
     assert "\\x1b" in captured.err
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(alphabet=st.characters(max_codepoint=0x7F)), st.text()))
+def test_the_quick_answers_are_the_rule_s_answers(text: str) -> None:
+    # ASCII lines (tabs, newlines) skip the regular expression: they must not skip a
+    # character it would escape.
+    assert terminal_text(text) == _UNSAFE.sub(_escape, text)
+
+
+def test_a_hostile_character_in_many_ascii_lines_is_shown_as_its_escape() -> None:
+    assert terminal_text("a\tb\nc\x1bd\n") == "a\tb\nc\\x1bd\n"
+    assert terminal_text("a\nb\x7f") == "a\nb\\x7f"

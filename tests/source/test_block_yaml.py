@@ -14,7 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ait_datasets.migrate.verify import first_difference
 from ait_datasets.source import yaml_loader
+from ait_datasets.source.block_data import read_block_data
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -65,8 +67,16 @@ def difference(fast: Node, slow: Node, path: str = "$") -> str | None:
 
 
 def check_agrees(text: str) -> Node | None:
-    """The line reader's tree for ``text`` after checking it against libyaml's."""
+    """The line reader's tree for ``text`` after checking it against libyaml's.
+
+    The data reader (no tree) must give up exactly when the line reader does, and else
+    give the tree's data, with the same types and key order.
+    """
     fast = read_block_yaml(text)
+    data = read_block_data(text)
+    assert (data is None) == (fast is None), "the data reader and the line reader disagree"
+    if fast is not None:
+        assert first_difference(fast.data, data) is None, first_difference(fast.data, data)
     builder = yaml_loader._Builder("t.yaml")
     try:
         slow = builder.build(text)

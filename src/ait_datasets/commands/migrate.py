@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.internal_error import FileInternalError
     from ait_datasets.lint.reporters.unified_diff import unified_diff
     from ait_datasets.migrate import FAILED, MIGRATED, MigrationOptions, migrate_file
-    from ait_datasets.migrate.report import render_result, summary
+    from ait_datasets.migrate.report import render_chunks, summary
     from ait_datasets.terminal_text import terminal_text
 
     options = MigrationOptions(sender=args.sender, kind=args.kind)
@@ -86,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
         counts[result.outcome] = counts.get(result.outcome, 0) + 1
         out = sys.stderr if result.outcome == FAILED or args.diff else sys.stdout
         # A status line quotes the file's name and findings: shown safely (a diff is not).
-        print(terminal_text(render_result(result, dry_run=not write)), file=out)
+        for chunk in render_chunks(result, dry_run=not write):
+            print(terminal_text(chunk), file=out)
         if args.diff and result.outcome == MIGRATED:
             sys.stdout.write(unified_diff(result.path, result.before, result.after))
         if result.outcome == FAILED:

@@ -56,10 +56,10 @@ def detect_layout(doc: Document) -> Layout:
 
 def _mapping_step(text: str, root: Node) -> int:
     for node in containers(root):
-        if not isinstance(node, Mapping) or node.flow:
+        if type(node) is not Mapping or node.flow:
             continue
         for name, value in node.children.items():
-            if not isinstance(value, Mapping) or value.flow or not value.children:
+            if type(value) is not Mapping or value.flow or not value.children:
                 continue
             key = node.key_node(name)
             assert key is not None

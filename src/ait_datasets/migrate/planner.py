@@ -11,6 +11,7 @@ another.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Edit
@@ -22,6 +23,7 @@ from ait_datasets.migrate.blocks import (
     on_shared_line,
     value_extent,
 )
+from ait_datasets.migrate.flat import LeanPlan, QuestionLine
 from ait_datasets.migrate.layout import Layout, detect_layout
 from ait_datasets.migrate.model import (
     ADD_FROM,
@@ -39,6 +41,7 @@ from ait_datasets.migrate.moves import move_block, move_flow, separators
 from ait_datasets.migrate.text import column_of, key_text, quote, shift, split_lines
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
+from ait_datasets.source.expansion import may_expand
 from ait_datasets.source.scalars import plain_reads_as_text
 from ait_datasets.source.tree import Entries, Mapping, Node, Scalar, Sequence
 
@@ -60,21 +63,29 @@ class _Turn:
 
 @dataclass(slots=True)
 class _Move:
-    """A flat test whose turn keys move under a new ``turns:``."""
+    """A flat test whose turn keys move under a new ``turns:``.
+
+    ``edit`` is the whole move when the lean plan (``flat``) made it; ``line`` is then
+    the line of its first moved key.
+    """
 
     test: Mapping
     name: str | None
     moved: list[str] = field(default_factory=list)
+    edit: Edit | None = None
+    line: int = 0
 
 
 def plan_migration(
-    doc: Document, options: MigrationOptions, *, agent: bool | None = None
+    doc: Document, options: MigrationOptions, *, agent: bool | None = None, lean: bool = True
 ) -> MigrationPlan:
     """Edits (on ``doc.text``) and report entries that migrate ``doc``.
 
     ``agent`` overrides the decision whether the file is an agent dataset (the caller
     may know from a suite XML); by default it comes from ``options.kind`` and the file's
-    own markers. Pure: reads nothing but ``doc``.
+    own markers. ``lean=False`` plans every test the general way (the lean plan of
+    one-line questions, :mod:`~ait_datasets.migrate.flat`, makes the same plan; the
+    tests compare them). Pure: reads nothing but ``doc``.
     """
     plan = MigrationPlan()
     if not doc.parsed or doc.has_errors:
@@ -89,7 +100,7 @@ def plan_migration(
     if not is_agent:
         plan.skipped = NOT_AGENT
         return plan
-    planner = _Planner(doc, options, plan)
+    planner = _Planner(doc, options, plan, lean)
     try:
         planner.run()
     except Unsupported as exc:
@@ -99,7 +110,9 @@ def plan_migration(
 
 
 class _Planner:
-    def __init__(self, doc: Document, options: MigrationOptions, plan: MigrationPlan) -> None:
+    def __init__(
+        self, doc: Document, options: MigrationOptions, plan: MigrationPlan, lean: bool = True
+    ) -> None:
         self.doc = doc
         self.text = doc.text
         self.nl = doc.newline
@@ -108,18 +121,51 @@ class _Planner:
         self.json = doc.format in ("json", "jsonl")
         self.plan = plan
         self.content: list[Edit] = []
+        self.question_text_message = "`question:` text -> `query:` with `title` and `message`" + (
+            " and `from`" if self.sender is not None else ""
+        )
         self.moves: list[_Move] = []
+        # The lean plan's moves: (where the test starts, test, edit, line, name).
+        self.lean_moves: list[tuple[int, Mapping, Edit, int, str | None]] = []
+        # The lean plan of one-line questions (see ``flat``); off only to compare plans.
+        self.lean = lean and not self.json
+        self.lean_plan = LeanPlan(self.text, self.nl, self.layout, self.sender)
 
     # -- pass 1: content edits -------------------------------------------------------
 
     def run(self) -> None:
-        seen: set[int] = set()
-        for ref in shape.tests_of(self.doc):
-            # A test repeated through an alias is the anchored test: plan it once.
-            if id(ref.node) not in seen:
-                seen.add(id(ref.node))
+        if not may_expand(self.doc.format, self.text):
+            # No alias, so no test is reached twice (a million short tests need no set).
+            for ref in shape.tests_of(self.doc):
                 self.test(ref.node)
-        self.plan.edits.extend(self.apply_moves(_dedupe(self.content)))
+        else:
+            seen: set[int] = set()
+            for ref in shape.tests_of(self.doc):
+                # A test repeated through an alias is the anchored test: plan it once.
+                if id(ref.node) not in seen:
+                    seen.add(id(ref.node))
+                    self.test(ref.node)
+        content = _dedupe(self.content)
+        if not content and not self.moves:
+            self.plan.edits.extend(self.lean_moves_only())
+        else:
+            self.moves.extend(
+                _Move(test, name, _QUESTION_ONLY, edit, line)
+                for _, test, edit, line, name in self.lean_moves
+            )
+            self.plan.edits.extend(self.apply_moves(content))
+
+    def lean_moves_only(self) -> list[Edit]:
+        """``apply_moves`` when every move was planned whole by the lean plan (a file of
+        short flat tests): their edits and report entries in the order of the tests."""
+        moves = self.lean_moves
+        if any(moves[k][0] > moves[k + 1][0] for k in range(len(moves) - 1)):
+            moves.sort(key=lambda move: move[0])  # tests out of file order (aliases)
+        self.plan.changes.extend(
+            Change(FLAT_TO_TURNS, line, name, None, _QUESTION_MOVED)
+            for _, _, _, line, name in moves
+        )
+        return [edit for _, _, edit, _, _ in moves]
 
     def apply_moves(self, edits: list[Edit]) -> list[Edit]:
         """Run the moves, each over only the content edits that touch its test.
@@ -130,11 +176,19 @@ class _Planner:
         edits = sorted(edits, key=lambda e: (e.start, e.end))
         out: list[Edit] = []
         i = 0
+        count = len(edits)
+        changes = self.plan.changes
         for move in sorted(self.moves, key=lambda m: m.test.start_offset):
             start, end = move.test.start_offset, move.test.end_offset
-            while i < len(edits) and edits[i].end <= start and edits[i].start < start:
+            while i < count and edits[i].end <= start and edits[i].start < start:
                 out.append(edits[i])
                 i += 1
+            if move.edit is not None and (i == count or edits[i].start >= end):
+                # Planned whole by the lean plan (what move() does for it, inline: a
+                # file of short tests has a million of them).
+                changes.append(Change(FLAT_TO_TURNS, move.line, move.name, None, _QUESTION_MOVED))
+                out.append(move.edit)
+                continue
             touching: list[Edit] = []
             while i < len(edits) and edits[i].start < end:
                 touching.append(edits[i])
@@ -145,6 +199,11 @@ class _Planner:
 
     def test(self, test: Mapping) -> None:
         name = shape.scalar_text(test.get("name"))
+        if self.lean:
+            lean = self.lean_plan.question_line(test)
+            if lean is not None:
+                self.lean_question(test, name, lean)
+                return
         if rules.is_flat(test.data):
             flat = {k: v for k, v in test.entries.items() if k in rules.FLAT_KEYS}
             self.turn(_Turn(flat, test, name, 1))
@@ -251,16 +310,21 @@ class _Planner:
                 f"{self.nl}{pad}{key_text(n, k)}: {v}" for n, v in fields
             )
         self.content.append(Edit(key.start_offset, extent.end, new))
-        self.change(
-            QUESTION_TEXT,
-            key,
-            turn,
-            "`question:` text -> `query:` with `title` and `message`"
-            + (" and `from`" if self.sender is not None else ""),
-        )
+        self.change(QUESTION_TEXT, key, turn, self.question_text_message)
         self.title_notes(key, turn, title)
         if self.sender is None:
             self.missing_from(key, turn)
+
+    def lean_question(self, test: Mapping, name: str | None, lean: QuestionLine) -> None:
+        """The report of a test planned by the lean plan: what ``question_text`` and
+        ``move`` report for it, in the same order."""
+        edit, line, title = lean
+        self.plan.changes.append(Change(QUESTION_TEXT, line, name, 1, self.question_text_message))
+        if title.cut or title.first_line_only:
+            self.title_notes_at(line, name, 1, title)
+        if self.sender is None:
+            self.plan.followups.append(Change(ADD_FROM, line, name, 1, _NO_FROM))
+        self.lean_moves.append((test.start_offset, test, edit, line, name))
 
     def question_object(self, turn: _Turn, key: Scalar, value: Mapping) -> None:
         self.content.append(self.rename(key, "query"))
@@ -358,38 +422,35 @@ class _Planner:
         self.plan.followups.append(Change(migration, _line(key), test, turn, message))
 
     def missing_from(self, key: Scalar, turn: _Turn) -> None:
-        self.followup(
-            ADD_FROM,
-            key,
-            turn.test,
-            turn.number,
-            "the query has no `from`: the framework creates no task without it "
-            "(run again with --from NAME, or add it by hand)",
-        )
+        self.followup(ADD_FROM, key, turn.test, turn.number, _NO_FROM)
 
     def title_notes(self, key: Scalar, turn: _Turn, title: rules.Title) -> None:
+        if title.cut or title.first_line_only:
+            self.title_notes_at(_line(key), turn.test, turn.number, title)
+
+    def title_notes_at(self, line: int, test: str | None, turn: int, title: rules.Title) -> None:
         if title.cut:
-            self.followup(
-                QUESTION_TEXT,
-                key,
-                turn.test,
-                turn.number,
+            message = (
                 f"the title was cut to {MAX_TASK_TITLE} characters (the task title's limit): "
-                f"'{title.text}'; check it reads well",
+                f"'{title.text}'; check it reads well"
             )
         elif title.first_line_only:
-            self.followup(
-                QUESTION_TEXT,
-                key,
-                turn.test,
-                turn.number,
-                "the title is the message's first line only; check it reads well",
-            )
+            message = "the title is the message's first line only; check it reads well"
+        else:
+            return
+        self.plan.followups.append(Change(QUESTION_TEXT, line, test, turn, message))
 
     # -- pass 2: flat tests move under turns: ----------------------------------------
 
     def move(self, move: _Move, edits: list[Edit]) -> list[Edit]:
         test = move.test
+        if move.edit is not None:
+            # Planned whole by the lean plan, which made no content edit in the test.
+            assert not edits
+            self.plan.changes.append(
+                Change(FLAT_TO_TURNS, move.line, move.name, None, _moved_message(tuple(move.moved)))
+            )
+            return [move.edit]
         first_key = test.entries[move.moved[0]][0]
         self.plan.changes.append(
             Change(
@@ -397,14 +458,27 @@ class _Planner:
                 first_key.span.line,
                 move.name,
                 None,
-                "flat test -> `turns:` with one turn ("
-                + ", ".join(f"`{k}`" for k in move.moved)
-                + ")",
+                _moved_message(tuple(move.moved)),
             )
         )
         if test.flow:
             return move_flow(self.text, self.json, test, move.moved, edits)
         return move_block(self.text, self.nl, self.layout, test, move.moved, edits)
+
+
+_QUESTION_ONLY = ["question"]
+_NO_FROM = (
+    "the query has no `from`: the framework creates no task without it "
+    "(run again with --from NAME, or add it by hand)"
+)
+
+
+@cache
+def _moved_message(moved: tuple[str, ...]) -> str:
+    return "flat test -> `turns:` with one turn (" + ", ".join(f"`{k}`" for k in moved) + ")"
+
+
+_QUESTION_MOVED = _moved_message(tuple(_QUESTION_ONLY))
 
 
 def _item_floor(turns: Node | None, index: int) -> int:

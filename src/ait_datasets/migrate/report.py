@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 
 from ait_datasets.migrate.files import FAILED, MIGRATED, SKIPPED, UP_TO_DATE, FileResult
 from ait_datasets.migrate.model import MIGRATIONS, Change
@@ -10,32 +11,59 @@ from ait_datasets.migrate.model import MIGRATIONS, Change
 
 def render_result(result: FileResult, *, dry_run: bool) -> str:
     """The report for one file (several lines)."""
+    return "\n".join(render_lines(result, dry_run=dry_run))
+
+
+def render_chunks(result: FileResult, *, dry_run: bool, lines: int = 10_000) -> Iterator[str]:
+    """:func:`render_result` in pieces of at most ``lines`` lines (joined, they are the
+    report): a file of a million tests has millions of report lines, and the whole text
+    at once would be a large part of the run's peak memory."""
+    chunk: list[str] = []
+    for line in render_lines(result, dry_run=dry_run):
+        chunk.append(line)
+        if len(chunk) == lines:
+            yield "\n".join(chunk)
+            chunk = []
+    if chunk:
+        yield "\n".join(chunk)
+
+
+def render_lines(result: FileResult, *, dry_run: bool) -> Iterator[str]:
+    """The lines of :func:`render_result`."""
     path = result.path
     if result.outcome == FAILED:
-        lines = [f"{path}: not migrated: {result.reason}"]
-        lines += [f"  {error}" for error in result.errors]
-        return "\n".join(lines)
+        yield f"{path}: not migrated: {result.reason}"
+        for error in result.errors:
+            yield f"  {error}"
+        return
     if result.outcome == SKIPPED:
-        return f"{path}: skipped: {result.reason}"
+        yield f"{path}: skipped: {result.reason}"
+        return
     if result.outcome == UP_TO_DATE:
-        head = f"{path}: up to date"
+        yield f"{path}: up to date"
     else:
         n = len(result.changes)
         verb = "needs migration" if dry_run else "migrated"
-        head = f"{path}: {verb} ({n} change{'s' if n != 1 else ''})"
-    lines = [head]
-    lines += [f"  {_line(path, c)} [{c.migration}]" for c in _ordered(result.changes)]
-    lines += [f"  follow-up: {_line(path, c)}" for c in _ordered(result.followups)]
-    return "\n".join(lines)
+        yield f"{path}: {verb} ({n} change{'s' if n != 1 else ''})"
+    for migration, line, test, turn, message in _ordered(result.changes):
+        yield f"  {path}:{line}: {_where(test, turn)}{message} [{migration}]"
+    for _, line, test, turn, message in _ordered(result.followups):
+        yield f"  follow-up: {path}:{line}: {_where(test, turn)}{message}"
 
 
-def _line(path: str, change: Change) -> str:
-    where = change.where()
-    return f"{path}:{change.line}: {where + ': ' if where else ''}{change.message}"
+def _where(test: str | None, turn: int | None) -> str:
+    """:meth:`Change.where` with its separator, or nothing."""
+    if test is not None:
+        return f"test '{test}': " if turn is None else f"test '{test}', turn {turn}: "
+    return "" if turn is None else f"turn {turn}: "
+
+
+_RANK = {migration: i for i, migration in enumerate(MIGRATIONS)}
 
 
 def _ordered(changes: list[Change]) -> list[Change]:
-    return sorted(changes, key=lambda c: (c.line, MIGRATIONS.index(c.migration)))
+    rank = _RANK
+    return sorted(changes, key=lambda c: (c.line, rank[c.migration]))
 
 
 def render_diff(result: FileResult) -> str:

@@ -8,7 +8,7 @@ order, because the edits must keep it too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, MAX_TASK_TITLE
 
@@ -22,8 +22,7 @@ QUESTION_OBJECT = "object"
 QUESTION_OTHER = "other"
 
 
-@dataclass(frozen=True, slots=True)
-class Title:
+class Title(NamedTuple):
     """A title taken from a message: its text, and whether it was shortened or split."""
 
     text: str
@@ -36,6 +35,15 @@ def title_from(message: str) -> Title:
 
     A cut never splits a ``$DateFormula-...$`` placeholder: the title stops before it.
     """
+    if len(message) <= MAX_TASK_TITLE and message.isprintable():
+        # The common case, one short line: every line break `splitlines` knows is a
+        # character that is not printable. (What title_from_lines says: a test checks.)
+        return Title(message.strip(), False, False)
+    return title_from_lines(message)
+
+
+def title_from_lines(message: str) -> Title:
+    """:func:`title_from` for any message, line by line."""
     lines = [line.strip() for line in message.splitlines()]
     non_empty = [line for line in lines if line]
     first = non_empty[0] if non_empty else ""
@@ -81,7 +89,7 @@ def is_task_query(query: dict[str, object]) -> bool:
 
 
 def is_flat(test: dict[str, object]) -> bool:
-    return "turns" not in test and any(key in FLAT_KEYS for key in test)
+    return "turns" not in test and not FLAT_KEYS.isdisjoint(test)
 
 
 def migrate_test(test: dict[str, object], sender: str | None) -> dict[str, object]:
@@ -96,9 +104,10 @@ def migrate_test(test: dict[str, object], sender: str | None) -> dict[str, objec
                 moved[key] = value
             else:
                 out[key] = value
-        test = out
-    else:
-        test = dict(test)
+        # Its one turn is the moved keys (what the loop below would do, without it).
+        out["turns"] = [migrate_turn(moved, sender)]
+        return out
+    test = dict(test)
     turns = test.get("turns")
     if isinstance(turns, list):
         test["turns"] = [

@@ -121,12 +121,8 @@ class _GiveUp(Exception):
 
 def read_block_yaml(text: str) -> Node | None:
     """The tree of ``text``, or None when the text needs the full YAML reader."""
-    crlf = _crlf_only(text)
-    if crlf:
-        unhandled = _UNHANDLED_ASCII_CRLF if text.isascii() else _unhandled_character_crlf()
-    else:
-        unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
-    if unhandled.search(text):
+    crlf = line_breaks_read(text)
+    if crlf is None:
         return None
     try:
         return _Reader(text, crlf).document()
@@ -189,6 +185,17 @@ def _crlf_only(text: str) -> bool:
         return False
     pairs = text.count("\r\n")
     return text.count("\r") == pairs and text.count("\n") == pairs
+
+
+def line_breaks_read(text: str) -> bool | None:
+    """None when a character of ``text`` sends it to libyaml; else whether its line breaks
+    are all CRLF (see :func:`_crlf_only`)."""
+    crlf = _crlf_only(text)
+    if crlf:
+        unhandled = _UNHANDLED_ASCII_CRLF if text.isascii() else _unhandled_character_crlf()
+    else:
+        unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
+    return None if unhandled.search(text) else crlf
 
 
 def _plain_text(line: str, at: int) -> str:

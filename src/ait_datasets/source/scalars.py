@@ -27,6 +27,8 @@ _NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
 MAYBE_NOT_TEXT = frozenset("0123456789-+.~nNtTfF")
 # The same for YAML 1.1's implicit types (yes/no/on/off/y/n, merge `<<`, value `=`).
 _MAYBE_NOT_TEXT_11 = MAYBE_NOT_TEXT | frozenset("yYoO<=")
+# The letters among them: such a text is null, a boolean or text.
+_LETTERS = frozenset("nNtTfF")
 
 # Numbers of more decimal digits than this are kept as text and reported (SYN010):
 # Python refuses to convert them to or from decimal text (its limit is 4300 digits), and
@@ -49,6 +51,8 @@ def resolve_plain(text: str) -> object:
         return True
     if text in _FALSE:
         return False
+    if text[0] in _LETTERS:
+        return text  # no number starts with a letter (names such as `T0001`, `Total`)
     if len(text) > MAY_BE_OVERSIZED and oversized_number(text):
         return text
     if _INT10.match(text):
