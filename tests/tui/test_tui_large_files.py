@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from tui_support import SAMPLE, make_editor, select, settle
+from tui_support import SAMPLE, make_editor, select, settle, until
 
 from ait_datasets.tui import layout as layout_module
 from ait_datasets.tui.layout import Layout
@@ -23,7 +23,8 @@ async def test_child_process_lint_and_save_check_are_used_for_large_texts(
     assert app.model.layout.fast
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.pause(1.2)  # large files start linting after the first paint
+        # Large files start linting after the first paint.
+        await until(pilot, lambda: app.lint_runs >= 1, "the first lint")
         await settle(pilot)
         # The same findings as `datasets lint` (REF001: the app has no such suite setup).
         assert [f.diagnostic.code for f in app.findings] == ["REF001", "PH007"]

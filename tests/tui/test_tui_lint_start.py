@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_support import SAMPLE, make_editor, settle
+from tui_support import SAMPLE, make_editor, settle, until
 
 from ait_datasets.cli import main
 from ait_datasets.lint.config import LintConfig
@@ -85,7 +85,8 @@ async def test_a_large_file_reads_the_apps_setup_names_after_its_first_lint(
     monkeypatch.setattr(app, "refresh_setup_names", lambda: runs_then.append(app.lint_runs))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.pause(0.5)  # large files start linting after the first paint
+        # Large files start linting after the first paint.
+        await until(pilot, lambda: app.lint_runs >= 1, "the first lint")
         await settle(pilot)
         assert app.lint_runs >= 1
     assert runs_then == [1]

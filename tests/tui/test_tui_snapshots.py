@@ -14,9 +14,11 @@ Snap = Callable[..., bool]
 
 
 async def steady(pilot: Pilot[Any]) -> None:
-    """Stop the text cursors blinking, so a snapshot never catches one mid-blink."""
+    """Stop the text cursors blinking, so a snapshot never catches one mid-blink, and let
+    scrolling finish (a busy host can be slower than a fixed pause)."""
     for widget in pilot.app.screen.query("Input, TextArea"):
         widget.cursor_blink = False  # type: ignore[attr-defined]
+    await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ait_datasets.tui.app import DatasetEditor
 from ait_datasets.tui.model import DatasetModel
@@ -48,7 +50,34 @@ tests:
 def make_editor(path: Path) -> DatasetEditor:
     """An editor on a file, with lint running at once (no debounce) and a fixed work date."""
     model = DatasetModel.from_text(str(path), path.read_text(encoding="utf-8"))
-    return DatasetEditor(model, work_date=WORK_DATE, lint_delay=0)
+    return keep_notices(DatasetEditor(model, work_date=WORK_DATE, lint_delay=0))
+
+
+def keep_notices(app: DatasetEditor) -> DatasetEditor:
+    """Notices stay up until the test ends: on a busy host a test can take longer than a
+    notice's few seconds, and a snapshot or assertion would then miss it."""
+    notify = app.notify
+
+    def lasting(message: str, **options: Any) -> None:
+        options["timeout"] = 3600
+        notify(message, **options)
+
+    app.notify = lasting  # type: ignore[method-assign]
+    return app
+
+
+async def until(pilot: object, condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``condition()`` holds (a lint started after the first paint,
+    a timer), in small steps; the bound (a minute) is for a hung app, not a slow host."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    for _ in range(1200):
+        if condition():
+            return
+        await pilot.pause(0.05)
+        await pilot.app.workers.wait_for_complete()
+    raise AssertionError(f"the editor never got there: {what}")
 
 
 async def settle(pilot: object) -> None:
