@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ait_datasets.cli import main
 from ait_datasets.report import build_report, render
@@ -201,3 +203,39 @@ def test_one_pass_costs_equal_the_two_definitions() -> None:
     outcomes = summarize(results, 3).outcomes
     every = [run for outcome in outcomes for run in outcome.runs]
     assert overall_and_by_release(outcomes) == (costs_of(every), by_release(outcomes))
+
+
+_run_costs = st.builds(
+    lambda run, passed, tokens, credits, duration, tag: Run(
+        run, passed, tokens=tokens, credits=credits, duration_ms=duration, tag=tag
+    ),
+    st.integers(1, 6),
+    st.booleans(),
+    st.none() | st.integers(0, 10**6),
+    st.none() | st.floats(0, 1e6, allow_nan=False, allow_infinity=False),
+    st.none() | st.integers(0, 10**5),
+    st.sampled_from(["", "rc-1", "rc-2", "(no tag)", " rc-1"]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), _run_costs), max_size=60), st.integers(1, 4))
+def test_one_pass_costs_agree_with_the_definitions_on_any_runs(
+    rows: list[tuple[int, Run]], k: int
+) -> None:
+    """The written-out one pass (tag switches, unknown fields, "(no tag)" spelt out, float
+    credits) gives exactly, float for float, what adding each run to costs_of(every run)
+    and by_release gives."""
+    from ait_datasets.report.costs import _Totals, by_release, costs_of, overall_and_by_release
+    from ait_datasets.report.stats import summarize
+
+    results = result_set((CaseKey("S", "D", f"c{case}"), run) for case, run in rows)
+    outcomes = summarize(results, k).outcomes
+    every = [run for outcome in outcomes for run in outcome.runs]
+    assert overall_and_by_release(outcomes) == (costs_of(every), by_release(outcomes))
+    # costs_of itself is what adding one run at a time gives.
+    for runs in [every, *(outcome.runs for outcome in outcomes)]:
+        totals = _Totals()
+        for run in runs:
+            totals.add(run)
+        assert costs_of(runs) == totals.costs()

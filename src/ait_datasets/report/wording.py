@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ait_datasets.report.build import GRID_COLUMNS, Report
 from ait_datasets.report.costs import Costs
 from ait_datasets.report.model import RunId, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
+
+_run_of = itemgetter(0)  # Run.run, read in C
 
 
 def pct(value: float | None) -> str:
@@ -111,7 +115,11 @@ def marks(outcome: CaseOutcome, run_ids: tuple[RunId, ...], passed: str, failed:
         shown = [passed if r.passed else failed for r in outcome.runs[:MAX_MARKS]]
         more = len(outcome.runs) - MAX_MARKS
         return " ".join(shown) + (f" … +{more}" if more > 0 else "")
-    own = {r.run: r for r in outcome.runs}
+    runs = outcome.runs
+    if list(map(_run_of, runs)) == list(run_ids):
+        # The case has every run of the report (most cases): its own runs are the marks.
+        return " ".join([passed if r.passed else failed for r in runs])
+    own = {r.run: r for r in runs}
     out = []
     for run in run_ids:
         result = own.get(run)
