@@ -306,3 +306,39 @@ def test_a_lone_surrogate_escape_gets_the_exact_readers_problem(tmp_path: Path, 
     with pytest.raises(ReportInputError) as caught:
         read_file(str(path))
     assert ["unpaired surrogate" in p.message for p in caught.value.problems] == [True]
+
+
+BREAK_BYTES = st.lists(
+    st.sampled_from(
+        [
+            b"a",
+            b"\n",
+            b"\r",
+            b"\r\n",
+            b"\x0b",
+            b"\x0c",
+            b"\x1c",
+            b"\x1d",
+            b"\x1e",
+            b"\xc2\x85",
+            b"\xc2",
+            b"\x85",
+            b"\xe2\x80\xa8",
+            b"\xe2\x80\xa9",
+            b"\xe2\x80",
+            b"\xe2\x80\xaa",
+            "é".encode(),
+        ]
+    ),
+    max_size=12,
+).map(b"".join)
+
+
+@given(BREAK_BYTES)
+def test_other_line_breaks_are_found_as_splitlines_sees_them(chunk: bytes) -> None:
+    # The rule, stated by the exact reader's own splitting: after cutting at LF (CRLF as
+    # one), str.splitlines() must find no further line break in any piece.
+    text = chunk.decode("utf-8", errors="replace")
+    pieces = text.replace("\r\n", "\n").split("\n")
+    other = any(piece.splitlines() not in ([], [piece]) for piece in pieces)
+    assert fast_json.has_other_breaks(chunk) == other

