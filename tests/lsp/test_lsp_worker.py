@@ -104,26 +104,34 @@ def test_a_process_that_answers_garbage_is_reported() -> None:
     workers.close()
 
 
-class _Slow(LintWorkers):
-    """A lint process that answers every request with no findings, after a while."""
+def _held(release: Path) -> type[LintWorkers]:
+    """Lint processes that answer every request with no findings once ``release`` exists
+    (the test decides when a run ends, whatever the host's speed)."""
 
-    COMMAND = (
-        sys.executable,
-        "-c",
-        "import sys, time\n"
-        "from ait_datasets.lsp.worker import receive, send\n"
-        "while True:\n"
-        "    try:\n"
-        "        receive(sys.stdin.buffer)\n"
-        "    except EOFError:\n"
-        "        break\n"
-        "    time.sleep(0.3)\n"
-        "    send(sys.stdout.buffer, ('ok', []))\n",
-    )
+    class Held(LintWorkers):
+        COMMAND = (
+            sys.executable,
+            "-c",
+            "import os, sys, time\n"
+            "from ait_datasets.lsp.worker import receive, send\n"
+            "while True:\n"
+            "    try:\n"
+            "        receive(sys.stdin.buffer)\n"
+            "    except EOFError:\n"
+            "        break\n"
+            f"    while not os.path.exists({str(release)!r}):\n"
+            "        time.sleep(0.01)\n"
+            "    send(sys.stdout.buffer, ('ok', []))\n",
+        )
+
+    return Held
 
 
-def test_a_documents_runs_wait_for_the_process_that_has_it_and_only_the_newest_runs() -> None:
-    workers = _Slow()
+def test_a_documents_runs_wait_for_the_process_that_has_it_and_only_the_newest_runs(
+    tmp_path: Path,
+) -> None:
+    release = tmp_path / "release"
+    workers = _held(release)()
     path = "/x/a.yaml"
     outcome: dict[str, object] = {}
 
@@ -144,6 +152,9 @@ def test_a_documents_runs_wait_for_the_process_that_has_it_and_only_the_newest_r
         waiting.join(0.01)
     newest = threading.Thread(target=run, args=("third",))
     newest.start()
+    while workers._wanted.get("doc") == 1:  # the third run has asked
+        newest.join(0.01)
+    release.touch()  # only now does the first run end
     for thread in (first, waiting, newest):
         thread.join()
     # The second gave way to the third, which ran in the process that had the document
