@@ -78,19 +78,26 @@ class Terminal:
     def alive(self) -> bool:
         return self.session in self.tmux("list-sessions", "-F", "#{session_name}")
 
+    def quit(self) -> None:
+        """Press ctrl+q and wait until the editor has exited."""
+        self.keys("C-q")
+        for _ in range(ATTEMPTS):
+            if not self.alive():
+                break
+            time.sleep(STEP)
+        assert not self.alive()
+
+    def close(self) -> None:
+        """End the session (if the test failed before quitting) and the private server."""
+        if self.alive():
+            self.tmux("kill-session", "-t", self.session)
+        self.tmux("kill-server")
+
 
 def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
     path = tmp_path / "returns.yaml"
     path.write_text(SAMPLE, encoding="utf-8")
-    env = dict(os.environ)
-    env["TMUX_TMPDIR"] = str(tmp_path)  # a private tmux server for this test
-    env.pop("TMUX", None)
-    env["TERM"] = "xterm-256color"
-    session = "edit-e2e"
-    term = Terminal(session, env)
-    command = f"{_script()} edit {path} --work-date 2026-03-17"
-    term.tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "48", command)
-    term.tmux("resize-window", "-t", session, "-x", "160", "-y", "48")
+    term = _start(tmp_path, path, "edit-e2e")
     try:
         term.wait_for("RETURN-ONE")
         term.wait_for("Diagnostics (2, 1 errors)")  # the first lint run is in
@@ -124,16 +131,9 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
         term.wait_gone("since you opened it")
         term.wait_gone("[modified]")
         term.wait_gone("[changed on disk]")
-        term.keys("C-q")
-        for _ in range(ATTEMPTS):
-            if not term.alive():
-                break
-            time.sleep(STEP)
-        assert not term.alive()
+        term.quit()
     finally:
-        if term.alive():
-            term.tmux("kill-session", "-t", session)
-        term.tmux("kill-server")
+        term.close()
     assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONE-XY")
 
 
@@ -187,16 +187,9 @@ def test_add_a_turn_through_the_prompt_confirm_a_delete_save_quit(tmp_path: Path
         term.wait_for("Deleted")  # the notice's title (its text wraps in a narrow window)
         term.keys("C-s")
         term.wait_for("Saved returns.yaml")
-        term.keys("C-q")
-        for _ in range(ATTEMPTS):
-            if not term.alive():
-                break
-            time.sleep(STEP)
-        assert not term.alive()
+        term.quit()
     finally:
-        if term.alive():
-            term.tmux("kill-session", "-t", session)
-        term.tmux("kill-server")
+        term.close()
     saved = path.read_text(encoding="utf-8")
     # The new turn at the end of the first test; the second test gone with the comment
     # that introduced it; every other byte as it was.
@@ -260,16 +253,9 @@ def test_a_json_dataset_edit_a_name_add_a_test_save_quit(tmp_path: Path) -> None
         term.wait_for("Added test TEST-003")
         term.keys("C-s")
         term.wait_for("Saved tests.json")
-        term.keys("C-q")
-        for _ in range(ATTEMPTS):
-            if not term.alive():
-                break
-            time.sleep(STEP)
-        assert not term.alive()
+        term.quit()
     finally:
-        if term.alive():
-            term.tmux("kill-session", "-t", session)
-        term.tmux("kill-server")
+        term.close()
     saved = path.read_text(encoding="utf-8")
     diff = [
         line
