@@ -1,30 +1,26 @@
-"""Our findings and edits as LSP values, in the client's position encoding."""
+"""Our findings and edits as lsprotocol values, in the client's position encoding (what
+each finding shows is decided in :mod:`.findings`)."""
 
 from __future__ import annotations
 
-import re
-
 from lsprotocol import types as lsp
 
-from ait_datasets.diagnostics import Diagnostic, Edit, Severity
-from ait_datasets.lsp.positions import Lines, from_client_column, to_client_column
+from ait_datasets.diagnostics import Diagnostic, Edit
+from ait_datasets.lsp.findings import (
+    RELATED_MESSAGE,
+    SEVERITY,
+    SOURCE,
+    client_position,
+    diagnostic_span,
+    file_uri,
+    names_a_file,
+    rule_url,
+)
+from ait_datasets.lsp.positions import Lines, from_client_column
 
-SOURCE = "datasets"
-# Each rule's page: the README's rules table (`datasets rules CODE` prints the full page).
-RULES_URL = "https://github.com/ait-datasets/ait-datasets/blob/main/README.md#rules"
-_SEVERITY = {
-    Severity.ERROR: lsp.DiagnosticSeverity.Error,
-    Severity.WARNING: lsp.DiagnosticSeverity.Warning,
-    Severity.INFO: lsp.DiagnosticSeverity.Information,
-}
-# A finding's message names another file of the app (cross-file rules do).
-_NAMES_FILE = r"\.(?:ya?ml|jsonl?|xml)\b"
+__all__ = ["SOURCE", "Converter", "minimal_edit", "names_a_file", "to_lsp"]
 
-
-def rule_url(code: str) -> str:
-    """The page of a rule: the README's rules table for now (it has no anchor per rule;
-    `datasets rules CODE` prints the full page)."""
-    return RULES_URL
+_SEVERITY = {ours: lsp.DiagnosticSeverity(number) for ours, number in SEVERITY.items()}
 
 
 class Converter:
@@ -36,8 +32,7 @@ class Converter:
 
     def position(self, line: int, column: int) -> lsp.Position:
         """A 0-based line and code-point column as an LSP position."""
-        text = self.lines.line(line)
-        return lsp.Position(line, to_client_column(text, column, self.encoding))
+        return lsp.Position(*client_position(self.lines, self.encoding, line, column))
 
     def offset_position(self, offset: int) -> lsp.Position:
         return self.position(*self.lines.position(offset))
@@ -51,13 +46,8 @@ class Converter:
         return self.lines.offset(*self.from_position(position))
 
     def diagnostic_range(self, diag: Diagnostic) -> lsp.Range:
-        start = self.position(diag.line - 1, diag.column - 1)
-        end = self.position(diag.end_line - 1, diag.end_column - 1)
-        if (end.line, end.character) <= (start.line, start.character):
-            # A whole-file finding (1:1): show it under the first line, not as a dot.
-            line = self.lines.line(start.line)
-            end = self.position(start.line, len(line)) if line.strip() else start
-        return lsp.Range(start, end)
+        start, end = diagnostic_span(self.lines, self.encoding, diag)
+        return lsp.Range(lsp.Position(*start), lsp.Position(*end))
 
     def text_edit(self, edit: Edit) -> lsp.TextEdit:
         return lsp.TextEdit(
@@ -70,16 +60,12 @@ def to_lsp(
     diag: Diagnostic, conv: Converter, uri: str, related: list[str] | None = None
 ) -> lsp.Diagnostic:
     """One finding as the client shows it; ``related`` are other files it names."""
-    from pygls.uris import from_fs_path
-
     info = None
     if related:
         info = [
             lsp.DiagnosticRelatedInformation(
-                lsp.Location(
-                    from_fs_path(path) or path, lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))
-                ),
-                "the other file",
+                lsp.Location(file_uri(path), lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))),
+                RELATED_MESSAGE,
             )
             for path in related
         ]
@@ -92,10 +78,6 @@ def to_lsp(
         source=SOURCE,
         related_information=info,
     )
-
-
-def names_a_file(message: str) -> bool:
-    return re.search(_NAMES_FILE, message) is not None
 
 
 def minimal_edit(conv: Converter, old: str, new: str) -> lsp.TextEdit | None:

@@ -11,11 +11,15 @@ suite XML), skipping editor and environment folders, and honours the configurati
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ait_datasets.dataset.app import app_root
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.config_files import is_included
 from ait_datasets.lint.discover import _SKIP_DIRS, is_candidate
+
+if TYPE_CHECKING:
+    from ait_datasets.lsp.settings import Configs
 
 
 def is_handled(path: str, config: LintConfig) -> bool:
@@ -29,3 +33,21 @@ def is_handled(path: str, config: LintConfig) -> bool:
     if in_resources:
         return is_included(path, config)
     return bool(config.root and config.include) and is_included(path, config)
+
+
+def path_of(uri: str) -> str | None:
+    """The absolute path a ``file:`` URI names (None for other schemes)."""
+    if not uri.startswith("file:"):
+        return None
+    from pygls.uris import to_fs_path  # plain functions: no lsprotocol behind them
+
+    path = to_fs_path(uri)
+    return os.path.abspath(path) if path else None
+
+
+def handled_path(uri: str, configs: Configs) -> str | None:
+    """The path of the document at ``uri`` when the linter would lint it, else None."""
+    path = path_of(uri)
+    if path is None or not is_handled(path, configs.for_file(path)):
+        return None
+    return path

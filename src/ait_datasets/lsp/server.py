@@ -19,11 +19,12 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from ait_datasets.lsp import actions, navigation
-from ait_datasets.lsp.convert import SOURCE, Converter, names_a_file, to_lsp
+from ait_datasets.lsp.convert import SOURCE, Converter, to_lsp
 from ait_datasets.lsp.documents import DocumentsProtocol
-from ait_datasets.lsp.linting import app_files_named, lint_document_text, other_app_files
+from ait_datasets.lsp.findings import related_files
+from ait_datasets.lsp.linting import lint_document_text
 from ait_datasets.lsp.positions import Lines
-from ait_datasets.lsp.scope import is_handled
+from ait_datasets.lsp.scope import handled_path, is_handled, path_of
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
 from ait_datasets.lsp.worker import Cancelled, LintWorkers, WorkerFailed
@@ -33,6 +34,7 @@ from ait_datasets.version import __version__
 if TYPE_CHECKING:
     from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
+    from ait_datasets.lsp.opening import Opening
 
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
@@ -97,17 +99,11 @@ class DatasetsServer(LanguageServer):
         return Converter(text, self.encoding, lines)
 
     def path_of(self, uri: str) -> str | None:
-        if not uri.startswith("file:"):
-            return None
-        path = to_fs_path(uri)
-        return os.path.abspath(path) if path else None
+        return path_of(uri)
 
     def handled(self, uri: str) -> str | None:
         """The file's path when the linter would lint it, else None."""
-        path = self.path_of(uri)
-        if path is None or not is_handled(path, self.configs.for_file(path)):
-            return None
-        return path
+        return handled_path(uri, self.configs)
 
     def lint_now(self, uri: str) -> Linted | None:
         """Lint the buffer as it is now (cached per version)."""
@@ -147,17 +143,10 @@ class DatasetsServer(LanguageServer):
         return linted
 
     def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
-        path = self.path_of(uri) or ""
         conv = self.converter(uri, linted.text)
-        out = []
-        # The app's files, listed once for all the findings that name one.
-        others: list[str] | None = None
-        for diag in linted.diagnostics:
-            related = None
-            if names_a_file(diag.message):
-                others = other_app_files(path) if others is None else others
-                related = app_files_named(diag.message, path, others)
-            out.append(to_lsp(diag, conv, uri, related))
+        found = linted.diagnostics
+        related = related_files(found, self.path_of(uri) or "")
+        out = [to_lsp(diag, conv, uri, files) for diag, files in zip(found, related, strict=True)]
         if linted.error is not None:
             out.insert(
                 0,
@@ -355,8 +344,13 @@ def _did_change_watched(ls: DatasetsServer, params: lsp.DidChangeWatchedFilesPar
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def _did_open(ls: DatasetsServer, params: lsp.DidOpenTextDocumentParams) -> None:
-    if ls.handled(params.text_document.uri) is not None:
-        ls.schedule(params.text_document.uri, 0)
+    document = params.text_document
+    if ls.handled(document.uri) is None:
+        return
+    linted = ls.linted.get(document.uri)
+    if linted is not None and (linted.version, linted.text) == (document.version, document.text):
+        return  # linted, and its findings sent, while pygls was loading (see .opening)
+    ls.schedule(document.uri, 0)
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
@@ -455,14 +449,15 @@ def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.C
 navigation.register(SERVER)
 
 
-def serve(workers: LintWorkers | None = None) -> None:
+def serve(workers: LintWorkers | None = None, opening: Opening | None = None) -> None:
     """Run the server over stdin/stdout until the client says exit; ``workers`` lint
-    (started by the caller before this module was imported), else this process does."""
+    (started by the caller before this module was imported), else this process does;
+    ``opening`` is what was answered while this module was imported."""
     from ait_datasets.lsp.stdio import serve_stdio
 
     SERVER.workers = workers
     try:
-        serve_stdio(SERVER)
+        serve_stdio(SERVER, opening)
     finally:
         if workers is not None:
             workers.close()

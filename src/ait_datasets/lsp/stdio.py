@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import stat
 import sys
 import threading
 from typing import TYPE_CHECKING
 
+from ait_datasets.lsp.opening import pollable
+
 if TYPE_CHECKING:
-    from pygls.lsp.server import LanguageServer
+    from ait_datasets.lsp.opening import Opening
+    from ait_datasets.lsp.server import DatasetsServer
 
 _LOG = logging.getLogger(__name__)
 
@@ -44,19 +45,12 @@ class _LoopReader:
             return exc.partial  # the client went away mid-message: pygls stops on it
 
 
-def _pollable(fd: int) -> bool:
-    try:
-        mode = os.fstat(fd).st_mode
-    except OSError:
-        return False
-    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
-
-
-def serve_stdio(server: LanguageServer) -> None:
+def serve_stdio(server: DatasetsServer, opening: Opening | None = None) -> None:
     """Serve ``server`` over stdin/stdout until the client says exit, as its
-    ``start_io()`` does, reading stdin from the event loop when it can."""
+    ``start_io()`` does, reading stdin from the event loop when it can; ``opening`` is
+    what was read and answered before pygls was loaded (:mod:`.opening`)."""
     stdin = sys.stdin.buffer
-    if not _pollable(stdin.fileno()):
+    if not pollable(stdin.fileno()):
         server.start_io()
         return
     from pygls.io_ import StdoutWriter, run_async
@@ -69,6 +63,11 @@ def serve_stdio(server: LanguageServer) -> None:
     async def main() -> None:
         loop = asyncio.get_running_loop()
         stream = asyncio.StreamReader()
+        if opening is not None:
+            from ait_datasets.lsp.handover import take_over
+
+            stream.feed_data(bytes(opening.framer.pending))  # read, not handled yet
+            take_over(server, opening)
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stream), stdin)
         await run_async(
             stop_event=stop,
