@@ -12,6 +12,7 @@ same as the opening's.
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import sys
 import tempfile
@@ -33,17 +34,25 @@ from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from ait_datasets.lint.config import LintConfig
+from ait_datasets.lsp import saved_answer
 from ait_datasets.lsp.linting import lint_document_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 RELEASES = tempfile.mkdtemp(prefix="datasets-opening-")
 atexit.register(shutil.rmtree, RELEASES, True)
+# pygls's answers for the installed versions (the shipped file may be for others: then
+# the opening stands aside, see test_lsp_opening_units).
+ANSWER = os.path.join(RELEASES, "answer.json")
+saved_answer.write(ANSWER)
 # `datasets lsp`, with the import of the server waiting for release-<its pid>.
 HELD_SERVER = """
 import os, sys, time
 from ait_datasets.commands import lsp as command
 from ait_datasets.cli import main
+from ait_datasets.lsp import saved_answer
+
+saved_answer.SAVED = sys.argv[2]
 
 release = os.path.join(sys.argv[1], f"release-{os.getpid()}")
 load = command._load_server
@@ -59,7 +68,7 @@ sys.exit(main(["lsp"]))
 
 
 @pytest_lsp.fixture(
-    config=ClientServerConfig(server_command=[sys.executable, "-c", HELD_SERVER, RELEASES]),
+    config=ClientServerConfig(server_command=[sys.executable, "-c", HELD_SERVER, RELEASES, ANSWER]),
     params=["visual-studio-code", "neovim"],
 )
 async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient, tmp_path: Path):

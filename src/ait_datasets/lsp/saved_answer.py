@@ -87,11 +87,11 @@ def _installed(distribution: str, version: str) -> bool:
     return os.path.isdir(os.path.join(folder, f"{distribution}-{version}.dist-info"))
 
 
-def load() -> dict[str, dict[str, Any]] | None:
+def load(path: str | None = None) -> dict[str, dict[str, Any]] | None:
     """The saved capabilities of each case (:func:`case_of`), when they are pygls's for
-    what is installed; else None."""
+    what is installed; else None. ``path``: the saved file (default :data:`SAVED`)."""
     try:
-        with open(SAVED, encoding="utf-8") as fh:
+        with open(SAVED if path is None else path, encoding="utf-8") as fh:
             saved = json.load(fh)
         versions, answers = saved["versions"], saved["capabilities"]
     except (OSError, ValueError, KeyError, TypeError):
@@ -144,7 +144,8 @@ def computed_capabilities(client_capabilities: Any) -> dict[str, Any]:
     return out
 
 
-def write() -> None:
+def write(path: str = SAVED) -> None:
+    """Save pygls's answers for the installed versions in ``path``."""
     from importlib.metadata import version
 
     from ait_datasets.atomic import write_text_atomically
@@ -154,8 +155,8 @@ def write() -> None:
         answers[case] = computed_capabilities(_client_of_case(case))
         del answers[case]["positionEncoding"]
     saved = {"versions": {d: version(d) for d in _DISTRIBUTIONS}, "capabilities": answers}
-    write_text_atomically(SAVED, json.dumps(saved, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {SAVED}", file=sys.stderr)
+    write_text_atomically(path, json.dumps(saved, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {path}", file=sys.stderr)
 
 
 if __name__ == "__main__":
