@@ -2,6 +2,7 @@
 
     python bench/lsp_latency.py            # 20, 200 and 2,000 tests
     python bench/lsp_latency.py --quick    # fewer repetitions
+    python bench/lsp_latency.py --start-only   # only the start and its floor
 
 Measures, on synthetic agent datasets (bench/generate.py) inside a `.resources` folder:
 
@@ -283,9 +284,26 @@ def lint_cpu(path: Path, runs: int, typing: bool = False) -> tuple[list[float], 
     return edited, full
 
 
+async def _start_rows(tmp: Path, rows: list[str], runs: int) -> None:
+    """The start rows: the 20-test file alone in its app (the first lint reads the app's
+    other files for the cross-file rules, and the bench's app holds 2.6 MB of them)."""
+    solo = tmp / "solo" / ".resources" / "datasets"
+    solo.mkdir(parents=True)
+    (solo / "BENCH-20.yaml").write_text(generate(20, "agent"), encoding="utf-8")
+    start, floor, start_cpu, floor_cpu = await first_diagnostics(solo / "BENCH-20.yaml", runs)
+    rows.append(_row("server start to first diagnostics, 20 tests", start, "<= 1 s", start_cpu))
+    label = "floor: an interpreter importing pygls and lsprotocol"
+    rows.append(_row(label, floor, "", floor_cpu))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--start-only",
+        action="store_true",
+        help="only the start to first diagnostics and its floor",
+    )
     args = parser.parse_args()
     compile_bytecode()
     edits = 8 if args.quick else 25
@@ -300,7 +318,7 @@ async def main() -> None:
         folder.mkdir(parents=True)
         hovers: list[float] = []
         busy_hovers: list[float] = []
-        for tests in (20, 200, 2000):
+        for tests in () if args.start_only else (20, 200, 2000):
             path = folder / f"BENCH-{tests}.yaml"
             path.write_text(generate(tests, "agent"), encoding="utf-8")
             relint, cpu, hover, busy = await relint_and_hover(path, edits)
@@ -312,6 +330,11 @@ async def main() -> None:
                 label = "re-lint after typing (a letter typed, then deleted), 2,000 tests"
                 alone = lint_cpu(path, edits, typing=True)
                 rows.append(_row(label, relint, targets[tests], cpu, alone))
+        if args.start_only:
+            await _start_rows(Path(tmp), rows, 3 if args.quick else 9)
+            print("\n".join(rows))
+            print(f"(load average while measuring: {os.getloadavg()[0]:.1f})")
+            return
         many = folder / "MANY-2000.yaml"
         many.write_text(
             generate(2000, "agent").replace("type: Assistance", "type: assistance"),
@@ -334,17 +357,8 @@ async def main() -> None:
         rows.append(_row("hover on a placeholder, 2,000-test file", hovers, "<= 5 ms"))
         label = "hover, 2,000-test file, while its re-lint runs"
         rows.append(_row(label, busy_hovers, ""))
-        # The 20-test file alone in its app: the first lint reads the app's other files
-        # (for the cross-file rules), and the bench's app holds 2.6 MB of them.
-        solo = Path(tmp) / "solo" / ".resources" / "datasets"
-        solo.mkdir(parents=True)
-        (solo / "BENCH-20.yaml").write_text(generate(20, "agent"), encoding="utf-8")
         runs = 3 if args.quick else 7
-        start, floor, start_cpu, floor_cpu = await first_diagnostics(solo / "BENCH-20.yaml", runs)
-        label = "server start to first diagnostics, 20 tests"
-        rows.append(_row(label, start, "<= 1 s", start_cpu))
-        label = "floor: an interpreter importing pygls and lsprotocol"
-        rows.append(_row(label, floor, "", floor_cpu))
+        await _start_rows(Path(tmp), rows, runs)
         start, _floor, start_cpu, _floor_cpu = await first_diagnostics(
             folder / "BENCH-20.yaml", max(2, runs // 2)
         )
