@@ -66,6 +66,10 @@ class Client(LanguageClient):
         def _published(params: lsp.PublishDiagnosticsParams) -> None:
             self.published.put_nowait(params)
 
+        @self.feature(lsp.WINDOW_LOG_MESSAGE)
+        def _logged(params: lsp.LogMessageParams) -> None:
+            pass  # the server's notes (settings applied, the opening): not measured
+
 
 async def _wait(client: Client, uri: str, version: int) -> None:
     while True:
