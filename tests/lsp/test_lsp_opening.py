@@ -11,6 +11,7 @@ same as the opening's.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import shutil
@@ -113,13 +114,27 @@ async def test_the_opening_answers_and_pygls_takes_over(client: LanguageClient) 
     client.text_document_did_open(
         lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "yaml", 1, ORDERS))
     )
+    # An editor asks for hints as it shows the file: pygls answers that, later.
+    lines = len(ORDERS.splitlines())
+    hints = asyncio.ensure_future(
+        client.text_document_inlay_hint_async(
+            lsp.InlayHintParams(
+                lsp.TextDocumentIdentifier(uri),
+                lsp.Range(lsp.Position(0, 0), lsp.Position(lines, 0)),
+            )
+        )
+    )
     # Answered while the server's import is held: by the opening.
     early = await diagnostics_of(client, uri)
     expected = lint_document_text(ORDERS, str(path), LintConfig())
     assert sorted((d.code, d.range.start.line + 1, d.message) for d in early) == sorted(
         (d.code, d.line, d.message) for d in expected
     )
+    assert not hints.done()
     _release(client)
+    answered = await hints
+    assert answered is not None
+    assert [h.label for h in answered if "2026-04-01" in str(h.label)]
     # pygls took over: a hover on the document opened early needs its state.
     line = next(i for i, t in enumerate(ORDERS.splitlines()) if "$DateFormula-" in t)
     text = ORDERS.splitlines()[line]

@@ -269,7 +269,7 @@ def answer_for_these_versions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(saved_answer, "load", lambda: answers)
 
 
-def test_the_opening_answers_a_pushing_client_and_stops_at_anything_else(
+def test_the_opening_answers_a_pushing_client_and_stops_at_an_edit(
     tmp_path: Path, workers: LintWorkers, answer_for_these_versions: None
 ) -> None:
     resources = make_app(tmp_path)
@@ -294,8 +294,15 @@ def test_the_opening_answers_a_pushing_client_and_stops_at_anything_else(
         encoding = answer["result"]["capabilities"]["positionEncoding"]
         expected = diagnostics_json(found, None, str(orders), Lines(ORDERS), encoding)
         assert published["params"]["diagnostics"] == expected
-        hover = {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}}
-        session.send(hover)
+        # A request waits for pygls (the opening goes on); settings pulled later are
+        # kept; an edit ends the opening.
+        session.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}})
+        settings = {"settings": {"datasets": {"workDate": "2026-01-01"}}}
+        session.send(
+            {"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": settings}
+        )
+        edit = {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {}}
+        session.send(edit)
         session.wait_read()
         opening = session.release()
     finally:
@@ -306,8 +313,10 @@ def test_the_opening_answers_a_pushing_client_and_stops_at_anything_else(
         "initialized",
         "textDocument/didOpen",
         "textDocument/didOpen",
+        "textDocument/hover",
+        "workspace/didChangeConfiguration",
     ]
-    assert bytes(opening.framer.pending) == _frame(hover)
+    assert bytes(opening.framer.pending) == _frame(edit)
     assert list(opening.linted) == [uri]
     assert opening.answered == set()
 
@@ -339,7 +348,7 @@ def test_the_opening_answers_a_pulling_client(
         found, None, str(orders), Lines(ORDERS), encoding
     )
     assert encoding == "utf-8"
-    assert opening.answered == {7}
+    assert opening.answered == {3}  # the fourth message read
     assert len(session.sent) == 2
 
 
@@ -356,6 +365,28 @@ def test_the_finished_import_ends_the_opening(answer_for_these_versions: None) -
     # Once loaded, nothing more is read here (and nothing more is answered).
     assert not opening.read(b"")
     assert len(opening.bodies) == 1
+
+
+def test_settings_sent_with_the_notification_end_the_opening(
+    answer_for_these_versions: None,
+) -> None:
+    # A client that is not asked for its settings sends them: they change the lint.
+    session = _Session(None)
+    try:
+        session.send(_initialize({"workspace": {"configuration": False}}))
+        session.wait_sent(1)
+        settings = {"settings": {"datasets": {"workDate": "2026-01-01"}}}
+        change = {
+            "jsonrpc": "2.0",
+            "method": "workspace/didChangeConfiguration",
+            "params": settings,
+        }
+        session.send(change)
+        session.wait_read()
+        opening = session.release()
+    finally:
+        session.close()
+    assert len(opening.bodies) == 1 and bytes(opening.framer.pending) == _frame(change)
 
 
 @pytest.mark.parametrize(

@@ -67,14 +67,14 @@ def take_over(server: DatasetsServer, opening: Opening) -> None:
         dropping = _DropAnswer(writer, opening.initialize_id)
         protocol.set_writer(dropping)
     try:
-        for body in opening.bodies:
+        for place, body in enumerate(opening.bodies):
+            if place in opening.answered:
+                continue
             try:
                 message = json.loads(body, object_hook=protocol.structure_message)
             except Exception as exc:  # as pygls's reader reports a message it cannot read
                 _LOG.exception("Unable to handle message")
                 server.report_server_error(exc, JsonRpcException)
-                continue
-            if getattr(message, "id", None) in opening.answered:
                 continue
             protocol.handle_message(message)
             if dropping is not None and dropping.dropped:

@@ -4,15 +4,18 @@ Importing pygls and lsprotocol is most of the server's start: ``lsprotocol.types
 some 550 attrs classes, 0.8 s of CPU on a slow host, where the first diagnostics of a
 20-test file came after 1.04 s. An editor always opens the same way: ``initialize``,
 ``initialized``, perhaps its settings, ``didOpen`` of the files it shows and, if it pulls
-diagnostics, ``textDocument/diagnostic``. While a thread imports the server, this loop
-answers those itself: ``initialize`` with the answer pygls would give (saved for the
+diagnostics, ``textDocument/diagnostic`` (with requests for hints, links and so on in
+between). While a thread imports the server, this loop answers the first and the
+diagnostics itself: ``initialize`` with the answer pygls would give (saved for the
 installed versions: :mod:`.saved_answer`), and the opened files' findings, linted by the
 lint process (started before anything else) and sent as the server sends them
 (:mod:`.findings`). Every message it read goes to pygls afterwards, in order
 (:mod:`.handover`), so the server ends up exactly as if pygls had read them itself.
 
-Anything else (another request, an edit, bytes that are not LSP) ends the opening: it
-waits for the import and leaves the message to pygls. So does the import finishing. The
+Other requests wait for pygls, which answers them in their turn. A notification that
+could change what the opening answers (an edit, settings sent with the notification),
+``shutdown``, or bytes that are not LSP end the opening: it waits for the import and
+leaves that message to pygls. So does the import finishing. The
 opening needs stdin to be a pipe or socket it can wait on with ``select`` (not on
 Windows) and the saved answer; without them the server starts as before.
 """
@@ -106,14 +109,16 @@ class Opening:
         self.bodies: list[bytes] = []
         self.initialize_id: int | str | None = None
         self.initialize_answer: dict[str, Any] | None = None
-        # Pull requests answered here (pygls must not answer them again).
-        self.answered: set[int | str] = set()
+        # The pull requests answered here, by their place in :attr:`bodies` (pygls must
+        # not answer them again).
+        self.answered: set[int] = set()
         # Each document linted here, as the server keeps its lints.
         self.linted: dict[str, Linted] = {}
         self.worker_failure: str | None = None
         self._configs: Configs | None = None
         self._encoding = saved_answer.position_encoding({})
         self._pulls = False
+        self._asked_for_settings = False
         self._capabilities = saved_answer.load()
         # Set once the server is imported: the next message is pygls's.
         self.loaded = threading.Event()
@@ -153,13 +158,27 @@ class Opening:
         params = message.get("params")
         if self.initialize_answer is None:
             return method == "initialize" and ident is not None and self._initialize(ident, params)
-        if ident is None and method in _KEPT:
+        if not isinstance(method, str):
+            return False  # a response: the opening asked nothing
+        if ident is None:
+            return self._notification(method, params)
+        if method == "textDocument/diagnostic" and self._pull(ident, params):
             return True
-        if ident is None and method == "textDocument/didOpen":
+        # Any other request is pygls's to answer, after the messages before it (answers
+        # may come in any order; requests change no document): the opening goes on.
+        return method != "shutdown"
+
+    def _notification(self, method: str, params: Any) -> bool:
+        if method in _KEPT:
+            return True
+        if method == "textDocument/didOpen":
             return self._did_open(params)
-        if ident is not None and method == "textDocument/diagnostic":
-            return self._pull(ident, params)
-        return False
+        if method == "workspace/didChangeConfiguration":
+            # A client that answers workspace/configuration is asked for its settings
+            # after this (by the server, as always, linting meanwhile with the
+            # initialization options); settings sent here would change the lint.
+            return self._asked_for_settings
+        return False  # it may change what the opening answered: pygls from here on
 
     # --- answers ----------------------------------------------------------------
 
@@ -178,6 +197,10 @@ class Opening:
         text_document = client.get("textDocument")
         self._pulls = (
             isinstance(text_document, dict) and text_document.get("diagnostic") is not None
+        )
+        workspace = client.get("workspace")
+        self._asked_for_settings = isinstance(workspace, dict) and bool(
+            workspace.get("configuration")
         )
         answer = saved_answer.initialize_result(self._capabilities, client)
         self.initialize_id, self.initialize_answer = ident, answer
@@ -216,7 +239,7 @@ class Opening:
         document = params.get("textDocument") if isinstance(params, dict) else None
         uri = document.get("uri") if isinstance(document, dict) else None
         linted = self.linted.get(uri) if isinstance(uri, str) else None
-        if linted is None or not isinstance(ident, (int, str)) or ident in self.answered:
+        if linted is None or not isinstance(ident, (int, str)):
             return False
         assert isinstance(uri, str)
         path = handled_path(uri, self._configs) if self._configs is not None else None
@@ -225,7 +248,7 @@ class Opening:
         items = diagnostics_json(
             linted.diagnostics, linted.error, path, Lines(linted.text), self._encoding
         )
-        self.answered.add(ident)
+        self.answered.add(len(self.bodies))  # the place this request's body takes
         self._send({"jsonrpc": "2.0", "id": ident, "result": {"kind": "full", "items": items}})
         return True
 
