@@ -35,7 +35,7 @@ from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.lsp import saved_answer
+from ait_datasets.lsp import save_answer
 from ait_datasets.lsp.linting import lint_document_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
@@ -45,13 +45,13 @@ atexit.register(shutil.rmtree, RELEASES, True)
 # pygls's answers for the installed versions (the shipped file may be for others: then
 # the opening stands aside, see test_lsp_opening_units).
 ANSWER = os.path.join(RELEASES, "answer.json")
-saved_answer.write(ANSWER)
+save_answer.write(ANSWER)
 # `datasets lsp`, with the import of the server waiting for release-<its pid>.
 HELD_SERVER = """
 import os, sys, time
 from ait_datasets.commands import lsp as command
 from ait_datasets.cli import main
-from ait_datasets.lsp import saved_answer
+from ait_datasets.lsp import save_answer, saved_answer
 
 saved_answer.SAVED = sys.argv[2]
 

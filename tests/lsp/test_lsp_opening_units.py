@@ -25,7 +25,7 @@ from pygls.uris import from_fs_path
 from pytest_lsp import client_capabilities
 
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.lsp import saved_answer
+from ait_datasets.lsp import save_answer, saved_answer
 from ait_datasets.lsp.convert import Converter, to_lsp
 from ait_datasets.lsp.findings import diagnostics_json, related_files
 from ait_datasets.lsp.linting import lint_document_text
@@ -124,7 +124,7 @@ def test_the_saved_answer_is_what_pygls_computes_for_the_client(client: dict[str
         assert versions != {d: metadata.version(d) for d in versions}
         return
     answer = saved_answer.initialize_result(saved, client)
-    assert answer["capabilities"] == saved_answer.computed_capabilities(client)
+    assert answer["capabilities"] == save_answer.computed_capabilities(client)
     structured = CONVERT.structure(client, lsp.ClientCapabilities)
     chosen = ServerCapabilitiesBuilder.choose_position_encoding(structured)
     assert answer["capabilities"]["positionEncoding"] == str(getattr(chosen, "value", chosen))
@@ -264,7 +264,7 @@ def answer_for_these_versions(monkeypatch: pytest.MonkeyPatch) -> None:
     file is held to it by the test above, where the versions match)."""
     answers = {}
     for case in ("00", "01", "10", "11"):
-        answers[case] = saved_answer.computed_capabilities(saved_answer._client_of_case(case))
+        answers[case] = save_answer.computed_capabilities(saved_answer.client_of_case(case))
         del answers[case]["positionEncoding"]
     monkeypatch.setattr(saved_answer, "load", lambda: answers)
 
@@ -282,7 +282,7 @@ def test_the_opening_answers_a_pushing_client_and_stops_at_an_edit(
         session.send(_initialize(client))
         answer = session.wait_sent(1)[0]
         assert answer["id"] == 0
-        assert answer["result"]["capabilities"] == saved_answer.computed_capabilities(client)
+        assert answer["result"]["capabilities"] == save_answer.computed_capabilities(client)
         session.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
         session.send(_did_open(workflow, "on: push\n"))  # not a dataset: kept, not linted
         session.send(_did_open(orders, ORDERS))

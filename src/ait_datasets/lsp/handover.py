@@ -105,6 +105,6 @@ def _compare(server: DatasetsServer, given: Any, computed: Any) -> None:
             "the capabilities given at start differ from pygls's: "
             f"{json.dumps(given, sort_keys=True)} instead of "
             f"{json.dumps(computed, sort_keys=True)}; restart the server "
-            "(and write the saved answer again: python -m ait_datasets.lsp.saved_answer)",
+            "(and write the saved answer again: python -m ait_datasets.lsp.save_answer)",
         )
     )

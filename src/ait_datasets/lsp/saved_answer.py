@@ -10,7 +10,7 @@ A test holds it to pygls's own answer for VS Code's, Neovim's and other clients'
 capabilities, and at every start the server compares pygls's answer with the one it
 gave (:mod:`.handover`). After a change to the
 server's features or an upgrade of pygls, write it again with
-``python -m ait_datasets.lsp.saved_answer``.
+``python -m ait_datasets.lsp.save_answer``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import sys
 from typing import Any
 
 from ait_datasets.version import __version__
@@ -29,7 +28,7 @@ SERVER_NAME = "datasets"
 _ENCODINGS = ("utf-8", "utf-16", "utf-32")
 _DEFAULT_ENCODING = "utf-16"
 # The distributions whose versions decide the answer.
-_DISTRIBUTIONS = ("pygls", "lsprotocol")
+DISTRIBUTIONS = ("pygls", "lsprotocol")
 # What pygls's builder reads of the client's capabilities for our features, besides the
 # encoding: the answer differs as each is stated or not.
 READS = (
@@ -50,7 +49,7 @@ def case_of(client_capabilities: Any) -> str:
     return "".join(digits)
 
 
-def _client_of_case(case: str) -> dict[str, Any]:
+def client_of_case(case: str) -> dict[str, Any]:
     client: dict[str, Any] = {}
     for digit, path in zip(case, READS, strict=True):
         if digit == "1":
@@ -61,7 +60,7 @@ def _client_of_case(case: str) -> dict[str, Any]:
     return client
 
 
-def _cases() -> list[str]:
+def cases() -> list[str]:
     return [format(n, f"0{len(READS)}b") for n in range(2 ** len(READS))]
 
 
@@ -98,9 +97,9 @@ def load(path: str | None = None) -> dict[str, dict[str, Any]] | None:
         return None
     if not isinstance(answers, dict) or not isinstance(versions, dict):
         return None
-    if sorted(answers) != _cases() or not all(isinstance(a, dict) for a in answers.values()):
+    if sorted(answers) != cases() or not all(isinstance(a, dict) for a in answers.values()):
         return None
-    if not all(_installed(d, str(versions.get(d))) for d in _DISTRIBUTIONS):
+    if not all(_installed(d, str(versions.get(d))) for d in DISTRIBUTIONS):
         return None
     return answers
 
@@ -117,47 +116,3 @@ def initialize_result(
         },
         "serverInfo": {"name": SERVER_NAME, "version": __version__},
     }
-
-
-def computed_capabilities(client_capabilities: Any) -> dict[str, Any]:
-    """What pygls computes for this client now (imports the server: for tests and for
-    writing the saved file)."""
-    from lsprotocol import types as lsp
-    from pygls.capabilities import ServerCapabilitiesBuilder
-
-    from ait_datasets.lsp.server import SERVER
-
-    convert = SERVER.protocol._converter
-    client = convert.structure(client_capabilities, lsp.ClientCapabilities)
-    features = SERVER.protocol.fm
-    built = ServerCapabilitiesBuilder(
-        client,
-        set({**features.features, **features.builtin_features}),
-        features.feature_options,
-        list(features.commands),
-        SERVER._text_document_sync_kind,
-        SERVER._notebook_document_sync,
-        ServerCapabilitiesBuilder.choose_position_encoding(client),
-    ).build()  # type: ignore[no-untyped-call]
-    # As JSON (enumerations as their values), as the client receives it.
-    out: dict[str, Any] = json.loads(json.dumps(convert.unstructure(built)))
-    return out
-
-
-def write(path: str = SAVED) -> None:
-    """Save pygls's answers for the installed versions in ``path``."""
-    from importlib.metadata import version
-
-    from ait_datasets.atomic import write_text_atomically
-
-    answers = {}
-    for case in _cases():
-        answers[case] = computed_capabilities(_client_of_case(case))
-        del answers[case]["positionEncoding"]
-    saved = {"versions": {d: version(d) for d in _DISTRIBUTIONS}, "capabilities": answers}
-    write_text_atomically(path, json.dumps(saved, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {path}", file=sys.stderr)
-
-
-if __name__ == "__main__":
-    write()
