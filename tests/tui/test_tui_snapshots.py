@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import TextArea
-from tui_support import answer, make_editor, select, settle
+from tui_support import answer, make_editor, select, settle, until
 
 Snap = Callable[..., bool]
 
@@ -18,6 +18,11 @@ async def steady(pilot: Pilot[Any]) -> None:
     scrolling finish (a busy host can be slower than a fixed pause)."""
     for widget in pilot.app.screen.query("Input, TextArea"):
         widget.cursor_blink = False  # type: ignore[attr-defined]
+        # A text area keys its cached lines on the blinking cursor only: a line drawn in
+        # a blink's off phase would be reused with the cursor now steady (the snapshot
+        # then lacks a cursor, now and then). A style update drops those lines.
+        widget.notify_style_update()
+        widget.refresh()
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 
@@ -75,7 +80,7 @@ def test_invalid_yaml_shown_inline(sample_file: Path, snap_compare: Snap) -> Non
         area.load_text("posted: [true\n")
         area.focus()  # the author is typing there; focus scrolls it into view
         await settle(pilot)
-        await pilot.pause(0.1)
+        await until(pilot, lambda: area.has_focus, "the expected-data field has the focus")
         await steady(pilot)
 
     assert snap_compare(make_editor(sample_file), run_before=run)
