@@ -97,19 +97,23 @@ class Entry(TypedDict, total=False):
 class Lean(msgspec.Struct, gc=False):
     """The fields of a passing run of a case, typed as the API page exports them (every
     field present, text as text, numbers as numbers); an absent field is empty (None for
-    the numbers), which is what the exact reader makes of an absent field too."""
+    the numbers), which is what the exact reader makes of an absent field too.
 
-    status: str = ""
-    version: int | None = None
-    procedureName: str = ""
-    datasetLineNumber: str = ""
+    The fields are in the order the API page exports them (``AITLogEntryAPI.Page.al``):
+    msgspec looks for the next field of a struct after the last one it found first, so
+    this order saves it a lookup per field and row."""
+
     aitCode: str = ""
-    dataset: str = ""
     tag: str = ""
-    message: str = ""
+    version: int | None = None
     tokensConsumed: int | None = None
     copilotCredits: float | None = None
+    procedureName: str = ""
+    message: str = ""
     durationMs: int | None = None
+    status: str = ""
+    dataset: str = ""
+    datasetLineNumber: str = ""
 
 
 _DECODER = msgspec.json.Decoder(list[Entry])
