@@ -39,15 +39,22 @@ _NOT_PLAIN = CaseKey("", "", "", "")
 RawKey = tuple[str, str, str, str]
 
 
+# The table of a raw key that is not a case's (its procedureName is empty): the exact
+# reader decides what such a row is.
+_NOT_PLAIN_TABLE: dict[RunId, Run] = {}
+
+
 class Interned:
     """Case keys and tags seen in one file, so that runs share them (memory) and each
-    distinct spelling is stripped once (time)."""
+    distinct spelling is stripped once (time); ``tables`` maps each raw key straight to
+    its case's runs in the file's result set (one lookup per row, not two)."""
 
-    __slots__ = ("keys", "tags")
+    __slots__ = ("keys", "tables", "tags")
 
     def __init__(self) -> None:
         self.keys: dict[RawKey, CaseKey] = {}
         self.tags: dict[str, str] = {}
+        self.tables: dict[RawKey, dict[RunId, Run]] = {}
 
     def key(self, raw: RawKey) -> CaseKey:
         suite, dataset, test, procedure = raw
@@ -59,6 +66,16 @@ class Interned:
         )
         self.keys[raw] = key
         return key
+
+    def table(self, raw: RawKey, results: ResultSet) -> dict[RunId, Run]:
+        """The runs of the case ``raw`` names (made when it has none yet), or
+        :data:`_NOT_PLAIN_TABLE`; called once per distinct raw key."""
+        key = self.keys.get(raw) or self.key(raw)
+        table = _NOT_PLAIN_TABLE if key is _NOT_PLAIN else results.cases.get(key)
+        if table is None:
+            table = results.cases[key] = {}
+        self.tables[raw] = table
+        return table
 
     def tag(self, raw: str) -> str:
         tag = self.tags[raw] = raw.strip()
@@ -83,9 +100,8 @@ def add_block(
         return
     if show_data:  # the plain path keeps no data: only dicts are read with --show-data
         raise ValueError("a block of lean entries cannot be read with show_data")
-    cases = results.cases
     all_tags = results.tags
-    keys = interned.keys
+    tables = interned.tables
     tags = interned.tags
     by_version = runs_by == "version"
     index = -1
@@ -97,19 +113,21 @@ def add_block(
         if e.status != "Success" or version is None:
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
             continue
-        raw = (e.aitCode, e.dataset, e.datasetLineNumber, e.procedureName)
-        key = keys.get(raw)
-        if key is None:
-            key = interned.key(raw)
         tokens = e.tokensConsumed
         credits = e.copilotCredits
         duration = e.durationMs
         if (
-            key is _NOT_PLAIN
-            or (tokens is not None and tokens < 0)
+            (tokens is not None and tokens < 0)
             or (credits is not None and credits < 0)
             or (duration is not None and duration < 0)
         ):
+            record(results, read_log_entry(block.entry(index), runs_by), path, line)
+            continue
+        raw = (e.aitCode, e.dataset, e.datasetLineNumber, e.procedureName)
+        runs = tables.get(raw)
+        if runs is None:
+            runs = interned.table(raw, results)
+        if runs is _NOT_PLAIN_TABLE:
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
             continue
         tag = e.tag
@@ -122,12 +140,9 @@ def add_block(
         result = _new(
             Run, (run, True, message, path, line, tokens, credits, duration, tag, None, None)
         )
-        # ResultSet.add, inline.
-        runs = cases.get(key)
-        if runs is None:
-            runs = cases[key] = {}
-        previous = runs.get(run)
-        runs[run] = result if previous is None else previous.merged(result)
+        # ResultSet.add, inline (one dict call when the case has no result of this run).
+        if runs.setdefault(run, result) is not result:
+            runs[run] = runs[run].merged(result)
         # The tags of each run: exports list a run's rows together, so a row's run and
         # tag are most often the previous row's (then there is nothing to add).
         if run != last_run or tag != last_tag:
