@@ -316,9 +316,10 @@ def _grid_row(
     if costs:
         cost = f'<td class="cost">{escape(w.cost_line(report.case_cost(outcome)))}</td>'
 
+    case_id = escape(key.id)
     return (
-        f'<tr class="case-row state-row-{state}" data-case="{escape(key.id)}">'
-        f'<td class="case" title="{escape(key.id)}">{escape(key.test or key.procedure)}{proc}'
+        f'<tr class="case-row state-row-{state}" data-case="{case_id}">'
+        f'<td class="case" title="{case_id}">{escape(key.test or key.procedure)}{proc}'
         f"{badge}{details}</td>"
         f'<td class="passes">{escape(w.passes(outcome))}</td>{cost}{body}</tr>'
     )
