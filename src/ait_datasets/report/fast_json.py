@@ -117,10 +117,19 @@ class Lean(msgspec.Struct, gc=False):
     datasetLineNumber: str = ""
 
 
+class Data(msgspec.Struct, gc=False):
+    """The two fields a failed eval's row adds to a passing run's: any JSON value each,
+    as :class:`Entry` decodes them."""
+
+    inputData: Any = None
+    outputData: Any = None
+
+
 _DECODER = msgspec.json.Decoder(list[Entry])
 _ONE = msgspec.json.Decoder(Entry)
 _LEAN = msgspec.json.Decoder(list[Lean])
 _LEAN_ONE = msgspec.json.Decoder(Lean)
+_DATA_ONE = msgspec.json.Decoder(Data)
 
 
 @dataclass(slots=True)
@@ -141,17 +150,30 @@ class Block:
         """Entry ``index`` decoded as a dict of every field the report reads."""
         if self.rows is not None:
             return self.rows[index]
+        try:
+            return cast("dict[str, object]", _ONE.decode(self._bytes(index)))
+        except (msgspec.DecodeError, RecursionError, ValueError):
+            raise StepAside from None
+
+    def data(self, index: int) -> tuple[object, object]:
+        """``inputData`` and ``outputData`` of entry ``index`` as :meth:`entry` has them
+        (absent: None): what a failed eval's failing turn is read from."""
+        if self.rows is not None:
+            row = self.rows[index]
+            return row.get("inputData"), row.get("outputData")
+        try:
+            found = _DATA_ONE.decode(self._bytes(index))
+        except (msgspec.DecodeError, RecursionError, ValueError):
+            raise StepAside from None
+        return found.inputData, found.outputData
+
+    def _bytes(self, index: int) -> bytes:
         raw = self.raw
         if isinstance(raw, tuple):  # (buffer, starts, end): cut this one entry out
             buffer, starts, end = raw
             stop = starts[index + 1] if index + 1 < len(starts) else end
-            data = buffer[starts[index] : stop].rstrip(b" \t\r\n,")
-        else:
-            data = raw[index]
-        try:
-            return cast("dict[str, object]", _ONE.decode(data))
-        except (msgspec.DecodeError, RecursionError, ValueError):
-            raise StepAside from None
+            return buffer[starts[index] : stop].rstrip(b" \t\r\n,")
+        return raw[index]
 
 
 def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:

@@ -1,18 +1,20 @@
-"""Rows -> the result set, one block at a time: the plain passing run in a few steps, every
-other row through :func:`~ait_datasets.report.rows.read_log_entry`.
+"""Rows -> the result set, one block at a time: the plain run of a case in a few steps,
+every other row through :func:`~ait_datasets.report.rows.read_log_entry`.
 
-Most rows of a large export are the same shape: ``status: Success``, a whole-number
-``version``, a ``procedureName``, text where text is expected and counts of at least 0.
-For those (and only those) :func:`add_block` makes the run itself, with what
-``read_log_entry`` would make of the row; every other row (a failure, which needs its
-``inputData``/``outputData`` for the failing turn, a skipped eval, an infrastructure
-row, a row with anything unusual) is decoded whole and read by ``read_log_entry``, the one
-statement of the rules. A property test proves both ways agree on every export
-(``tests/report/test_report_fast_reader.py``).
+Most rows of a large export are the same shape: ``status`` ``Success`` or ``Error``, a
+whole-number ``version``, a ``procedureName``, text where text is expected and counts of
+at least 0. For those (and only those) :func:`add_block` makes the run itself, with what
+``read_log_entry`` would make of the row (a failed eval's failing turn read from its
+``inputData``/``outputData``, decoded for that row alone, by the same
+:func:`~ait_datasets.report.turns.failing_turn`); every other row (a skipped eval, an
+infrastructure row, a row with anything unusual) is decoded whole and read by
+``read_log_entry``, the one statement of the rules. A property test proves both ways
+agree on every export (``tests/report/test_report_fast_reader.py``).
 
 What the plain path does differently is only *how*: a case's key is made once per
-distinct spelling and shared by its runs, a tag likewise, and the result set's ``add`` is
-done inline (both once per row of millions).
+distinct spelling and shared by its runs (each raw spelling maps straight to the case's
+runs), a tag likewise, and the result set's ``add`` is done inline (once per row of
+millions).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ait_datasets.report.rows import (
     Skipped,
     read_log_entry,
 )
+from ait_datasets.report.turns import failing_turn
 
 if TYPE_CHECKING:
     from ait_datasets.report.fast_json import Block
@@ -110,7 +113,9 @@ def add_block(
     for e, line in zip(lean, block.lines, strict=True):
         index += 1
         version = e.version
-        if e.status != "Success" or version is None:
+        status = e.status
+        passed = status == "Success"
+        if (not passed and status != "Error") or version is None:
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
             continue
         tokens = e.tokensConsumed
@@ -137,8 +142,10 @@ def add_block(
         if message:
             message = message.strip()
         run: RunId = version if by_version else (tag or UNTAGGED)
+        # A failed eval: where it failed, read from its data as read_log_entry reads it.
+        turn = None if passed else failing_turn(*block.data(index))
         result = _new(
-            Run, (run, True, message, path, line, tokens, credits, duration, tag, None, None)
+            Run, (run, passed, message, path, line, tokens, credits, duration, tag, None, turn)
         )
         # ResultSet.add, inline (one dict call when the case has no result of this run).
         if runs.setdefault(run, result) is not result:
