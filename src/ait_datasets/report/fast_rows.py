@@ -49,31 +49,27 @@ _NOT_PLAIN_TABLE: dict[RunId, Run] = {}
 
 class Interned:
     """Case keys and tags seen in one file, so that runs share them (memory) and each
-    distinct spelling is stripped once (time); ``tables`` maps each raw key straight to
-    its case's runs in the file's result set (one lookup per row, not two)."""
+    distinct spelling is stripped once (time): ``tables`` maps each raw key (the four
+    fields as exported) straight to its case's runs in the file's result set, one lookup
+    per row."""
 
-    __slots__ = ("keys", "tables", "tags")
+    __slots__ = ("tables", "tags")
 
     def __init__(self) -> None:
-        self.keys: dict[RawKey, CaseKey] = {}
         self.tags: dict[str, str] = {}
         self.tables: dict[RawKey, dict[RunId, Run]] = {}
 
     def key(self, raw: RawKey) -> CaseKey:
         suite, dataset, test, procedure = raw
         procedure = procedure.strip()
-        key = (
-            _new(CaseKey, (suite.strip(), dataset.strip(), test.strip(), procedure))
-            if procedure
-            else _NOT_PLAIN
-        )
-        self.keys[raw] = key
-        return key
+        if not procedure:
+            return _NOT_PLAIN
+        return _new(CaseKey, (suite.strip(), dataset.strip(), test.strip(), procedure))
 
     def table(self, raw: RawKey, results: ResultSet) -> dict[RunId, Run]:
         """The runs of the case ``raw`` names (made when it has none yet), or
         :data:`_NOT_PLAIN_TABLE`; called once per distinct raw key."""
-        key = self.keys.get(raw) or self.key(raw)
+        key = self.key(raw)
         table = _NOT_PLAIN_TABLE if key is _NOT_PLAIN else results.cases.get(key)
         if table is None:
             table = results.cases[key] = {}
