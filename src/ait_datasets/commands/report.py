@@ -235,8 +235,6 @@ def run(args: argparse.Namespace) -> int:
         quarantine=quarantine,
         show_data=args.show_data,
         sources=sources,
-        # Only the HTML page shows every case's costs: they are added up with the totals.
-        case_costs=output_format(args.format, args.output) == "html",
     )
     # The report holds every run it shows; the result set's per-case tables of them are
     # not needed any more (with millions of runs, that is a tenth of a gigabyte).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ait_datasets.report.compare import Comparison, compare
-from ait_datasets.report.costs import Costs, costs_of, overall_and_by_release
+from ait_datasets.report.costs import Costs, overall_and_by_release
 from ait_datasets.report.model import CaseKey, InfraError, ResultSet, RunId, SkippedRun
 from ait_datasets.report.quarantine import Entry, Quarantine, assign
 from ait_datasets.report.sources import SourceIndex, TestSource
@@ -38,8 +38,6 @@ class Report:
     incomplete: tuple[tuple[str, str], ...] = ()
     costs: Costs | None = None
     releases: tuple[tuple[str, Costs], ...] = ()
-    # Each case's costs, when asked for (build_report's case_costs); see case_cost().
-    case_costs: dict[CaseKey, Costs] | None = None
     show_data: bool = False
     # Each case's test in the dataset files (--datasets), when found.
     located: dict[CaseKey, TestSource] = field(default_factory=dict)
@@ -82,12 +80,6 @@ class Report:
                 groups.setdefault(source.language or "(no language)", []).append(outcome)
         return tuple(Summary(name, self.k, tuple(groups[name])) for name in sorted(groups))
 
-    def case_cost(self, outcome: CaseOutcome) -> Costs:
-        """The costs of one case's runs: computed with the totals when the report was
-        built with ``case_costs``, else now."""
-        found = None if self.case_costs is None else self.case_costs.get(outcome.key)
-        return costs_of(outcome.runs) if found is None else found
-
     def where(self, key: CaseKey) -> str:
         """``path:line`` of the case's test, or empty when not found."""
         source = self.located.get(key)
@@ -124,10 +116,8 @@ def build_report(
     quarantine: Quarantine | None = None,
     show_data: bool = False,
     sources: SourceIndex | None = None,
-    case_costs: bool = False,
 ) -> Report:
-    """The report of ``results`` at ``k`` (default: the run count most cases have);
-    ``case_costs``: each case's costs too, for a renderer that shows them all."""
+    """The report of ``results`` at ``k`` (default: the run count most cases have)."""
     choice = choose_k(results, k)
     summary = summarize(results, choice.k)
     quarantined: list[tuple[CaseOutcome, Entry]] = []
@@ -140,8 +130,7 @@ def build_report(
                 quarantined.append((outcome, entry))
         stale = assignment.stale
     run_ids = results.run_ids()
-    by_case: dict[CaseKey, Costs] | None = {} if case_costs else None
-    costs, releases = overall_and_by_release(summary.outcomes, by_case)
+    costs, releases = overall_and_by_release(summary.outcomes)
     return Report(
         summary=summary,
         datasets=by_dataset(summary),
@@ -161,7 +150,6 @@ def build_report(
         incomplete=tuple(results.incomplete),
         costs=costs,
         releases=releases,
-        case_costs=by_case,
         show_data=show_data,
         located=_locate(summary, sources),
         source_files=None if sources is None else sources.files,

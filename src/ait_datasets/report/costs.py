@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
 
-from ait_datasets.report.model import CaseKey, Run
+from ait_datasets.report.model import Run
 from ait_datasets.report.stats import CaseOutcome
 
 
@@ -118,13 +118,10 @@ def costs_of(runs: Iterable[Run]) -> Costs:
 
 
 def overall_and_by_release(
-    outcomes: Iterable[CaseOutcome], by_case: dict[CaseKey, Costs] | None = None
+    outcomes: Iterable[CaseOutcome],
 ) -> tuple[Costs, tuple[tuple[str, Costs], ...]]:
     """:func:`costs_of` every run and :func:`by_release` in one pass over the runs (they
-    are millions), each group added up in the same order as those two would; with
-    ``by_case``, also each case's :func:`costs_of` its runs, put there by case (the HTML
-    page and the JSON output show them: a second pass over every run was a tenth of
-    the page's time).
+    are millions), each group added up in the same order as those two would.
 
     What :meth:`_Totals.add` does, written out on local variables (a method call and
     attribute updates per run, twice, were a sixth of a large report's time): the totals
@@ -141,11 +138,7 @@ def overall_and_by_release(
     g_credits: float | None = None
     g_durations: list[int] = []
     g_start = 0  # `count` when the current group took over
-    cases = by_case is not None
     for outcome in outcomes:
-        c_tokens: int | None = None
-        c_credits: float | None = None
-        c_durations: list[int] = []
         for run in outcome.runs:
             _, ok, _, _, _, used, spent, took, tag, _, _ = run
             tag = tag or "(no tag)"
@@ -165,22 +158,11 @@ def overall_and_by_release(
             if used is not None:
                 tokens = used + (tokens or 0)
                 g_tokens = used + (g_tokens or 0)
-                if cases:
-                    c_tokens = used + (c_tokens or 0)
             if spent is not None:
                 credits = spent + (credits or 0.0)
                 g_credits = spent + (g_credits or 0.0)
-                if cases:
-                    c_credits = spent + (c_credits or 0.0)
             if took is not None:
                 g_durations.append(took)
-                if cases:
-                    c_durations.append(took)
-        if by_case is not None:
-            totals = _Totals()
-            totals.count, totals.passed = len(outcome.runs), outcome.all_passes
-            totals.tokens, totals.credits, totals.durations = c_tokens, c_credits, c_durations
-            by_case[outcome.key] = totals.costs()
     if group is not None:
         group.count += count - g_start
         group.passed, group.tokens, group.credits = g_passed, g_tokens, g_credits

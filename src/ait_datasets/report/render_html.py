@@ -14,6 +14,7 @@ from operator import itemgetter
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
+from ait_datasets.report.costs import costs_of
 from ait_datasets.report.model import Run, RunId, run_label
 from ait_datasets.report.stats import CaseOutcome, State, Summary
 from ait_datasets.report.turns import Turn
@@ -312,10 +313,7 @@ def _grid_row(
             body = "".join(cells)
     else:
         body = _strip(outcome)
-    cost = ""
-    if costs:
-        cost = f'<td class="cost">{escape(w.cost_line(report.case_cost(outcome)))}</td>'
-
+    cost = f'<td class="cost">{escape(w.cost_line(costs_of(outcome.runs)))}</td>' if costs else ""
     case_id = escape(key.id)
     return (
         f'<tr class="case-row state-row-{state}" data-case="{case_id}">'
