@@ -342,3 +342,70 @@ def test_other_line_breaks_are_found_as_splitlines_sees_them(chunk: bytes) -> No
     pieces = text.replace("\r\n", "\n").split("\n")
     other = any(piece.splitlines() not in ([], [piece]) for piece in pieces)
     assert fast_json.has_other_breaks(chunk) == other
+
+
+# Exports the fast reader must answer (not step aside from): the API page's plain types,
+# with failures (their failing turns), skipped evals, infrastructure rows (no version, or
+# no procedure), reruns and second rows of a run, tags and unknown costs.
+PLAIN_ENTRY = st.fixed_dictionaries(
+    {
+        "aitCode": st.sampled_from(["S", " S ", "S2"]),
+        "lineNumber": st.sampled_from([10000, 20000]),
+        "status": st.sampled_from(["Success", "Success", "Error", "Skipped"]),
+        "version": st.integers(1, 5),
+        "procedureName": st.sampled_from(["Run", " Run ", "Run2"]),
+        "datasetLineNumber": st.sampled_from(["T1", "T2", "t3", " T1"]),
+        "dataset": st.sampled_from(["DS.YAML", "ds"]),
+        "tag": st.sampled_from(["", "rc-1", " rc-1", "rc-2"]),
+        "message": st.sampled_from(["", " Assert failed ", "x | `y`"]),
+        "inputData": st.sampled_from(["", '{"turns": [{"query": {}}, {"query": {}}]}']),
+        "outputData": st.sampled_from(
+            ["", '{"turns": [{"answer": {"success": false}}]}', '{"turns": [{}]}']
+        ),
+    },
+    optional={
+        "tokensConsumed": st.one_of(st.none(), st.integers(0, 10**6)),
+        "copilotCredits": st.one_of(st.none(), st.floats(0, 9)),
+        "durationMs": st.one_of(st.none(), st.integers(0, 10**6)),
+    },
+)
+NOT_A_RUN = st.sampled_from(
+    [
+        {"aitCode": "S", "status": "Error", "message": "line failed", "errorCallStack": "at X"},
+        {"aitCode": "S", "lineNumber": 1, "status": "Error", "version": 2, "procedureName": ""},
+        {"aitCode": "S", "lineNumber": 1, "status": "Success", "version": 2, "procedureName": ""},
+    ]
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.lists(
+        st.one_of(PLAIN_ENTRY, PLAIN_ENTRY, PLAIN_ENTRY, NOT_A_RUN), min_size=1, max_size=30
+    ),
+    layout=st.sampled_from(["compact", "lines", "indented", "jsonl"]),
+    block=st.sampled_from([128, 300, 1 << 23]),  # the first holds the prefix
+    runs_by=st.sampled_from(["version", "tag"]),
+)
+def test_fast_reader_answers_plain_exports_as_the_exact_reader(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    rows: list[dict[str, object]],
+    layout: str,
+    block: int,
+    runs_by: str,
+) -> None:
+    """On these exports the fast path answers, and its result set is the exact reader's,
+    which reads one row at a time: the same runs (passed or failed, merged in file order,
+    with their failing turns, lines and costs), skipped evals, infrastructure errors,
+    rows that are not cases and tags of each run."""
+    monkeypatch.setattr(fast_json, "BLOCK", block)
+    path = tmp_path / ("export.jsonl" if layout == "jsonl" else "export.json")
+    path.write_bytes(_export(rows, layout, False).encode("utf-8"))
+    options = ReadOptions(runs_by=runs_by)
+    exact = read_text(str(path), decode(str(path), path.read_bytes()), options)
+    fast = _read_fast(str(path), options)
+    assert fast is not None
+    assert fast == exact

@@ -217,3 +217,25 @@ def test_breakdown_per_dataset() -> None:
 def test_k_must_be_positive() -> None:
     with pytest.raises(ValueError):
         summarize(_set({"a": "P"}), 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.integers(1, 30), st.sampled_from(["rc-1", "rc-2", "a", "(no tag)"])),
+        unique=True,
+        max_size=12,
+    )
+)
+def test_a_cases_runs_come_in_run_order_whatever_order_they_were_added_in(
+    added: list[int | str],
+) -> None:
+    """runs_of takes a case's runs as they are when they were added in run order, and
+    sorts them otherwise: either way they come in run order (Versions, then labels)."""
+    from ait_datasets.report.model import run_order
+
+    key = CaseKey("S", "D", "T", "Run")
+    results = result_set((key, Run(run, True)) for run in added)
+    assert [r.run for r in results.runs_of(key)] == sorted(added, key=run_order)
+    in_order = result_set((key, Run(run, True)) for run in sorted(added, key=run_order))
+    assert [r.run for r in in_order.runs_of(key)] == sorted(added, key=run_order)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import accumulate, pairwise
+from itertools import accumulate, repeat
 from typing import Any, TypedDict, cast
 
 import msgspec
@@ -65,6 +65,7 @@ _PREFIX = re.compile(
 )
 _SEPARATOR = re.compile(rb"\}" + _WS + rb"," + _WS + rb'(?=\{[ \t\r\n]*")')
 _SURROGATE_ESCAPE = re.compile(rb"\\[uU][dD][89a-fA-F]")
+_END = re.Match.end  # where a match ends, called by map in C
 
 
 class StepAside(Exception):
@@ -97,25 +98,38 @@ class Entry(TypedDict, total=False):
 class Lean(msgspec.Struct, gc=False):
     """The fields of a passing run of a case, typed as the API page exports them (every
     field present, text as text, numbers as numbers); an absent field is empty (None for
-    the numbers), which is what the exact reader makes of an absent field too."""
+    the numbers), which is what the exact reader makes of an absent field too.
 
-    status: str = ""
-    version: int | None = None
-    procedureName: str = ""
-    datasetLineNumber: str = ""
+    The fields are in the order the API page exports them (``AITLogEntryAPI.Page.al``):
+    msgspec looks for the next field of a struct after the last one it found first, so
+    this order saves it a lookup per field and row."""
+
     aitCode: str = ""
-    dataset: str = ""
     tag: str = ""
-    message: str = ""
+    version: int | None = None
     tokensConsumed: int | None = None
     copilotCredits: float | None = None
+    procedureName: str = ""
+    message: str = ""
     durationMs: int | None = None
+    status: str = ""
+    dataset: str = ""
+    datasetLineNumber: str = ""
+
+
+class Data(msgspec.Struct, gc=False):
+    """The two fields a failed eval's row adds to a passing run's: any JSON value each,
+    as :class:`Entry` decodes them."""
+
+    inputData: Any = None
+    outputData: Any = None
 
 
 _DECODER = msgspec.json.Decoder(list[Entry])
 _ONE = msgspec.json.Decoder(Entry)
 _LEAN = msgspec.json.Decoder(list[Lean])
 _LEAN_ONE = msgspec.json.Decoder(Lean)
+_DATA_ONE = msgspec.json.Decoder(Data)
 
 
 @dataclass(slots=True)
@@ -136,17 +150,30 @@ class Block:
         """Entry ``index`` decoded as a dict of every field the report reads."""
         if self.rows is not None:
             return self.rows[index]
+        try:
+            return cast("dict[str, object]", _ONE.decode(self._bytes(index)))
+        except (msgspec.DecodeError, RecursionError, ValueError):
+            raise StepAside from None
+
+    def data(self, index: int) -> tuple[object, object]:
+        """``inputData`` and ``outputData`` of entry ``index`` as :meth:`entry` has them
+        (absent: None): what a failed eval's failing turn is read from."""
+        if self.rows is not None:
+            row = self.rows[index]
+            return row.get("inputData"), row.get("outputData")
+        try:
+            found = _DATA_ONE.decode(self._bytes(index))
+        except (msgspec.DecodeError, RecursionError, ValueError):
+            raise StepAside from None
+        return found.inputData, found.outputData
+
+    def _bytes(self, index: int) -> bytes:
         raw = self.raw
         if isinstance(raw, tuple):  # (buffer, starts, end): cut this one entry out
             buffer, starts, end = raw
             stop = starts[index + 1] if index + 1 < len(starts) else end
-            data = buffer[starts[index] : stop].rstrip(b" \t\r\n,")
-        else:
-            data = raw[index]
-        try:
-            return cast("dict[str, object]", _ONE.decode(data))
-        except (msgspec.DecodeError, RecursionError, ValueError):
-            raise StepAside from None
+            return buffer[starts[index] : stop].rstrip(b" \t\r\n,")
+        return raw[index]
 
 
 def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
@@ -181,7 +208,7 @@ def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
                 buffer = buffer[pos:] + more
                 pos = 0
                 continue
-            starts = [pos, *(m.end() for m in _SEPARATOR.finditer(buffer, pos, cut.start() + 1))]
+            starts = [pos, *map(_END, _SEPARATOR.finditer(buffer, pos, cut.start() + 1))]
             block = _decoded(buffer, starts, cut.start() + 1, line, lean)
             yield block
             line = block.lines[-1] + buffer.count(b"\n", starts[-1], cut.end())
@@ -233,8 +260,8 @@ def _decoded(buffer: bytes, starts: list[int], end: int, line: int, lean: bool) 
         raise StepAside from None
     if len(structs if structs is not None else rows or ()) != len(starts):
         raise StepAside
-    count = buffer.count
-    steps = [line, *(count(b"\n", a, b) for a, b in pairwise(starts))]
+    # Maps of C functions, not generator expressions: once per entry of millions.
+    steps = [line, *map(buffer.count, repeat(b"\n"), starts, starts[1:])]
     return Block(list(accumulate(steps)), structs, rows, (buffer, starts, end))
 
 
@@ -251,7 +278,7 @@ def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Bloc
     end = len(buffer[:close].rstrip())
     if end <= pos:
         return None
-    starts = [pos, *(m.end() for m in _SEPARATOR.finditer(buffer, pos, end))]
+    starts = [pos, *map(_END, _SEPARATOR.finditer(buffer, pos, end))]
     return _decoded(buffer, starts, end, line, lean)
 
 

@@ -1,18 +1,20 @@
-"""Rows -> the result set, one block at a time: the plain passing run in a few steps, every
-other row through :func:`~ait_datasets.report.rows.read_log_entry`.
+"""Rows -> the result set, one block at a time: the plain run of a case in a few steps,
+every other row through :func:`~ait_datasets.report.rows.read_log_entry`.
 
-Most rows of a large export are the same shape: ``status: Success``, a whole-number
-``version``, a ``procedureName``, text where text is expected and counts of at least 0.
-For those (and only those) :func:`add_block` makes the run itself, with what
-``read_log_entry`` would make of the row; every other row (a failure, which needs its
-``inputData``/``outputData`` for the failing turn, a skipped eval, an infrastructure
-row, a row with anything unusual) is decoded whole and read by ``read_log_entry``, the one
-statement of the rules. A property test proves both ways agree on every export
-(``tests/report/test_report_fast_reader.py``).
+Most rows of a large export are the same shape: ``status`` ``Success`` or ``Error``, a
+whole-number ``version``, a ``procedureName``, text where text is expected and counts of
+at least 0. For those (and only those) :func:`add_block` makes the run itself, with what
+``read_log_entry`` would make of the row (a failed eval's failing turn read from its
+``inputData``/``outputData``, decoded for that row alone, by the same
+:func:`~ait_datasets.report.turns.failing_turn`); every other row (a skipped eval, an
+infrastructure row, a row with anything unusual) is decoded whole and read by
+``read_log_entry``, the one statement of the rules. A property test proves both ways
+agree on every export (``tests/report/test_report_fast_reader.py``).
 
 What the plain path does differently is only *how*: a case's key is made once per
-distinct spelling and shared by its runs, a tag likewise, and the result set's ``add`` is
-done inline (both once per row of millions).
+distinct spelling and shared by its runs (each raw spelling maps straight to the case's
+runs), a tag likewise, and the result set's ``add`` is done inline (once per row of
+millions).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ait_datasets.report.rows import (
     Skipped,
     read_log_entry,
 )
+from ait_datasets.report.turns import failing_turn
 
 if TYPE_CHECKING:
     from ait_datasets.report.fast_json import Block
@@ -39,26 +42,39 @@ _NOT_PLAIN = CaseKey("", "", "", "")
 RawKey = tuple[str, str, str, str]
 
 
+# The table of a raw key that is not a case's (its procedureName is empty): the exact
+# reader decides what such a row is.
+_NOT_PLAIN_TABLE: dict[RunId, Run] = {}
+
+
 class Interned:
     """Case keys and tags seen in one file, so that runs share them (memory) and each
-    distinct spelling is stripped once (time)."""
+    distinct spelling is stripped once (time): ``tables`` maps each raw key (the four
+    fields as exported) straight to its case's runs in the file's result set, one lookup
+    per row."""
 
-    __slots__ = ("keys", "tags")
+    __slots__ = ("tables", "tags")
 
     def __init__(self) -> None:
-        self.keys: dict[RawKey, CaseKey] = {}
         self.tags: dict[str, str] = {}
+        self.tables: dict[RawKey, dict[RunId, Run]] = {}
 
     def key(self, raw: RawKey) -> CaseKey:
         suite, dataset, test, procedure = raw
         procedure = procedure.strip()
-        key = (
-            _new(CaseKey, (suite.strip(), dataset.strip(), test.strip(), procedure))
-            if procedure
-            else _NOT_PLAIN
-        )
-        self.keys[raw] = key
-        return key
+        if not procedure:
+            return _NOT_PLAIN
+        return _new(CaseKey, (suite.strip(), dataset.strip(), test.strip(), procedure))
+
+    def table(self, raw: RawKey, results: ResultSet) -> dict[RunId, Run]:
+        """The runs of the case ``raw`` names (made when it has none yet), or
+        :data:`_NOT_PLAIN_TABLE`; called once per distinct raw key."""
+        key = self.key(raw)
+        table = _NOT_PLAIN_TABLE if key is _NOT_PLAIN else results.cases.get(key)
+        if table is None:
+            table = results.cases[key] = {}
+        self.tables[raw] = table
+        return table
 
     def tag(self, raw: str) -> str:
         tag = self.tags[raw] = raw.strip()
@@ -83,9 +99,8 @@ def add_block(
         return
     if show_data:  # the plain path keeps no data: only dicts are read with --show-data
         raise ValueError("a block of lean entries cannot be read with show_data")
-    cases = results.cases
     all_tags = results.tags
-    keys = interned.keys
+    tables = interned.tables
     tags = interned.tags
     by_version = runs_by == "version"
     index = -1
@@ -94,22 +109,26 @@ def add_block(
     for e, line in zip(lean, block.lines, strict=True):
         index += 1
         version = e.version
-        if e.status != "Success" or version is None:
+        status = e.status
+        passed = status == "Success"
+        if (not passed and status != "Error") or version is None:
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
             continue
-        raw = (e.aitCode, e.dataset, e.datasetLineNumber, e.procedureName)
-        key = keys.get(raw)
-        if key is None:
-            key = interned.key(raw)
         tokens = e.tokensConsumed
         credits = e.copilotCredits
         duration = e.durationMs
         if (
-            key is _NOT_PLAIN
-            or (tokens is not None and tokens < 0)
+            (tokens is not None and tokens < 0)
             or (credits is not None and credits < 0)
             or (duration is not None and duration < 0)
         ):
+            record(results, read_log_entry(block.entry(index), runs_by), path, line)
+            continue
+        raw = (e.aitCode, e.dataset, e.datasetLineNumber, e.procedureName)
+        runs = tables.get(raw)
+        if runs is None:
+            runs = interned.table(raw, results)
+        if runs is _NOT_PLAIN_TABLE:
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
             continue
         tag = e.tag
@@ -119,15 +138,14 @@ def add_block(
         if message:
             message = message.strip()
         run: RunId = version if by_version else (tag or UNTAGGED)
+        # A failed eval: where it failed, read from its data as read_log_entry reads it.
+        turn = None if passed else failing_turn(*block.data(index))
         result = _new(
-            Run, (run, True, message, path, line, tokens, credits, duration, tag, None, None)
+            Run, (run, passed, message, path, line, tokens, credits, duration, tag, None, turn)
         )
-        # ResultSet.add, inline.
-        runs = cases.get(key)
-        if runs is None:
-            runs = cases[key] = {}
-        previous = runs.get(run)
-        runs[run] = result if previous is None else previous.merged(result)
+        # ResultSet.add, inline (one dict call when the case has no result of this run).
+        if runs.setdefault(run, result) is not result:
+            runs[run] = runs[run].merged(result)
         # The tags of each run: exports list a run's rows together, so a row's run and
         # tag are most often the previous row's (then there is nothing to add).
         if run != last_run or tag != last_tag:

@@ -178,13 +178,16 @@ class ResultSet:
     def runs_of(self, key: CaseKey) -> list[Run]:
         """The runs of a case in run order."""
         runs = self.cases.get(key, {})
+        seen = list(runs)
         try:
             # All Versions or all labels (the usual case): their own order is run order,
             # and sorting them needs no Python call per run.
-            order = sorted(runs)
+            order = sorted(seen)
         except TypeError:  # numbers and labels mixed
-            order = sorted(runs, key=run_order)
-        return [runs[run] for run in order]
+            order = sorted(seen, key=run_order)
+        if order == seen:  # added in run order (exports list runs in order): as they are
+            return list(runs.values())
+        return list(map(runs.__getitem__, order))
 
     def run_ids(self) -> list[RunId]:
         """Every run seen in this set, in run order."""

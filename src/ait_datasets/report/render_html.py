@@ -314,9 +314,10 @@ def _grid_row(
     else:
         body = _strip(outcome)
     cost = f'<td class="cost">{escape(w.cost_line(costs_of(outcome.runs)))}</td>' if costs else ""
+    case_id = escape(key.id)
     return (
-        f'<tr class="case-row state-row-{state}" data-case="{escape(key.id)}">'
-        f'<td class="case" title="{escape(key.id)}">{escape(key.test or key.procedure)}{proc}'
+        f'<tr class="case-row state-row-{state}" data-case="{case_id}">'
+        f'<td class="case" title="{case_id}">{escape(key.test or key.procedure)}{proc}'
         f"{badge}{details}</td>"
         f'<td class="passes">{escape(w.passes(outcome))}</td>{cost}{body}</tr>'
     )

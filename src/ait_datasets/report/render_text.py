@@ -112,9 +112,10 @@ def _cases(
 ) -> list[str]:
     if not outcomes:
         return []
-    width = max(len(o.key.id) for o in outcomes)
+    ids = [o.key.id for o in outcomes]  # made once each (a join per case of thousands)
+    width = max(map(len, ids))
     lines = ["", title]
-    for o in outcomes:
+    for o, case_id in zip(outcomes, ids, strict=True):
         note = "  (quarantined)" if o.key in quarantined else ""
         where = report.where(o.key)
         if where:
@@ -124,7 +125,7 @@ def _cases(
             note += f"  ({later})"
         message = ": ".join(part for part in (w.failing_turn(o), w.first_failure(o)) if part)
         lines.append(
-            f"  {o.key.id:<{width}}  {w.passes(o):>5}  "
+            f"  {case_id:<{width}}  {w.passes(o):>5}  "
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)}{note}"
             + (f"  {message}" if message else "")
         )
