@@ -44,7 +44,7 @@ def read_block_data(text: str) -> Data | None:
     if crlf is None:
         return None
     try:
-        return _DataReader(_Reader(text, crlf)).document()
+        return _DataReader(_Reader(text, crlf, positions=False)).document()
     except _GiveUp:
         return None
 

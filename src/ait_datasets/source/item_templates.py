@@ -38,7 +38,8 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ait_datasets.source.block_yaml import _NOT_PLAIN_START, _GiveUp, _Reader
+from ait_datasets.source.block_yaml import _INTERN_UP_TO, _NOT_PLAIN_START, _GiveUp, _Reader
+from ait_datasets.source.scalars import MAYBE_NOT_TEXT
 
 if TYPE_CHECKING:
     from ait_datasets.source.block_data import _DataReader
@@ -231,8 +232,11 @@ def _compile(
             if n >= len(used) or used[n] or shape[n][1] is None:
                 return None
             used[n] = True
-            # The quotes' text, or the plain value as the walk resolves it.
-            return f"v{n}[1:-1]" if shape[n][1] else f"p(v{n})"
+            # The quotes' text, or the plain value as the walk resolves it (``p``: short
+            # text that cannot be anything else is taken as it is, as ``p`` takes it).
+            if shape[n][1]:
+                return f"v{n}[1:-1]"
+            return f"(v{n} if v{n}[0] not in m and len(v{n}) <= {_INTERN_UP_TO} else p(v{n}))"
         if kind in (str, int, float, bool, type(None)):
             return constant(value)
         return None
@@ -270,7 +274,12 @@ def _compile(
         code = compile(source, "<item template>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
         return None
-    scope: dict[str, object] = {"__builtins__": {"len": len}, "c": tuple(constants), "p": plain}
+    scope: dict[str, object] = {
+        "__builtins__": {"len": len},
+        "c": tuple(constants),
+        "m": MAYBE_NOT_TEXT,
+        "p": plain,
+    }
     exec(code, scope)
     template = scope["template"]
     assert callable(template)
