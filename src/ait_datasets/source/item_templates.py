@@ -74,7 +74,7 @@ Template = Callable[[list[str], int], object]
 class ItemTemplates:
     """The templates of one read's list items (see the module's documentation)."""
 
-    __slots__ = ("_plain", "enabled", "hits", "misses", "shapes", "templates")
+    __slots__ = ("_plain", "enabled", "hits", "last", "misses", "shapes", "templates")
 
     def __init__(self, plain: Callable[[str], object]) -> None:
         # What the walk makes of a simple plain value (the data reader's resolution).
@@ -84,6 +84,8 @@ class ItemTemplates:
         # item's), and the shape seen last that had none.
         self.templates: dict[tuple[int, str], list[tuple[Template, int, list[str]]]] = {}
         self.shapes: dict[tuple[int, str], tuple[_Line, ...]] = {}
+        # The list depth and template that read the last item read from one.
+        self.last: tuple[int, Template, int, list[str]] | None = None
         self.enabled = True
         self.hits = 0
         self.misses = 0
@@ -92,6 +94,15 @@ class ItemTemplates:
         """The item whose '-' is on line ``i`` at ``column`` and the line after it, read
         from a template; None when the walk must read it (then nothing was read)."""
         lines = walk.lines
+        last = self.last
+        if last is not None and last[0] == walk.depth:
+            # The template the item before used, first (items mostly repeat one shape).
+            _, template, n, blanks = last
+            data = template(lines, i)
+            if data is not None and self._ends(walk, i + n, column):
+                self.hits += 1
+                lines[i : i + n] = blanks  # read (the walk lets read lines go too)
+                return data, i + n
         first = lines[i]
         cut = first.find(": ")
         key = (walk.depth, first if cut < 0 else first[:cut])
@@ -99,7 +110,8 @@ class ItemTemplates:
             data = template(lines, i)
             if data is not None and self._ends(walk, i + n, column):
                 self.hits += 1
-                lines[i : i + n] = blanks  # read (the walk lets read lines go too)
+                self.last = (walk.depth, template, n, blanks)
+                lines[i : i + n] = blanks
                 return data, i + n
         return self._learn(walk, i, column, key)
 
@@ -205,7 +217,7 @@ def _compile(
 
     def constant(value: object) -> str:
         constants.append(value)
-        return f"c[{len(constants) - 1}]"
+        return f"c{len(constants) - 1}"
 
     def expression(value: object) -> str | None:
         kind = type(value)
@@ -248,11 +260,10 @@ def _compile(
         checks: list[str] = []
         for n, (text, quoted) in enumerate(shape):
             if quoted is None:
-                checks.append(f"L[i + {n}] == {constant(text)}")
+                checks.append(f"a{n} == {constant(text)}")
                 continue
-            line = f"L[i + {n}]"
-            checks.append(f"{line}.startswith({constant(text)})")
-            checks.append(f"(v{n} := {line}[{len(text)}:])")
+            checks.append(f"a{n}.startswith({constant(text)})")
+            checks.append(f"(v{n} := a{n}[{len(text)}:])")
             if quoted:
                 checks.append(
                     f"len(v{n}) > 1 and v{n}[0] == v{n}[-1] == '\"' "
@@ -260,26 +271,25 @@ def _compile(
                 )
             else:
                 checks.append(
-                    f"v{n}[0] not in {constant(_NOT_SIMPLE_START)} and ':' not in v{n} "
-                    f"and '#' not in v{n} and v{n}[-1] != ' '"
+                    f"v{n}[0] not in s and ':' not in v{n} and '#' not in v{n} and v{n}[-1] != ' '"
                 )
         # Compiled from the shapes above alone: every key, line and constant is passed
-        # in `c`, so no text of the file is ever part of the code.
+        # as a name `c<n>`, so no text of the file is ever part of the code.
+        count = len(shape)
         source = (
             "def template(L, i):\n"
-            f"    if i + {len(shape)} <= len(L) and {' and '.join(checks)}:\n"
+            f"    if i + {count} > len(L):\n"
+            "        return None\n"
+            f"    {''.join(f'a{n}, ' for n in range(count))}= L[i : i + {count}]\n"
+            f"    if {' and '.join(checks)}:\n"
             f"        return {body}\n"
             "    return None\n"
         )
         code = compile(source, "<item template>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
         return None
-    scope: dict[str, object] = {
-        "__builtins__": {"len": len},
-        "c": tuple(constants),
-        "m": MAYBE_NOT_TEXT,
-        "p": plain,
-    }
+    scope: dict[str, object] = {f"c{n}": value for n, value in enumerate(constants)}
+    scope.update(__builtins__={"len": len}, m=MAYBE_NOT_TEXT, p=plain, s=_NOT_SIMPLE_START)
     exec(code, scope)
     template = scope["template"]
     assert callable(template)
