@@ -31,8 +31,9 @@ _ABOVE_AND_KEY = re.compile(r"(?![^\S\n]*#)[^\n]*\n( *)question: +")
 _LINE_BREAK_AND_NEXT = re.compile(r"\r?\n(?!\s*#)")
 _OTHER_FLAT_KEYS = rules.FLAT_KEYS - {"question"}
 
-# What the lean plan found: the edit of the whole move, the question's line, its title.
-QuestionLine = tuple[Edit, int, rules.Title]
+# What the lean plan found: the edit of the whole move, the question's line, and its
+# title when the report notes it (cut, or the first of several lines), else None.
+QuestionLine = tuple[Edit, int, rules.Title | None]
 
 
 class LeanPlan:
@@ -84,14 +85,18 @@ class LeanPlan:
         if after is None:
             return None
         rest = after.group()
-        title = rules.title_from(data)
+        title_text = rules.plain_title(data)
+        title = None
+        if title_text is None:
+            title = rules.title_from_lines(data)
+            title_text = title.text
         style = value.style
         if style == "" and not plain_reads_as_text(data):
             value_text = quote(data, "'")
-        if title.text == data and value_text[:1] not in "&!*|>":
+        if title_text == data and value_text[:1] not in "&!*|>":
             title_text = value_text
         else:
-            title_text = quote(title.text, style)
+            title_text = quote(title_text, style)
         column = match.end(1) - match.start(1)
         heads = self._heads.get(column)
         if heads is None:

@@ -320,7 +320,7 @@ class _Planner:
         ``move`` report for it, in the same order."""
         edit, line, title = lean
         self.plan.changes.append(Change(QUESTION_TEXT, line, name, 1, self.question_text_message))
-        if title.cut or title.first_line_only:
+        if title is not None and (title.cut or title.first_line_only):
             self.title_notes_at(line, name, 1, title)
         if self.sender is None:
             self.plan.followups.append(Change(ADD_FROM, line, name, 1, _NO_FROM))

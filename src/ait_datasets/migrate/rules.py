@@ -35,11 +35,20 @@ def title_from(message: str) -> Title:
 
     A cut never splits a ``$DateFormula-...$`` placeholder: the title stops before it.
     """
-    if len(message) <= MAX_TASK_TITLE and message.isprintable():
-        # The common case, one short line: every line break `splitlines` knows is a
-        # character that is not printable. (What title_from_lines says: a test checks.)
-        return Title(message.strip(), False, False)
+    text = plain_title(message)
+    if text is not None:
+        return Title(text, False, False)
     return title_from_lines(message)
+
+
+def plain_title(message: str) -> str | None:
+    """:func:`title_from`'s text when it is neither cut nor the first of several lines
+    (the common case, one short line), else None."""
+    if len(message) <= MAX_TASK_TITLE and message.isprintable():
+        # Every line break `splitlines` knows is a character that is not printable.
+        # (What title_from_lines says: a test checks.)
+        return message.strip()
+    return None
 
 
 def title_from_lines(message: str) -> Title:
@@ -142,7 +151,8 @@ def _query_from_text(text: str, sender: str | None) -> dict[str, object]:
     query: dict[str, object] = {}
     if sender is not None:
         query["from"] = sender
-    query["title"] = title_from(text).text
+    title = plain_title(text)
+    query["title"] = title if title is not None else title_from_lines(text).text
     query["message"] = text
     return query
 

@@ -11,7 +11,10 @@ This reader walks the same lines with the same rules as
   loops below through its helpers; every other value through its ``inline``);
 - so it returns data exactly when the line reader returns a tree, and that data is the
   tree's ``data`` (``tests/source/test_block_yaml.py`` checks both on every text its
-  differential tests generate); None means "read it the full way" (then the caller does).
+  differential tests generate); None means "read it the full way" (then the caller does);
+- the items of a list that repeat one shape with other values are read from a template
+  of that shape (:mod:`~ait_datasets.source.item_templates`: the same data, for a few
+  checks a line instead of the walk; ``tests/source/test_item_templates.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from ait_datasets.source.block_yaml import (
     _Reader,
     line_breaks_read,
 )
+from ait_datasets.source.item_templates import ItemTemplates
 from ait_datasets.source.scalars import MAYBE_NOT_TEXT
 
 Data = dict[str, object] | list[object]
@@ -40,7 +44,7 @@ def read_block_data(text: str) -> Data | None:
     if crlf is None:
         return None
     try:
-        return _DataReader(_Reader(text, crlf)).document()
+        return _DataReader(_Reader(text, crlf, positions=False)).document()
     except _GiveUp:
         return None
 
@@ -58,6 +62,19 @@ class _DataReader:
         self.lines = reader.lines
         self.indents = reader.indents
         self.depth = 0
+        # Items of a list that repeat a shape are read from a template (see
+        # :mod:`~ait_datasets.source.item_templates`).
+        self.templates = ItemTemplates(self.plain)
+
+    def plain(self, text: str) -> object:
+        """The value of a plain value checked as :meth:`mapping` checks one."""
+        if text[0] not in MAYBE_NOT_TEXT and len(text) <= _INTERN_UP_TO:
+            return text
+        reader = self.reader
+        value = reader.known_values.get(text, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = reader.plain_value(text)
+        return value
 
     def document(self) -> Data:
         reader = self.reader
@@ -184,33 +201,20 @@ class _DataReader:
         self.depth += 1
         if self.depth > _MAX_DEPTH:
             raise _GiveUp
-        reader = self.reader
         lines = self.lines
         indents = self.indents
         count = len(lines)
         items: list[object] = []
-        key_match = _KEY.match
+        templates = self.templates
+        item_at = self.item
         item: object
         while True:
             item_line = i
-            line = lines[i]
-            at = column + 1
-            length = len(line)
-            while at < length and line[at] == " ":
-                at += 1
-            if at == length or line[at] == "#":
-                j = reader.next_content(i + 1)
-                if j < count and indents[j] > column:
-                    item, i = self.block(j, indents[j], column)
-                else:
-                    item, i = None, i + 1
-            elif line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
-                raise _GiveUp
-            elif (match := key_match(line, at)) is not None:
-                item, i = self.mapping(i, at, match)
+            read = templates.read(self, i, column) if templates.enabled else None
+            if read is None:
+                item, i = item_at(i, column)
             else:
-                scalar, i = reader.inline(i, at, column)
-                item = scalar.data
+                item, i = read
             items.append(item)
             lines[item_line] = ""
             while i < count:
@@ -229,3 +233,23 @@ class _DataReader:
                 break
         self.depth -= 1
         return items, i
+
+    def item(self, i: int, column: int) -> tuple[object, int]:
+        """The list item whose '-' is on line ``i`` at ``column``, and the line after it."""
+        line = self.lines[i]
+        at = column + 1
+        length = len(line)
+        while at < length and line[at] == " ":
+            at += 1
+        if at == length or line[at] == "#":
+            j = self.reader.next_content(i + 1)
+            if j < len(self.lines) and self.indents[j] > column:
+                return self.block(j, self.indents[j], column)
+            return None, i + 1
+        if line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
+            raise _GiveUp
+        match = _KEY.match(line, at)
+        if match is not None:
+            return self.mapping(i, at, match)
+        scalar, i = self.reader.inline(i, at, column)
+        return scalar.data, i

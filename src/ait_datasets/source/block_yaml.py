@@ -242,11 +242,18 @@ class _Reader:
     peak memory of a large file.
     """
 
-    def __init__(self, text: str, crlf: bool = False) -> None:
+    def __init__(self, text: str, crlf: bool = False, positions: bool = True) -> None:
         self.text = text
         # Every break is CRLF or every break is LF (checked by the caller): one split.
         self.lines = text.split("\r\n" if crlf else "\n")
-        self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
+        if positions:
+            self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
+        else:
+            # For a reader of data alone (``block_data``): every line starts at 0, so no
+            # node it makes has a true position (none is ever asked for).
+            self.index = LineIndex.__new__(LineIndex)
+            self.index.text = text
+            self.index.starts = array("q", bytes(8 * len(self.lines)))
         self.index.single_line_scalars = True
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
         self.starts = self.index.starts
