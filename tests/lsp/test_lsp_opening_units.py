@@ -418,3 +418,25 @@ def test_without_a_pipe_there_is_no_opening(tmp_path: Path) -> None:
     with open(regular, "rb") as fh:
         assert open_while_loading(lambda: called.append(True), None, fh.fileno()) is None
     assert called == []  # the caller imports the server itself
+
+
+class _BrokenWorkers:
+    """A lint process whose answer breaks the opening (a bug there, say)."""
+
+    def lint(self, *args: object) -> list[object]:
+        return [object()]  # no finding: making its JSON fails
+
+
+def test_a_bug_in_the_opening_leaves_the_message_to_pygls(
+    tmp_path: Path, answer_for_these_versions: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = make_app(tmp_path) / "datasets" / "ORDERS.yaml"
+    sent: list[bytes] = []
+    opening = Opening(_BrokenWorkers(), sent.append)  # type: ignore[arg-type]
+    assert opening.read(_frame(_initialize({})))
+    did_open = _frame(_did_open(orders, ORDERS))
+    assert not opening.read(did_open)
+    assert len(sent) == 1  # the initialize answer only
+    assert bytes(opening.framer.pending) == did_open and len(opening.bodies) == 1
+    assert opening.linted == {}  # pygls lints it
+    assert "before pygls was loaded" in capsys.readouterr().err

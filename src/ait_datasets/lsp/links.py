@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types as lsp
 
 from ait_datasets.lsp.context import ancestors, own_key
+from ait_datasets.lsp.findings import file_uri
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.records import Record
 
@@ -40,10 +41,8 @@ class Target(Record):
 
 
 def location(target: Target) -> lsp.Location:
-    from pygls.uris import from_fs_path
-
     start = lsp.Position(0, 0)
-    return lsp.Location(from_fs_path(target.path) or target.path, lsp.Range(start, start))
+    return lsp.Location(file_uri(target.path), lsp.Range(start, start))
 
 
 def targets(lines: Lines, path: str, only_line: int | None = None) -> list[Target]:

@@ -141,7 +141,12 @@ class Opening:
             if whole is None:
                 return True
             body, size = whole
-            if not self._answer(body):
+            try:
+                answered = self._answer(body)
+            except Exception as exc:  # a bug here: pygls reads the message, as it would have
+                print(f"datasets lsp: before pygls was loaded: {exc!r}", file=sys.stderr)
+                return False
+            if not answered:
                 return False  # pygls reads this message itself
             self.framer.consume(size)
             self.bodies.append(body)
@@ -226,13 +231,14 @@ class Opening:
         except WorkerFailed as exc:
             self.worker_failure = str(exc)
             return False
-        self.linted[uri] = Linted(version, text, config, found, error)
         if not self._pulls:
             items = diagnostics_json(found, error, path, Lines(text), self._encoding)
             params = {"uri": uri, "diagnostics": items, "version": version}
             self._send(
                 {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params}
             )
+        # Kept once its findings are out: the server then does not lint this version again.
+        self.linted[uri] = Linted(version, text, config, found, error)
         return True
 
     def _pull(self, ident: Any, params: Any) -> bool:

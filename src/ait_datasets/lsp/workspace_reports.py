@@ -7,8 +7,8 @@ import os
 from typing import TYPE_CHECKING
 
 from lsprotocol import types as lsp
-from pygls.uris import from_fs_path
 
+from ait_datasets.lsp.findings import file_uri
 from ait_datasets.lsp.linting import lint_files
 from ait_datasets.lsp.state import Linted
 
@@ -29,7 +29,7 @@ def workspace_reports(ls: DatasetsServer) -> list[lsp.WorkspaceFullDocumentDiagn
         reports.extend(ls.workspace_cache[1])
         on_disk = []
     for path, found in lint_files(on_disk, ls.configs.for_file).items():
-        uri = from_fs_path(path) or path
+        uri = file_uri(path)
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as fh:
                 text = fh.read()
