@@ -20,9 +20,14 @@ says file:line:column. So the problems a user sees are always the pure-Python re
 How a JSON block is cut without parsing it twice: entries are JSON objects, so two of them
 are separated by ``}``, a comma and ``{"``; inside a string a ``"`` is always escaped, so
 that pattern cannot lie inside a string unless the ``"`` closes it (``"...},{"``). A block
-is cut after the last such separator, and the entries decoded from it must be exactly one
-more than the separators inside it, which also gives each entry's offset (for its line).
-A separator inside a string cuts a string open, which msgspec refuses: step aside.
+is cut after the last such separator. A separator inside a string, or inside a nested
+value, leaves a string or a container open at the cut, which msgspec refuses: step aside.
+So the block decodes only when the cut is right, and its entries need not be found one by
+one for that. They are found (the separators between them) only for what needs each
+entry's offset: its line, when the block spans several lines, and the bytes of a row that
+is not plain; their count must then be one more than the separators, or step aside. A block
+on one line (a minified export, as the API sends it) needs neither for its plain rows: a
+failed eval's data is kept as JSON text by msgspec (:class:`LeanData`).
 A JSONL block is cut after its last newline; each line is decoded on its own.
 """
 
@@ -117,6 +122,19 @@ class Lean(msgspec.Struct, gc=False):
     datasetLineNumber: str = ""
 
 
+_NULL = msgspec.Raw(b"null")
+
+
+class LeanData(Lean, gc=False):
+    """:class:`Lean` with the two fields a failed eval's failing turn is read from, kept as
+    their JSON text (a view of the block, not a copy) and decoded only for a failed eval:
+    used for blocks of a minified export, whose entries are not cut apart at all."""
+
+    # An absent field is JSON null, as Entry has it (msgspec takes no Raw in a union).
+    inputData: msgspec.Raw = _NULL
+    outputData: msgspec.Raw = _NULL
+
+
 class Data(msgspec.Struct, gc=False):
     """The two fields a failed eval's row adds to a passing run's: any JSON value each,
     as :class:`Entry` decodes them."""
@@ -128,6 +146,7 @@ class Data(msgspec.Struct, gc=False):
 _DECODER = msgspec.json.Decoder(list[Entry])
 _ONE = msgspec.json.Decoder(Entry)
 _LEAN = msgspec.json.Decoder(list[Lean])
+_LEAN_DATA = msgspec.json.Decoder(list[LeanData])
 _LEAN_ONE = msgspec.json.Decoder(Lean)
 _DATA_ONE = msgspec.json.Decoder(Data)
 
@@ -142,9 +161,9 @@ class Block:
     """
 
     lines: list[int]
-    lean: list[Lean] | None
+    lean: list[Lean] | list[LeanData] | None
     rows: list[dict[str, object]] | None
-    raw: list[bytes] | tuple[bytes, list[int], int]  # the entries' bytes, or how to cut them
+    raw: list[bytes] | _Cut  # the entries' bytes, or how to cut them
 
     def entry(self, index: int) -> dict[str, object]:
         """Entry ``index`` decoded as a dict of every field the report reads."""
@@ -161,6 +180,9 @@ class Block:
         if self.rows is not None:
             row = self.rows[index]
             return row.get("inputData"), row.get("outputData")
+        entry = self.lean[index] if self.lean is not None else None
+        if isinstance(entry, LeanData):
+            return _json(entry.inputData), _json(entry.outputData)
         try:
             found = _DATA_ONE.decode(self._bytes(index))
         except (msgspec.DecodeError, RecursionError, ValueError):
@@ -169,11 +191,46 @@ class Block:
 
     def _bytes(self, index: int) -> bytes:
         raw = self.raw
-        if isinstance(raw, tuple):  # (buffer, starts, end): cut this one entry out
-            buffer, starts, end = raw
-            stop = starts[index + 1] if index + 1 < len(starts) else end
-            return buffer[starts[index] : stop].rstrip(b" \t\r\n,")
+        if isinstance(raw, _Cut):  # cut this one entry out of the buffer
+            starts = raw.found()
+            stop = starts[index + 1] if index + 1 < len(starts) else raw.end
+            return raw.buffer[starts[index] : stop].rstrip(b" \t\r\n,")
         return raw[index]
+
+
+def _json(raw: msgspec.Raw) -> object:
+    """A field kept as its JSON text, decoded as :class:`Entry` decodes it."""
+    try:
+        return msgspec.json.decode(raw)
+    except (msgspec.DecodeError, RecursionError, ValueError):
+        raise StepAside from None
+
+
+@dataclass(slots=True)
+class _Cut:
+    """Where a block's entries lie in ``buffer``: the first starts at ``first``, the last
+    ends at ``end``. Where the others start is searched when first asked for: a block of
+    a minified export (one line) needs it only for a row that is not plain, and the
+    search was an eighth of reading such a block."""
+
+    buffer: bytes
+    first: int
+    end: int
+    count: int  # how many entries the block decoded to
+    starts: list[int] | None = None
+
+    def found(self) -> list[int]:
+        """Where each entry starts: one more than the separators between them, or the
+        block steps aside (a separator's pattern inside a nested array)."""
+        if self.starts is None:
+            starts = [
+                self.first,
+                *map(_END, _SEPARATOR.finditer(self.buffer, self.first, self.end)),
+            ]
+            if len(starts) != self.count:
+                raise StepAside
+            self.starts = starts
+        return self.starts
 
 
 def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
@@ -208,10 +265,8 @@ def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
                 buffer = buffer[pos:] + more
                 pos = 0
                 continue
-            starts = [pos, *map(_END, _SEPARATOR.finditer(buffer, pos, cut.start() + 1))]
-            block = _decoded(buffer, starts, cut.start() + 1, line, lean)
-            yield block
-            line = block.lines[-1] + buffer.count(b"\n", starts[-1], cut.end())
+            yield _decoded(buffer, pos, cut.start() + 1, line, lean)
+            line += buffer.count(b"\n", pos, cut.end())
             pos = cut.end()
 
 
@@ -242,27 +297,33 @@ def _checked(body: bytes) -> None:
             raise StepAside from None
 
 
-def _decoded(buffer: bytes, starts: list[int], end: int, line: int, lean: bool) -> Block:
-    """The entries of ``buffer[starts[0]:end]``, the first at ``line``, with their lines."""
-    body = b"[" + buffer[starts[0] : end] + b"]"
+def _decoded(buffer: bytes, first: int, end: int, line: int, lean: bool) -> Block:
+    """The entries of ``buffer[first:end]``, the first at ``line``, with their lines."""
+    body = b"[" + buffer[first:end] + b"]"
     _checked(body)
-    structs: list[Lean] | None = None
+    # One line (a minified export, as the API sends it): every entry is on ``line``, so
+    # the entries need not be found at all, and a failed eval's data is kept as text.
+    one_line = buffer.find(b"\n", first, end) < 0
+    structs: list[Lean] | list[LeanData] | None = None
     rows: list[dict[str, object]] | None = None
     try:
         if lean:
             try:
-                structs = _LEAN.decode(body)
+                structs = (_LEAN_DATA if one_line else _LEAN).decode(body)
             except msgspec.ValidationError:  # valid JSON, other types: dicts of all fields
                 structs = None
         if structs is None:
             rows = cast("list[dict[str, object]]", _DECODER.decode(body))
     except (msgspec.DecodeError, RecursionError, ValueError):
         raise StepAside from None
-    if len(structs if structs is not None else rows or ()) != len(starts):
-        raise StepAside
+    count = len(structs if structs is not None else rows or ())
+    cut = _Cut(buffer, first, end, count)
+    if one_line:
+        return Block([line] * count, structs, rows, cut)
+    starts = cut.found()
     # Maps of C functions, not generator expressions: once per entry of millions.
     steps = [line, *map(buffer.count, repeat(b"\n"), starts, starts[1:])]
-    return Block(list(accumulate(steps)), structs, rows, (buffer, starts, end))
+    return Block(list(accumulate(steps)), structs, rows, cut)
 
 
 def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Block | None:
@@ -278,8 +339,7 @@ def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Bloc
     end = len(buffer[:close].rstrip())
     if end <= pos:
         return None
-    starts = [pos, *map(_END, _SEPARATOR.finditer(buffer, pos, end))]
-    return _decoded(buffer, starts, end, line, lean)
+    return _decoded(buffer, pos, end, line, lean)
 
 
 # What str.splitlines() (the exact JSONL reader) also takes for a line break, besides "\n"
