@@ -7,7 +7,6 @@ by the size of its input, so a quadratic algorithm fails here on any host.
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -224,45 +223,19 @@ _run_costs = st.builds(
 def test_one_pass_costs_agree_with_the_definitions_on_any_runs(
     rows: list[tuple[int, Run]], k: int
 ) -> None:
-    """The totals added up as the runs were recorded, and the one pass over the outcomes
-    (tag switches, unknown fields, "(no tag)" spelt out, float credits), give exactly
-    what costs_of(every run) and by_release give; a merged run (the same case and run
-    twice) makes the report add up the merged runs instead."""
-    from ait_datasets.report.costs import by_release, costs_of, costs_of_totals
-    from ait_datasets.report.costs import overall_and_by_release as totals_of
-    from ait_datasets.report.run_totals import TagTotals
+    """The written-out one pass (tag switches, unknown fields, "(no tag)" spelt out, float
+    credits) gives exactly, float for float, what adding each run to costs_of(every run)
+    and by_release gives."""
+    from ait_datasets.report.costs import _Totals, by_release, costs_of, overall_and_by_release
     from ait_datasets.report.stats import summarize
 
     results = result_set((CaseKey("S", "D", f"c{case}"), run) for case, run in rows)
     outcomes = summarize(results, k).outcomes
     every = [run for outcome in outcomes for run in outcome.runs]
-    expected = (costs_of(every), by_release(outcomes))
-    assert totals_of(outcomes) == expected
-    assert totals_of(outcomes, results.totals) == expected
+    assert overall_and_by_release(outcomes) == (costs_of(every), by_release(outcomes))
     # costs_of itself is what adding one run at a time gives.
     for runs in [every, *(outcome.runs for outcome in outcomes)]:
-        totals = TagTotals()
+        totals = _Totals()
         for run in runs:
             totals.add(run)
-        assert costs_of(runs) == costs_of_totals(totals)
-
-
-@settings(max_examples=100, deadline=None)
-@given(
-    st.lists(st.floats(0, 1e6, allow_nan=False, allow_infinity=False), max_size=40), st.randoms()
-)
-def test_credit_totals_do_not_depend_on_the_order_of_the_rows(
-    amounts: list[float], rng: random.Random
-) -> None:
-    """Credits are added up exactly: the same runs listed in any order give the same
-    total, the float nearest the true sum."""
-    from fractions import Fraction
-
-    from ait_datasets.report.costs import costs_of
-
-    runs = [Run(1, True, credits=amount) for amount in amounts]
-    shuffled = runs[:]
-    rng.shuffle(shuffled)
-    total = costs_of(runs).credits
-    assert total == costs_of(shuffled).credits
-    assert total == (float(sum(map(Fraction, amounts))) if amounts else None)
+        assert costs_of(runs) == totals.costs()

@@ -130,7 +130,7 @@ def build_report(
                 quarantined.append((outcome, entry))
         stale = assignment.stale
     run_ids = results.run_ids()
-    costs, releases = overall_and_by_release(summary.outcomes, results.totals)
+    costs, releases = overall_and_by_release(summary.outcomes)
     return Report(
         summary=summary,
         datasets=by_dataset(summary),

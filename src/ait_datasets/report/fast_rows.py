@@ -30,7 +30,6 @@ from ait_datasets.report.rows import (
     Skipped,
     read_log_entry,
 )
-from ait_datasets.report.run_totals import TagTotals
 from ait_datasets.report.turns import failing_turn
 
 if TYPE_CHECKING:
@@ -107,25 +106,13 @@ def add_block(
     index = -1
     last_run: RunId | None = None
     last_tag = ""
-    # The runs' costs, added up as they are read (run_totals): the current tag's group.
-    totals = results.totals
-    counting = totals.valid
-    group_tag: str | None = None
-    group = TagTotals()  # none yet: the first row makes its group the current one
-    # The group's counts on local variables, written back (flush) before anything else
-    # may count a run: a record() of another row, a change of group, the block's end.
-    g_count, g_passed, g_tokens = group.count, group.passed, group.tokens
-    credit, took = group.credits.append, group.durations.append
     for e, line in zip(lean, block.lines, strict=True):
         index += 1
         version = e.version
         status = e.status
         passed = status == "Success"
         if (not passed and status != "Error") or version is None:
-            group.count, group.passed, group.tokens = g_count, g_passed, g_tokens
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
-            counting = totals.valid
-            g_count, g_passed, g_tokens = group.count, group.passed, group.tokens
             continue
         tokens = e.tokensConsumed
         credits = e.copilotCredits
@@ -135,20 +122,14 @@ def add_block(
             or (credits is not None and credits < 0)
             or (duration is not None and duration < 0)
         ):
-            group.count, group.passed, group.tokens = g_count, g_passed, g_tokens
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
-            counting = totals.valid
-            g_count, g_passed, g_tokens = group.count, group.passed, group.tokens
             continue
         raw = (e.aitCode, e.dataset, e.datasetLineNumber, e.procedureName)
         runs = tables.get(raw)
         if runs is None:
             runs = interned.table(raw, results)
         if runs is _NOT_PLAIN_TABLE:
-            group.count, group.passed, group.tokens = g_count, g_passed, g_tokens
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
-            counting = totals.valid
-            g_count, g_passed, g_tokens = group.count, group.passed, group.tokens
             continue
         tag = e.tag
         if tag:
@@ -162,6 +143,9 @@ def add_block(
         result = _new(
             Run, (run, passed, message, path, line, tokens, credits, duration, tag, None, turn)
         )
+        # ResultSet.add, inline (one dict call when the case has no result of this run).
+        if runs.setdefault(run, result) is not result:
+            runs[run] = runs[run].merged(result)
         # The tags of each run: exports list a run's rows together, so a row's run and
         # tag are most often the previous row's (then there is nothing to add).
         if run != last_run or tag != last_tag:
@@ -171,25 +155,6 @@ def add_block(
             if tag:
                 seen.add(tag)
             last_run, last_tag = run, tag
-            if tag != group_tag:
-                group.count, group.passed, group.tokens = g_count, g_passed, g_tokens
-                group, group_tag = totals.group(tag), tag
-                g_count, g_passed, g_tokens = group.count, group.passed, group.tokens
-                credit, took = group.credits.append, group.durations.append
-        # ResultSet.add, inline (one dict call when the case has no result of this run).
-        if runs.setdefault(run, result) is not result:
-            runs[run] = runs[run].merged(result)
-            totals.valid = counting = False  # the report adds up the merged runs instead
-        elif counting:  # RunTotals.add, inline
-            g_count += 1
-            g_passed += passed
-            if tokens is not None:
-                g_tokens = tokens if g_tokens is None else g_tokens + tokens
-            if credits is not None:
-                credit(credits)
-            if duration is not None:
-                took(duration)
-    group.count, group.passed, group.tokens = g_count, g_passed, g_tokens
 
 
 def record(results: ResultSet, row: Read, path: str, line: int) -> None:

@@ -17,8 +17,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from ait_datasets.report.run_totals import RunTotals
-
 if TYPE_CHECKING:
     from ait_datasets.report.turns import Turn
 
@@ -150,8 +148,6 @@ class ResultSet:
     # ``@odata.nextLink`` of a saved response that is only the first page: (path, link).
     incomplete: list[tuple[str, str]] = field(default_factory=list)
     runs_by: str = "version"
-    # What the runs consumed, added up as they were recorded (see run_totals).
-    totals: RunTotals = field(default_factory=RunTotals)
 
     def add(self, key: CaseKey, run: Run, tag: str = "") -> None:
         """Record one row; a second row for the same case and run can only make it fail."""
@@ -159,13 +155,7 @@ class ResultSet:
         if runs is None:
             runs = self.cases[key] = {}
         previous = runs.get(run.run)
-        if previous is None:
-            runs[run.run] = run
-            if self.totals.valid:
-                self.totals.add(run)
-        else:
-            runs[run.run] = previous.merged(run)
-            self.totals.valid = False
+        runs[run.run] = run if previous is None else previous.merged(run)
         tags = self.tags.get(run.run)
         if tags is None:
             tags = self.tags[run.run] = set()
@@ -174,7 +164,6 @@ class ResultSet:
 
     def merge(self, other: ResultSet) -> None:
         """Add every row of ``other`` (reading several files into one set)."""
-        self.totals.valid = False  # cheaper to add the merged runs up once, at the end
         for key, runs in other.cases.items():
             for run in runs.values():
                 self.add(key, run)
