@@ -3,6 +3,8 @@
     python bench/report_scale.py                 # 2,000,000 rows, text and HTML
     python bench/report_scale.py --rows 200000   # a smaller smoke run
     python bench/report_scale.py --jsonl         # the same rows as JSONL, one a line
+    python bench/report_scale.py --minified      # the same rows on one line, as the API
+                                                 # sends them (the default: one a line)
 
 The export is 100,000 cases x 20 Versions (with every field the API page has, short
 values; one in 23 runs fails), written to a temporary folder (``$TMPDIR``). Each command
@@ -35,7 +37,9 @@ ROW = (
 )
 
 
-def write_export(path: Path, rows: int, versions: int = 20, jsonl: bool = False) -> None:
+def write_export(
+    path: Path, rows: int, versions: int = 20, jsonl: bool = False, minified: bool = False
+) -> None:
     cases = rows // versions
     with open(path, "w", encoding="utf-8") as out:
         if not jsonl:
@@ -58,7 +62,7 @@ def write_export(path: Path, rows: int, versions: int = 20, jsonl: bool = False)
                         group=case % 50,
                         case=case,
                     )
-                    + "\n"
+                    + ("" if minified else "\n")
                 )
                 n += 1
         if not jsonl:
@@ -81,10 +85,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=2_000_000)
     parser.add_argument("--jsonl", action="store_true", help="write the export as JSONL")
+    parser.add_argument("--minified", action="store_true", help="write the JSON export on one line")
     args = parser.parse_args()
+    if args.jsonl and args.minified:
+        parser.error("--minified is for the JSON export; JSONL is one row a line")
     with tempfile.TemporaryDirectory() as folder:
         export = Path(folder) / ("export.jsonl" if args.jsonl else "export.json")
-        write_export(export, args.rows, jsonl=args.jsonl)
+        write_export(export, args.rows, jsonl=args.jsonl, minified=args.minified)
         size = export.stat().st_size / 1024 / 1024
         print(f"{args.rows:,} rows, {size:,.0f} MB export")
         print(f"{'format':<8}{'wall s':>10}{'CPU s':>10}{'peak MB':>10}{'output MB':>11}")

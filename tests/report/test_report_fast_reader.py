@@ -258,6 +258,56 @@ def test_fast_reader_reads_plain_passing_runs_without_dicts(
         ]
 
 
+@pytest.mark.parametrize("block", [512, 1 << 23])
+def test_a_minified_export_is_read_without_finding_its_entries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int
+) -> None:
+    """The API's own minified response: every entry is on line 1, so where each starts is
+    never searched for, and a failed eval's failing turn comes from the data msgspec kept
+    as JSON text; the result is the exact reader's."""
+    monkeypatch.setattr(fast_json, "BLOCK", block)
+    rows = [
+        _entry(f"T{i % 5}", 1 + i // 5, "Error" if i % 4 == 0 else "Success") for i in range(40)
+    ]
+    path = tmp_path / "export.json"
+    path.write_text(_export(rows, "compact", False), encoding="utf-8")
+
+    def searched(self: object) -> list[int]:
+        raise AssertionError("a one-line block's entries were searched for")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(fast_json._Cut, "found", searched)
+        blocks = list(fast_json.blocks(str(path)))
+        fast = _read_fast(str(path), ReadOptions())
+    assert all(isinstance(e, fast_json.LeanData) for b in blocks for e in b.lean or [None])
+    assert {line for b in blocks for line in b.lines} == {1}
+    assert fast is not None
+    assert fast == read_text(str(path), decode(str(path), path.read_bytes()))
+    failed = [run for runs in fast.cases.values() for run in runs.values() if not run.passed]
+    assert failed and all(run.turn is not None and run.turn.first == 1 for run in failed)
+
+
+@pytest.mark.parametrize("layout", ["compact", "lines", "indented"])
+def test_nested_arrays_of_objects_agree_or_step_aside(tmp_path: Path, layout: str) -> None:
+    """A value that is an array of objects holds the separator's pattern outside strings
+    (``}, {"`` at a deeper level). A block cut there cannot decode; a block on one line
+    never looks for its entries, and one on several lines finds one separator too many
+    and steps aside: either way the result is the exact reader's."""
+    rows: list[dict[str, object]] = [
+        {**_entry("T1", 1, "Error"), "inputData": [{"query": {}}, {"query": {}}], "x": [{"a": 1}]},
+        _entry("T2", 1),
+        {**_entry("T3", 1), "extra": [{"b": 2}, {"c": 3}]},
+    ]
+    path = tmp_path / "export.json"
+    path.write_text(_export(rows, layout, False), encoding="utf-8")
+    exact = read_text(str(path), decode(str(path), path.read_bytes()))
+    fast = _read_fast(str(path), ReadOptions())
+    assert fast is None or fast == exact
+    if layout == "compact":
+        assert fast == exact
+    assert read_file(str(path)) == exact
+
+
 @pytest.mark.parametrize("name", ["export.json", "export.jsonl"])
 def test_invalid_utf8_in_a_field_the_report_skips_is_still_reported(
     tmp_path: Path, name: str
