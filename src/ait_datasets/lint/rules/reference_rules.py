@@ -1,0 +1,437 @@
+"""The reference rules' definitions and documentation (checked in ``references``)."""
+
+from __future__ import annotations
+
+from ait_datasets.diagnostics import Severity
+from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
+
+MAX_GROUP_CODE = 100
+
+UNKNOWN_SUITE_SETUP = Rule(
+    "REF001",
+    "unknown-suite-setup",
+    "references",
+    Severity.ERROR,
+    "`suite_setup: NAME` names no suite-setup file of the app.",
+    "Reports a dataset's `suite_setup: NAME` when no suite-setup file of the same app (the "
+    "`.resources` folder, else the files linted together) has that `name:` (or, without "
+    "`name:`, that file name). The match is exact, as the framework's lookup is; the message "
+    "names the closest setup.",
+    "At run time the framework looks for the group whose Group Name is NAME (`FindFirst`, "
+    "AIT Test Context Impl. codeunit 149043 `GetSuiteSetupGroup` lines 443-460); when there "
+    "is none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
+    "fails with 'Per-suite setup data has not been loaded.' (label line 46, raised at lines "
+    "571-572). A name that belongs to an ordinary dataset fails the same way (that group has "
+    "no SUITE-SETUP row, lines 431-434). The setup is loaded once per session and never "
+    "reset (`HasSuiteSetupData`, lines 45, 409-410, 562, in a SingleInstance codeunit), and "
+    "all lines of a suite run in one session (AIT Test Suite Mgt. `RunAITests` lines "
+    "103-110): when an earlier line loaded another setup, this one silently gets that "
+    "setup's data instead of failing (see REF007).",
+    Example(
+        """
+        suite_setup: ORDER-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=1,
+    ),
+    "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app.",
+    good=Example(
+        """
+        suite_setup: ORDERS-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
+)
+DUPLICATE_FILE_NAME = Rule(
+    "REF002",
+    "duplicate-dataset-file-name",
+    "references",
+    Severity.ERROR,
+    "Two dataset files of the app import as the same group.",
+    "Reports every dataset file whose group code (the file name, upper-cased; without the "
+    "extension for `.jsonl`/`.json`) equals that of an earlier file of the same app, at "
+    "1:1 of the later file, naming the earlier one.",
+    "The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
+    "+ 1)`) and re-imports a group of the same app by deleting it first: the later file "
+    "silently replaces the earlier one, whichever folders they are in."
+    " (`SampleAgentsInstall.Codeunit.al` line 46; AIT AL Test Suite Mgt codeunit "
+    "149037, `AITALTestSuiteMgt.Codeunit.al` `ImportTestInputs` lines 289-291.)",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        path="datasets/variations/orders.yaml",
+        neighbours=ORDERS_DATASET,
+        line=1,
+    ),
+    "Rename one of the files (and its suite XML `Dataset=` references).",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 102
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 102
+                  message: Please release sales order 102.
+                expected_data: {}
+        """,
+        path="datasets/variations/orders-rush.yaml",
+        neighbours=ORDERS_DATASET,
+    ),
+)
+GROUP_CODE_TOO_LONG = Rule(
+    "REF003",
+    "group-code-too-long",
+    "references",
+    Severity.ERROR,
+    "The dataset's group code is longer than 100 characters.",
+    "Reports dataset files whose group code (file name, upper-cased; `.yaml` kept, "
+    "`.jsonl`/`.json` dropped) has more than 100 characters.",
+    "The group code is a Code[100] field: longer names are cut, so two long names can "
+    "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
+    "as written."
+    " (Test Input Group table 130454 `Code` Code[100], `TestInputGroup.Table.al` line "
+    "17, cut by `GetTestInputGroupCodeFromFileName`, Test Inputs Management codeunit "
+    "130458 (`TestInputsManagement.Codeunit.al`) lines 208-214; `Input Dataset` "
+    "Code[100], `AITTestSuite.Table.al` line 46 and `AITTestMethodLine.Table.al` line "
+    "79.)",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+        path="datasets/" + "A" * 96 + ".yaml",
+        line=1,
+    ),
+    "Shorten the file name.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """,
+    ),
+)
+ATTACHMENT_NOT_FOUND = Rule(
+    "REF004",
+    "attachment-not-found",
+    "references",
+    Severity.ERROR,
+    "`query.attachments[].file` names no file in the app's resources.",
+    "Resolves each attachment path (the string form of `file`) relative to the app's "
+    "`.resources` folder, as the resource provider's `NavApp.GetResource(path)` does, and "
+    "reports paths with no such file, paths that name a folder, backslashes, and `./` or "
+    "empty segments. A file that exists only with other letter case is a warning. Without "
+    "a `.resources` folder existence is not checked.",
+    "The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
+    "a missing resource fails the turn in the middle of the run."
+    " (`GetResource`, Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 570-572.)",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
+    "Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
+    ),
+)
+ATTACHMENT_OUTSIDE = Rule(
+    "REF005",
+    "attachment-outside-resources",
+    "references",
+    Severity.ERROR,
+    "An attachment path leaves the app's resources.",
+    "Reports attachment paths that are absolute (`/x`, `C:\\x`), contain `..`, or resolve "
+    "through a symbolic link to a file outside the `.resources` folder.",
+    "Only files inside the resource folder are packaged into the test app; a path outside it "
+    "may work on the author's machine (or in this linter) and fail everywhere else."
+    " The framework passes the path unchanged to the app's "
+    "`IAgentTestResourceProvider` (Library - Agent Impl. codeunit 130561 "
+    "(`LibraryAgentImpl.Codeunit.al`) lines 570-572); which files are packaged is the "
+    "AL compiler's (no AL line says more).",
+    Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: ../../invoices/scan.png
+                expected_data: {}
+        """,
+        line=10,
+    ),
+    "Copy the file into the app's `.resources` folder and reference it from there.",
+    good=Example(
+        """
+        tests:
+          - name: RELEASE-ORDER
+            description: Jane asks the agent to release sales order 101
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                  attachments:
+                    - file: datasets/attachments/scan.png
+                expected_data: {}
+        """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
+    ),
+)
+DUPLICATE_SUITE_SETUP = Rule(
+    "REF006",
+    "duplicate-suite-setup",
+    "references",
+    Severity.ERROR,
+    "Two suite-setup files of the app have the same `name` and `language`.",
+    "Reports every suite-setup file after the first (in path order) with the same Group "
+    "Name (`name:`, else the file name) and the same `language` (none counts as one "
+    "language), at its `name:`.",
+    'The framework takes the first group with the referenced name (`SetRange("Group '
+    'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 458-459) and then '
+    "the variant for the run's language (line 430): a second setup for the same name and "
+    "language is never used. Which one wins depends on file-name order, not import order: "
+    "`FindFirst` follows the primary key, the group code (the upper-cased file name).",
+    Example(
+        """
+        name: ORDERS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/setup-b.yaml",
+        neighbours={
+            "datasets/suite_setup/setup-a.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=1,
+    ),
+    "Give each setup its own `name:`, or a different `language:` for a language variant.",
+    good=Example(
+        """
+        name: RETURNS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+        path="datasets/suite_setup/setup-b.yaml",
+        neighbours={
+            "datasets/suite_setup/setup-a.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
+)
+
+MIXED_SUITE_SETUPS = Rule(
+    "REF007",
+    "suite-lines-with-different-setups",
+    "references",
+    Severity.WARNING,
+    "The lines of one suite run datasets that name different suite setups (or none).",
+    "For each `AITSuite` of a suite XML, looks up the dataset of every line (the line's "
+    "`Dataset=`, else the suite's) and its `suite_setup:`; reports each line whose setup "
+    "differs from the first line's (a different name, or a setup where the first has none, "
+    "or none where it has one), at the line's `Dataset=`.",
+    "The suite setup is loaded once per session and never reset: `InitializeGlobalVariables` "
+    "loads it only while `HasSuiteSetupData` is false (AIT Test Context Impl. codeunit "
+    "149043 lines 409-410, set at line 562, SingleInstance), and `RunAITests` runs every line "
+    "in the same session (AIT Test Suite Mgt. lines 103-110). The first line's setup serves "
+    "every later line: a line whose dataset names another setup reads the wrong data, and "
+    "`IsSuiteSetupDone()` (lines 591-599) looks at its own group, so its setup code runs again "
+    "on the first setup's data.",
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+            <Line CodeunitID="50101" Description="Return orders" Dataset="returns.yaml" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                suite_setup: ORDERS-SETUP
+                tests:
+                  - name: RELEASE-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Release order 101}
+                        expected_data: {}
+                """,
+            "datasets/returns.yaml": """
+                suite_setup: RETURNS-SETUP
+                tests:
+                  - name: RETURN-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Return order 101}
+                        expected_data: {}
+                """,
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+            "datasets/suite_setup/returns-setup.yaml": """
+                name: RETURNS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+        line=6,
+    ),
+    "Run datasets with different suite setups in different suites (one `AITSuite` per "
+    "setup), or let their datasets share one setup.",
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+          <AITSuite Code="RETURNS" Description="Returns" Dataset="returns.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Line CodeunitID="50101" Description="Return orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours={
+            "datasets/orders.yaml": """
+                suite_setup: ORDERS-SETUP
+                tests:
+                  - name: RELEASE-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Release order 101}
+                        expected_data: {}
+                """,
+            "datasets/returns.yaml": """
+                suite_setup: RETURNS-SETUP
+                tests:
+                  - name: RETURN-ORDER
+                    turns:
+                      - query: {from: Jane Doe, title: Return order 101}
+                        expected_data: {}
+                """,
+            "datasets/suite_setup/orders-setup.yaml": """
+                name: ORDERS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+            "datasets/suite_setup/returns-setup.yaml": """
+                name: RETURNS-SETUP
+                suite_setup:
+                  setup_actions: []
+                """,
+        },
+    ),
+)
+
+RULES = (
+    UNKNOWN_SUITE_SETUP,
+    DUPLICATE_FILE_NAME,
+    GROUP_CODE_TOO_LONG,
+    ATTACHMENT_NOT_FOUND,
+    ATTACHMENT_OUTSIDE,
+    DUPLICATE_SUITE_SETUP,
+    MIXED_SUITE_SETUPS,
+)
