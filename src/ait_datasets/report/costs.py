@@ -6,7 +6,10 @@ The API page exports ``tokensConsumed`` (``AIT Log Entry."Tokens Consumed"``),
 unknown, not zero: totals say how many runs they cover.
 
 Percentiles are nearest-rank (the value below which p% of the runs lie, always one of the
-observed durations), computed with one sort per group: n log n.
+observed durations), computed with one sort per group: n log n. Copilot credits are added
+up exactly (:func:`exact_sum`): a total is the float nearest the true sum, whatever order
+the rows come in (one float addition at a time, 0.1 + 0.2 + 0.3 is not 0.3 + 0.2 + 0.1, and
+runs of 1.3, 0.1, 0.7, 1.3 and 0.1 credits came to 3.5000000000000004).
 """
 
 from __future__ import annotations
@@ -59,15 +62,34 @@ def percentile(sorted_values: list[int], p: float) -> int | None:
     return sorted_values[rank - 1]
 
 
+def exact_sum(amounts: dict[float, int]) -> float | None:
+    """The sum of each amount times its count, rounded once (None for no amounts).
+
+    Floats are binary fractions, so the sum is made exactly in integers and divided once,
+    which Python rounds correctly. Counting each distinct amount keeps this one dictionary
+    update per run, and the amounts few (the toolkit's credits repeat)."""
+    if not amounts:
+        return None
+    numerator, denominator = 0, 1
+    for value, times in amounts.items():
+        top, bottom = value.as_integer_ratio()  # bottom is a power of two
+        if bottom > denominator:
+            numerator *= bottom // denominator
+            denominator = bottom
+        numerator += top * times * (denominator // bottom)
+    return numerator / denominator
+
+
 class _Totals:
-    """Running totals of a group of runs, added to one run at a time."""
+    """Running totals of a group of runs, added to one run at a time; ``credits`` counts
+    the runs of each amount (see :func:`exact_sum`)."""
 
     __slots__ = ("count", "credits", "durations", "passed", "tokens")
 
     def __init__(self) -> None:
         self.count = self.passed = 0
         self.tokens: int | None = None
-        self.credits: float | None = None
+        self.credits: dict[float, int] = {}
         self.durations: list[int] = []
 
     def add(self, run: Run) -> None:
@@ -76,7 +98,7 @@ class _Totals:
         if run.tokens is not None:
             self.tokens = run.tokens + (self.tokens or 0)
         if run.credits is not None:
-            self.credits = run.credits + (self.credits or 0.0)
+            self.credits[run.credits] = self.credits.get(run.credits, 0) + 1
         if run.duration_ms is not None:
             self.durations.append(run.duration_ms)
 
@@ -87,7 +109,7 @@ class _Totals:
             self.count,
             self.passed,
             self.tokens,
-            self.credits,
+            exact_sum(self.credits),
             percentile(durations, 50),
             percentile(durations, 95),
         )
@@ -99,8 +121,9 @@ def costs_of(runs: Iterable[Run]) -> Costs:
     asks this of every case, so of every run)."""
     count = passed = 0
     tokens: int | None = None
-    credits: float | None = None
-    durations: list[int] = []
+    totals = _Totals()
+    credits = totals.credits
+    durations = totals.durations
     for run in runs:
         _, ok, _, _, _, used, spent, took, _, _, _ = run
         count += 1
@@ -108,12 +131,10 @@ def costs_of(runs: Iterable[Run]) -> Costs:
         if used is not None:
             tokens = used + (tokens or 0)
         if spent is not None:
-            credits = spent + (credits or 0.0)
+            credits[spent] = credits.get(spent, 0) + 1
         if took is not None:
             durations.append(took)
-    totals = _Totals()
-    totals.count, totals.passed, totals.tokens, totals.credits = count, passed, tokens, credits
-    totals.durations = durations
+    totals.count, totals.passed, totals.tokens = count, passed, tokens
     return totals.costs()
 
 
@@ -130,12 +151,11 @@ def overall_and_by_release(
     groups: dict[str, _Totals] = {}
     count = passed = 0
     tokens: int | None = None
-    credits: float | None = None
     group: _Totals | None = None
     name = ""
     g_passed = 0
     g_tokens: int | None = None
-    g_credits: float | None = None
+    g_credits: dict[float, int] = {}
     g_durations: list[int] = []
     g_start = 0  # `count` when the current group took over
     for outcome in outcomes:
@@ -145,13 +165,13 @@ def overall_and_by_release(
             if group is None or tag != name:
                 if group is not None:
                     group.count += count - g_start
-                    group.passed, group.tokens, group.credits = g_passed, g_tokens, g_credits
+                    group.passed, group.tokens = g_passed, g_tokens
                 group = groups.get(tag)
                 if group is None:
                     group = groups[tag] = _Totals()
                 name, g_start = tag, count
-                g_passed, g_tokens, g_credits = group.passed, group.tokens, group.credits
-                g_durations = group.durations
+                g_passed, g_tokens = group.passed, group.tokens
+                g_credits, g_durations = group.credits, group.durations
             count += 1
             passed += ok
             g_passed += ok
@@ -159,16 +179,18 @@ def overall_and_by_release(
                 tokens = used + (tokens or 0)
                 g_tokens = used + (g_tokens or 0)
             if spent is not None:
-                credits = spent + (credits or 0.0)
-                g_credits = spent + (g_credits or 0.0)
+                g_credits[spent] = g_credits.get(spent, 0) + 1
             if took is not None:
                 g_durations.append(took)
     if group is not None:
         group.count += count - g_start
-        group.passed, group.tokens, group.credits = g_passed, g_tokens, g_credits
+        group.passed, group.tokens = g_passed, g_tokens
     releases = tuple((tag, groups[tag].costs()) for tag in sorted(groups))
     overall = _Totals()
-    overall.count, overall.passed, overall.tokens, overall.credits = count, passed, tokens, credits
+    overall.count, overall.passed, overall.tokens = count, passed, tokens
+    for each in groups.values():  # every run's credits are in one group
+        for amount, times in each.credits.items():
+            overall.credits[amount] = overall.credits.get(amount, 0) + times
     # Every duration is in one group, whose costs() sorted them: sorting the sorted groups
     # one after the other merges them (the percentiles only ask which values there are).
     overall.durations = list(chain.from_iterable(groups[tag].durations for tag in groups))
