@@ -4,14 +4,31 @@ and :mod:`.links`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lsprotocol import types as lsp
 
 from ait_datasets.lsp import completion, hover, inlay, links
 
 if TYPE_CHECKING:
+    from ait_datasets.lsp.convert import Converter
     from ait_datasets.lsp.server import DatasetsServer
+
+
+class _Buffer(NamedTuple):
+    path: str
+    text: str
+    conv: Converter
+
+
+def _buffer(ls: DatasetsServer, uri: str) -> _Buffer | None:
+    """The open document at ``uri``, when the linter handles its file: reading help is
+    given only where diagnostics are."""
+    path = ls.handled(uri)
+    if path is None:
+        return None
+    text = ls.workspace.get_text_document(uri).source
+    return _Buffer(path, text, ls.converter(uri, text))
 
 
 def register(server: DatasetsServer) -> None:
@@ -19,12 +36,10 @@ def register(server: DatasetsServer) -> None:
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def _hover(ls: DatasetsServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        uri = params.text_document.uri
-        path = ls.handled(uri)
-        if path is None:
+        buffer = _buffer(ls, params.text_document.uri)
+        if buffer is None:
             return None
-        text = ls.workspace.get_text_document(uri).source
-        conv = ls.converter(uri, text)
+        path, _, conv = buffer
         line, column = conv.from_position(params.position)
         found = hover.hover_at(conv.lines, path, line, column, ls.configs.for_file(path))
         if found is None:
@@ -37,12 +52,10 @@ def register(server: DatasetsServer) -> None:
 
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions())
     def _inlay_hints(ls: DatasetsServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
-        uri = params.text_document.uri
-        path = ls.handled(uri)
-        if path is None:
+        buffer = _buffer(ls, params.text_document.uri)
+        if buffer is None:
             return None
-        text = ls.workspace.get_text_document(uri).source
-        conv = ls.converter(uri, text)
+        path, _, conv = buffer
         first, last = params.range.start.line, params.range.end.line
         out = []
         for line, column, label, tooltip in inlay.hints(
@@ -64,24 +77,20 @@ def register(server: DatasetsServer) -> None:
         lsp.CompletionOptions(trigger_characters=[" ", "-", "$", "<", ":"]),
     )
     def _completion(ls: DatasetsServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
-        uri = params.text_document.uri
-        path = ls.handled(uri)
-        if path is None:
+        buffer = _buffer(ls, params.text_document.uri)
+        if buffer is None:
             return None
-        text = ls.workspace.get_text_document(uri).source
-        conv = ls.converter(uri, text)
+        path, text, conv = buffer
         line, column = conv.from_position(params.position)
         items = completion.items_at(text, path, line, column, ls.configs.for_file(path))
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def _definition(ls: DatasetsServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
-        uri = params.text_document.uri
-        path = ls.handled(uri)
-        if path is None:
+        buffer = _buffer(ls, params.text_document.uri)
+        if buffer is None:
             return None
-        text = ls.workspace.get_text_document(uri).source
-        conv = ls.converter(uri, text)
+        path, _, conv = buffer
         line, column = conv.from_position(params.position)
         target = next(
             (t for t in links.targets(conv.lines, path, line) if t.start <= column <= t.end), None
@@ -94,12 +103,10 @@ def register(server: DatasetsServer) -> None:
     def _document_links(
         ls: DatasetsServer, params: lsp.DocumentLinkParams
     ) -> list[lsp.DocumentLink] | None:
-        uri = params.text_document.uri
-        path = ls.handled(uri)
-        if path is None:
+        buffer = _buffer(ls, params.text_document.uri)
+        if buffer is None:
             return None
-        text = ls.workspace.get_text_document(uri).source
-        conv = ls.converter(uri, text)
+        path, _, conv = buffer
         return [
             lsp.DocumentLink(
                 lsp.Range(conv.position(t.line, t.start), conv.position(t.line, t.end)),
