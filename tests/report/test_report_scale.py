@@ -7,7 +7,6 @@ by the size of its input, so a quadratic algorithm fails here on any host.
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -240,40 +239,3 @@ def test_one_pass_costs_agree_with_the_definitions_on_any_runs(
         for run in runs:
             totals.add(run)
         assert costs_of(runs) == totals.costs()
-
-
-@settings(max_examples=100, deadline=None)
-@given(
-    st.lists(st.floats(0, 1e6, allow_nan=False, allow_infinity=False), max_size=40),
-    st.randoms(),
-)
-def test_credit_totals_are_exact_whatever_the_order_of_the_rows(
-    amounts: list[float], rng: random.Random
-) -> None:
-    """Credits are added up exactly: the same runs in any order give the same total, the
-    float nearest the true sum, per case, per release and overall."""
-    from fractions import Fraction
-
-    from ait_datasets.report.costs import costs_of, overall_and_by_release
-    from ait_datasets.report.stats import summarize
-
-    runs = [Run(i + 1, True, credits=amount, tag=f"rc-{i % 2}") for i, amount in enumerate(amounts)]
-    shuffled = runs[:]
-    rng.shuffle(shuffled)
-    exact = float(sum(map(Fraction, amounts))) if amounts else None
-    assert costs_of(runs).credits == costs_of(shuffled).credits == exact
-    results = result_set((CaseKey("S", "D", f"c{i % 3}"), run) for i, run in enumerate(shuffled))
-    overall, releases = overall_and_by_release(summarize(results, 1).outcomes)
-    assert overall.credits == exact
-    for tag, costs in releases:
-        mine = [run.credits for run in runs if run.tag == tag and run.credits is not None]
-        assert costs.credits == float(sum(map(Fraction, mine)))
-
-
-def test_credits_that_float_additions_round_off_add_up_exactly() -> None:
-    from ait_datasets.report.costs import costs_of
-
-    runs = [Run(i, True, credits=amount) for i, amount in enumerate([1.3, 0.1, 0.7, 1.3, 0.1])]
-    assert sum(run.credits or 0.0 for run in runs) == 3.5000000000000004
-    assert costs_of(runs).credits == 3.5
-    assert costs_of(runs).credits_per_pass == 0.7

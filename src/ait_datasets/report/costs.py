@@ -6,10 +6,7 @@ The API page exports ``tokensConsumed`` (``AIT Log Entry."Tokens Consumed"``),
 unknown, not zero: totals say how many runs they cover.
 
 Percentiles are nearest-rank (the value below which p% of the runs lie, always one of the
-observed durations), computed with one sort per group: n log n. Copilot credits are added
-up exactly (:func:`exact_sum`): a total is the float nearest the true sum, whatever order
-the rows come in (one float addition at a time, 0.1 + 0.2 + 0.3 is not 0.3 + 0.2 + 0.1, and
-runs of 1.3, 0.1, 0.7, 1.3 and 0.1 credits came to 3.5000000000000004).
+observed durations), computed with one sort per group: n log n.
 """
 
 from __future__ import annotations
@@ -17,9 +14,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import partial, reduce
 from itertools import chain
-from operator import is_not, itemgetter
+from operator import add, is_not, itemgetter
 
 from ait_datasets.report.model import Run
 from ait_datasets.report.stats import CaseOutcome
@@ -64,34 +61,15 @@ def percentile(sorted_values: list[int], p: float) -> int | None:
     return sorted_values[rank - 1]
 
 
-def exact_sum(amounts: dict[float, int]) -> float | None:
-    """The sum of each amount times its count, rounded once (None for no amounts).
-
-    Floats are binary fractions, so the sum is made exactly in integers and divided once,
-    which Python rounds correctly. Counting each distinct amount keeps this one dictionary
-    update per run, and the amounts few (the toolkit's credits repeat)."""
-    if not amounts:
-        return None
-    numerator, denominator = 0, 1
-    for value, times in amounts.items():
-        top, bottom = value.as_integer_ratio()  # bottom is a power of two
-        if bottom > denominator:
-            numerator *= bottom // denominator
-            denominator = bottom
-        numerator += top * times * (denominator // bottom)
-    return numerator / denominator
-
-
 class _Totals:
-    """Running totals of a group of runs, added to one run at a time; ``credits`` counts
-    the runs of each amount (see :func:`exact_sum`)."""
+    """Running totals of a group of runs, added to one run at a time."""
 
     __slots__ = ("count", "credits", "durations", "passed", "tokens")
 
     def __init__(self) -> None:
         self.count = self.passed = 0
         self.tokens: int | None = None
-        self.credits: dict[float, int] = {}
+        self.credits: float | None = None
         self.durations: list[int] = []
 
     def add(self, run: Run) -> None:
@@ -100,7 +78,7 @@ class _Totals:
         if run.tokens is not None:
             self.tokens = run.tokens + (self.tokens or 0)
         if run.credits is not None:
-            self.credits[run.credits] = self.credits.get(run.credits, 0) + 1
+            self.credits = run.credits + (self.credits or 0.0)
         if run.duration_ms is not None:
             self.durations.append(run.duration_ms)
 
@@ -111,7 +89,7 @@ class _Totals:
             self.count,
             self.passed,
             self.tokens,
-            exact_sum(self.credits),
+            self.credits,
             percentile(durations, 50),
             percentile(durations, 95),
         )
@@ -131,8 +109,8 @@ def costs_of(runs: Iterable[Run]) -> Costs:
 
     The HTML page asks this of every case, so of every run: each field is read by one pass
     in C over the case's runs (a Python loop over the runs took 1.5 µs a run, a third of
-    the page's rendering), and the credits are summed by ``math.fsum``, which is exact like
-    :func:`exact_sum` (a property test holds the two to the same floats)."""
+    the page's rendering). The credits are added one after the other, in run order, as
+    the loop added them (``reduce``, not ``sum``, which compensates since Python 3.12)."""
     every = runs if isinstance(runs, (tuple, list)) else tuple(runs)
     tokens = list(filter(_KNOWN, map(_TOKENS, every)))
     credits = list(filter(_KNOWN, map(_CREDITS, every)))
@@ -141,7 +119,7 @@ def costs_of(runs: Iterable[Run]) -> Costs:
         len(every),
         sum(map(_PASSED, every)),
         sum(tokens) if tokens else None,
-        math.fsum(credits) if credits else None,
+        reduce(add, credits, 0.0) if credits else None,
         percentile(durations, 50),
         percentile(durations, 95),
     )
@@ -160,11 +138,12 @@ def overall_and_by_release(
     groups: dict[str, _Totals] = {}
     count = passed = 0
     tokens: int | None = None
+    credits: float | None = None
     group: _Totals | None = None
     name = ""
     g_passed = 0
     g_tokens: int | None = None
-    g_credits: dict[float, int] = {}
+    g_credits: float | None = None
     g_durations: list[int] = []
     g_start = 0  # `count` when the current group took over
     for outcome in outcomes:
@@ -174,13 +153,13 @@ def overall_and_by_release(
             if group is None or tag != name:
                 if group is not None:
                     group.count += count - g_start
-                    group.passed, group.tokens = g_passed, g_tokens
+                    group.passed, group.tokens, group.credits = g_passed, g_tokens, g_credits
                 group = groups.get(tag)
                 if group is None:
                     group = groups[tag] = _Totals()
                 name, g_start = tag, count
-                g_passed, g_tokens = group.passed, group.tokens
-                g_credits, g_durations = group.credits, group.durations
+                g_passed, g_tokens, g_credits = group.passed, group.tokens, group.credits
+                g_durations = group.durations
             count += 1
             passed += ok
             g_passed += ok
@@ -188,18 +167,16 @@ def overall_and_by_release(
                 tokens = used + (tokens or 0)
                 g_tokens = used + (g_tokens or 0)
             if spent is not None:
-                g_credits[spent] = g_credits.get(spent, 0) + 1
+                credits = spent + (credits or 0.0)
+                g_credits = spent + (g_credits or 0.0)
             if took is not None:
                 g_durations.append(took)
     if group is not None:
         group.count += count - g_start
-        group.passed, group.tokens = g_passed, g_tokens
+        group.passed, group.tokens, group.credits = g_passed, g_tokens, g_credits
     releases = tuple((tag, groups[tag].costs()) for tag in sorted(groups))
     overall = _Totals()
-    overall.count, overall.passed, overall.tokens = count, passed, tokens
-    for each in groups.values():  # every run's credits are in one group
-        for amount, times in each.credits.items():
-            overall.credits[amount] = overall.credits.get(amount, 0) + times
+    overall.count, overall.passed, overall.tokens, overall.credits = count, passed, tokens, credits
     # Every duration is in one group, whose costs() sorted them: sorting the sorted groups
     # one after the other merges them (the percentiles only ask which values there are).
     overall.durations = list(chain.from_iterable(groups[tag].durations for tag in groups))

@@ -120,7 +120,7 @@ def plan(
         runs, passes = len(outcome.runs), outcome.all_passes
         total = max(runs_for_width(passes, runs, width), k if why == UNDER_SAMPLED else 0)
         credits = [r.credits for r in outcome.runs if r.credits is not None]
-        mean = math.fsum(credits) / len(credits) if credits else None  # exact sum, as costs
+        mean = sum(credits) / len(credits) if credits else None
         needs.append(Need(outcome.key, why, runs, passes, total - runs, mean))
     # Cases whose every eval was skipped have no outcome, and need runs most of all.
     for key in sorted({s.key for s in skipped} - seen):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from ait_datasets.report import wording as w
 from ait_datasets.report.plain import neutralise
 from ait_datasets.report.rerun_plan import Need
@@ -26,7 +24,7 @@ def plan_text(needs: list[Need], files: PlanFiles, width: float, k: int, folder:
         most = max(need.more for need in placed)
         known = [need.credits_per_run for need in placed if need.credits_per_run is not None]
         cost = (
-            f"; about {w.credits(most * math.fsum(known))} Copilot credits for these cases"
+            f"; about {w.credits(most * sum(known))} Copilot credits for these cases"
             if known
             else ""
         )
