@@ -112,7 +112,7 @@ def configuration_error_json(error: str) -> dict[str, Any]:
     return {
         "range": _range_json(((0, 0), (0, 0))),
         "message": error,
-        "severity": 1,
+        "severity": SEVERITY[Severity.ERROR],
         "source": SOURCE,
     }
 

@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial, reduce
 from itertools import chain
-from operator import add, is_not, itemgetter
+from operator import add, is_not
 
-from ait_datasets.report.model import Run
+from ait_datasets.report.model import Run, credits_of, duration_of, passed_of, tokens_of
 from ait_datasets.report.stats import CaseOutcome
 
 
@@ -95,12 +95,6 @@ class _Totals:
         )
 
 
-# A run's fields by position (Run is a named tuple): read by C-level passes over a case's
-# runs in costs_of.
-_PASSED = itemgetter(1)
-_TOKENS = itemgetter(5)
-_CREDITS = itemgetter(6)
-_DURATION = itemgetter(7)
 _KNOWN = partial(is_not, None)
 
 
@@ -112,12 +106,12 @@ def costs_of(runs: Iterable[Run]) -> Costs:
     the page's rendering). The credits are added one after the other, in run order, as
     the loop added them (``reduce``, not ``sum``, which compensates since Python 3.12)."""
     every = runs if isinstance(runs, (tuple, list)) else tuple(runs)
-    tokens = list(filter(_KNOWN, map(_TOKENS, every)))
-    credits = list(filter(_KNOWN, map(_CREDITS, every)))
-    durations = sorted(filter(_KNOWN, map(_DURATION, every)))
+    tokens = list(filter(_KNOWN, map(tokens_of, every)))
+    credits = list(filter(_KNOWN, map(credits_of, every)))
+    durations = sorted(filter(_KNOWN, map(duration_of, every)))
     return Costs(
         len(every),
-        sum(map(_PASSED, every)),
+        sum(map(passed_of, every)),
         sum(tokens) if tokens else None,
         reduce(add, credits, 0.0) if credits else None,
         percentile(durations, 50),

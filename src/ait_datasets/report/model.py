@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -95,6 +96,22 @@ class Run(NamedTuple):
             self.data or other.data,
             failed.turn,
         )
+
+
+# Each field of a run read by position, for passes in C over many runs (``map``): made from
+# Run's own field order, so they follow it.
+(
+    run_id_of,
+    passed_of,
+    message_of,
+    tokens_of,
+    credits_of,
+    duration_of,
+    turn_of,
+) = (
+    itemgetter(Run._fields.index(name))
+    for name in ("run", "passed", "message", "tokens", "credits", "duration_ms", "turn")
+)
 
 
 def _add_int(a: int | None, b: int | None) -> int | None:

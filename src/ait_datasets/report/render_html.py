@@ -9,13 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from html import escape
-from operator import itemgetter
 
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.costs import costs_of
-from ait_datasets.report.model import Run, RunId, run_label
+from ait_datasets.report.model import (
+    Run,
+    RunId,
+    message_of,
+    passed_of,
+    run_id_of,
+    run_label,
+    turn_of,
+)
 from ait_datasets.report.stats import CaseOutcome, State, Summary
 from ait_datasets.report.turns import Turn
 
@@ -66,7 +73,6 @@ td.strip span.extra { opacity: .45; } td.cost { color: var(--muted); font-size: 
 
 # Comparison groups worth a badge in the grid, and the colour class each gets.
 # Fields of a Run, read in C.
-_run_of, _passed, _message, _turn = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(10)
 
 _CHANGE_BADGES = {"fixed": "good", "broken": "bad", "newly flaky": "bad", "added": "new"}
 
@@ -287,7 +293,7 @@ def _grid_row(
         # case is one of the report's: one walk along both gives each column its cell.
         runs, k = outcome.runs, outcome.k
         index, count = 0, len(runs)
-        ids = tuple(map(_run_of, runs))
+        ids = tuple(map(run_id_of, runs))
         if ids == report.run_ids:
             # The case has every run (most cases): one cell per run, made in C by map over
             # its columns (the first k judged), as the walk below would make them.
@@ -296,10 +302,10 @@ def _grid_row(
                 map(
                     _cell_html,
                     ids,
-                    map(_passed, runs),
+                    map(passed_of, runs),
                     judged,
-                    map(_message, runs),
-                    map(_turn, runs),
+                    map(message_of, runs),
+                    map(turn_of, runs),
                 )
             )
         else:

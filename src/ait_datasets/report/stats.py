@@ -20,11 +20,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from operator import itemgetter
 
-from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId, run_order
-
-_passed = itemgetter(1)  # Run.passed, read in C
+from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId, passed_of, run_order
 
 # Two-sided 95%: the 0.975 quantile of the standard normal distribution.
 Z_95 = 1.959963984540054
@@ -125,11 +122,11 @@ class CaseOutcome:
 
     def __post_init__(self) -> None:
         runs, k = self.runs, self.k
-        passes = sum(map(_passed, runs[:k]))
+        passes = sum(map(passed_of, runs[:k]))
         judged = min(len(runs), k)
         setattr_ = object.__setattr__
         setattr_(self, "passes", passes)
-        setattr_(self, "all_passes", passes + sum(map(_passed, runs[k:])))
+        setattr_(self, "all_passes", passes + sum(map(passed_of, runs[k:])))
         setattr_(self, "judged_count", judged)
         setattr_(self, "short", len(runs) < k)
         state = State.PASSED if passes == judged else State.FAILED if passes == 0 else State.FLAKY

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from ait_datasets.report.build import GRID_COLUMNS, Report
 from ait_datasets.report.costs import Costs
-from ait_datasets.report.model import RunId, run_label
+from ait_datasets.report.model import RunId, run_id_of, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
-
-_run_of = itemgetter(0)  # Run.run, read in C
 
 
 def pct(value: float | None) -> str:
@@ -116,7 +112,7 @@ def marks(outcome: CaseOutcome, run_ids: tuple[RunId, ...], passed: str, failed:
         more = len(outcome.runs) - MAX_MARKS
         return " ".join(shown) + (f" … +{more}" if more > 0 else "")
     runs = outcome.runs
-    if list(map(_run_of, runs)) == list(run_ids):
+    if list(map(run_id_of, runs)) == list(run_ids):
         # The case has every run of the report (most cases): its own runs are the marks.
         return " ".join([passed if r.passed else failed for r in runs])
     own = {r.run: r for r in runs}
