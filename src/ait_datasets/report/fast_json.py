@@ -169,10 +169,7 @@ class Block:
         """Entry ``index`` decoded as a dict of every field the report reads."""
         if self.rows is not None:
             return self.rows[index]
-        try:
-            return cast("dict[str, object]", _ONE.decode(self._bytes(index)))
-        except (msgspec.DecodeError, RecursionError, ValueError):
-            raise StepAside from None
+        return decode_entry(self._bytes(index))
 
     def data(self, index: int) -> tuple[object, object]:
         """``inputData`` and ``outputData`` of entry ``index`` as :meth:`entry` has them
@@ -196,6 +193,14 @@ class Block:
             stop = starts[index + 1] if index + 1 < len(starts) else raw.end
             return raw.buffer[starts[index] : stop].rstrip(b" \t\r\n,")
         return raw[index]
+
+
+def decode_entry(raw: bytes) -> dict[str, object]:
+    """One entry's bytes decoded as a dict of every field the report reads."""
+    try:
+        return cast("dict[str, object]", _ONE.decode(raw))
+    except (msgspec.DecodeError, RecursionError, ValueError):
+        raise StepAside from None
 
 
 def _json(raw: msgspec.Raw) -> object:
@@ -233,9 +238,21 @@ class _Cut:
         return self.starts
 
 
-def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
-    """The entries of the JSON export at ``path``, a block at a time (one call per block,
-    not per entry, keeps the per-entry cost in C); raises :class:`StepAside`."""
+@dataclass(slots=True)
+class Region:
+    """Where one block's entries lie: ``buffer[first:end]``, entries and the commas between
+    them; ``newlines`` is how many line breaks come between the previous block's end (the
+    file's start, for the first) and ``first``. ``buffer`` is only good until the next."""
+
+    buffer: bytes
+    first: int
+    end: int
+    newlines: int
+
+
+def regions(path: str) -> Iterator[Region]:
+    """The blocks of the JSON export at ``path``, cut where a separator is, with a check of
+    the array's opening and end; raises :class:`StepAside`."""
     with open(path, "rb") as fh:
         buffer = fh.read(BLOCK)
         prefix = _PREFIX.match(buffer)
@@ -245,7 +262,7 @@ def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
             raise StepAside
         wrapped = buffer.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
         pos = prefix.end()
-        line = 1 + buffer.count(b"\n", 0, pos)
+        newlines = buffer.count(b"\n", 0, pos)
         eof = False
         while True:
             if not eof and len(buffer) - pos < BLOCK:
@@ -254,9 +271,9 @@ def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
                 buffer = buffer[pos:] + more
                 pos = 0
             if eof:
-                last = _last(buffer, pos, line, wrapped, lean)
-                if last is not None:
-                    yield last
+                end = _last(buffer, pos, wrapped)
+                if end > pos:
+                    yield Region(buffer, pos, end, newlines)
                 return
             cut = _last_separator(buffer, pos)
             if cut is None:  # one entry longer than a block: read on
@@ -265,16 +282,28 @@ def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
                 buffer = buffer[pos:] + more
                 pos = 0
                 continue
-            block = _decoded(buffer, pos, cut.start() + 1, line, lean)
-            yield block
-            # The next block's line: counted from the last entry found (the whole block,
-            # counted again, was 3% of reading a large export), or from the block's end
-            # when it is one line.
-            assert isinstance(block.raw, _Cut)
-            starts = block.raw.starts
-            counted_from = starts[-1] if starts is not None else cut.start() + 1
-            line = block.lines[-1] + buffer.count(b"\n", counted_from, cut.end())
+            yield Region(buffer, pos, cut.start() + 1, newlines)
+            newlines = buffer.count(b"\n", cut.start() + 1, cut.end())
             pos = cut.end()
+
+
+def blocks(path: str, *, lean: bool = True) -> Iterator[Block]:
+    """The entries of the JSON export at ``path``, a block at a time (one call per block,
+    not per entry, keeps the per-entry cost in C); raises :class:`StepAside`."""
+    line = 1  # where the previous block ended
+    for region in regions(path):
+        buffer, first, end = region.buffer, region.first, region.end
+        block = _decoded(buffer, first, end, line + region.newlines, lean)
+        yield block
+        # Where this block ends: counted from the last entry found (the whole block,
+        # counted again, was 3% of reading a large export); a block on one line ends on
+        # its first line.
+        assert isinstance(block.raw, _Cut)
+        starts = block.raw.starts
+        if starts is None:
+            line = block.lines[-1] if block.lines else line + region.newlines
+        else:
+            line = block.lines[-1] + buffer.count(b"\n", starts[-1], end)
 
 
 def _last_separator(buffer: bytes, pos: int) -> re.Match[bytes] | None:
@@ -333,8 +362,9 @@ def _decoded(buffer: bytes, first: int, end: int, line: int, lean: bool) -> Bloc
     return Block(list(accumulate(steps)), structs, rows, cut)
 
 
-def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Block | None:
-    """The entries before the array's closing bracket, and a check of what follows it."""
+def _last(buffer: bytes, pos: int, wrapped: bool) -> int:
+    """Where the entries before the array's closing bracket end, after a check of what
+    follows it."""
     close = buffer.rfind(b"]")
     if close < pos:
         raise StepAside
@@ -343,10 +373,7 @@ def _last(buffer: bytes, pos: int, line: int, wrapped: bool, lean: bool) -> Bloc
     # reader reports): step aside for anything but a plain end.
     if tail != (b"}" if wrapped else b""):
         raise StepAside
-    end = len(buffer[:close].rstrip())
-    if end <= pos:
-        return None
-    return _decoded(buffer, pos, end, line, lean)
+    return len(buffer[:close].rstrip())
 
 
 # What str.splitlines() (the exact JSONL reader) also takes for a line break, besides "\n"
