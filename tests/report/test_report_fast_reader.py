@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("msgspec")
 
-from ait_datasets.report import fast_json
+from ait_datasets.report import fast_json, inputs
 from ait_datasets.report.inputs import (
     ReadOptions,
     ReportInputError,
@@ -25,6 +25,18 @@ from ait_datasets.report.inputs import (
     read_file,
     read_text,
 )
+
+
+@pytest.fixture(autouse=True, params=["c-pass", "msgspec"])
+def reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test here runs with both fast readers of a JSON export: the C pass (where it
+    was built; CI builds it) and the msgspec one, which reads when it was not."""
+    if request.param == "c-pass":
+        pytest.importorskip("ait_datasets.report._speedups", reason="built without a C compiler")
+    else:
+        monkeypatch.setattr(inputs, "_read_scanned", lambda path, options: None)
+    return str(request.param)
+
 
 TEXT = st.one_of(
     st.sampled_from(["", "T1", " t2 ", '},{"', '"}, {"', "\\", "é€", "\u202e"]),

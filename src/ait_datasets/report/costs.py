@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial, reduce
 from itertools import chain
-from operator import add, is_not
+from operator import add, attrgetter, is_not
 
 from ait_datasets.report.model import Run, credits_of, duration_of, passed_of, tokens_of
 from ait_datasets.report.stats import CaseOutcome
@@ -129,6 +129,10 @@ def overall_and_by_release(
     attribute updates per run, twice, were a sixth of a large report's time): the totals
     of every run, and those of the current tag's group, which change only when the tag
     does (a case's runs mostly share their tag with the previous run)."""
+    every = outcomes if isinstance(outcomes, (tuple, list)) else tuple(outcomes)
+    added = _added_in_c(every)
+    if added is not None:
+        return added
     groups: dict[str, _Totals] = {}
     count = passed = 0
     tokens: int | None = None
@@ -140,7 +144,7 @@ def overall_and_by_release(
     g_credits: float | None = None
     g_durations: list[int] = []
     g_start = 0  # `count` when the current group took over
-    for outcome in outcomes:
+    for outcome in every:
         for run in outcome.runs:
             _, ok, _, _, _, used, spent, took, tag, _, _ = run
             tag = tag or "(no tag)"
@@ -168,6 +172,18 @@ def overall_and_by_release(
     if group is not None:
         group.count += count - g_start
         group.passed, group.tokens, group.credits = g_passed, g_tokens, g_credits
+    return _finish(groups, count, passed, tokens, credits)
+
+
+def _finish(
+    groups: dict[str, _Totals],
+    count: int,
+    passed: int,
+    tokens: int | None,
+    credits: float | None,
+) -> tuple[Costs, tuple[tuple[str, Costs], ...]]:
+    """The overall costs and each tag's, from each group's totals (in the order the tags
+    were first met) and the overall sums."""
     releases = tuple((tag, groups[tag].costs()) for tag in sorted(groups))
     overall = _Totals()
     overall.count, overall.passed, overall.tokens, overall.credits = count, passed, tokens, credits
@@ -175,6 +191,28 @@ def overall_and_by_release(
     # one after the other merges them (the percentiles only ask which values there are).
     overall.durations = list(chain.from_iterable(groups[tag].durations for tag in groups))
     return overall.costs(), releases
+
+
+def _added_in_c(
+    outcomes: tuple[CaseOutcome, ...] | list[CaseOutcome],
+) -> tuple[Costs, tuple[tuple[str, Costs], ...]] | None:
+    """What overall_and_by_release adds up, by the C pass (``_speedups.totals``): the same
+    sums in the same order and the same percentiles (each group's durations sorted as C
+    numbers, not Python ones). None where it was not built or a run is not the shape it
+    takes."""
+    try:
+        from ait_datasets.report._speedups import totals
+    except ImportError:
+        return None
+    found = totals(map(_runs_of, outcomes), "(no tag)")
+    if found is None:
+        return None
+    count, passed, tokens, credits, p50, p95, groups = found
+    releases = tuple((tag, Costs(*groups[tag])) for tag in sorted(groups))
+    return Costs(count, passed, tokens, credits, p50, p95), releases
+
+
+_runs_of = attrgetter("runs")
 
 
 def by_case(outcomes: Iterable[CaseOutcome]) -> tuple[tuple[CaseOutcome, Costs], ...]:

@@ -44,7 +44,7 @@ RawKey = tuple[str, str, str, str]
 
 # The table of a raw key that is not a case's (its procedureName is empty): the exact
 # reader decides what such a row is.
-_NOT_PLAIN_TABLE: dict[RunId, Run] = {}
+NOT_PLAIN_TABLE: dict[RunId, Run] = {}
 
 
 class Interned:
@@ -68,9 +68,9 @@ class Interned:
 
     def table(self, raw: RawKey, results: ResultSet) -> dict[RunId, Run]:
         """The runs of the case ``raw`` names (made when it has none yet), or
-        :data:`_NOT_PLAIN_TABLE`; called once per distinct raw key."""
+        :data:`NOT_PLAIN_TABLE`; called once per distinct raw key."""
         key = self.key(raw)
-        table = _NOT_PLAIN_TABLE if key is _NOT_PLAIN else results.cases.get(key)
+        table = NOT_PLAIN_TABLE if key is _NOT_PLAIN else results.cases.get(key)
         if table is None:
             table = results.cases[key] = {}
         self.tables[raw] = table
@@ -128,7 +128,7 @@ def add_block(
         runs = tables.get(raw)
         if runs is None:
             runs = interned.table(raw, results)
-        if runs is _NOT_PLAIN_TABLE:
+        if runs is NOT_PLAIN_TABLE:
             record(results, read_log_entry(block.entry(index), runs_by), path, line)
             continue
         tag = e.tag

@@ -125,14 +125,40 @@ def _read_fast(path: str, options: ReadOptions) -> ResultSet | None:
     from ait_datasets.report.fast_rows import Interned, add_block
     from ait_datasets.source.load import regular_file_size
 
-    results = ResultSet(sources=[path], runs_by=options.runs_by)
-    interned = Interned()
     lean = not options.show_data
-    reader = blocks if lower.endswith(".json") else line_blocks
+    json = lower.endswith(".json")
     try:
         regular_file_size(path)
+    except OSError:
+        return None
+    if json and lean:
+        scanned = _read_scanned(path, options)
+        if scanned is not None:
+            return scanned
+    results = ResultSet(sources=[path], runs_by=options.runs_by)
+    interned = Interned()
+    reader = blocks if json else line_blocks
+    try:
         for block in reader(path, lean=lean):
             add_block(results, block, path, interned, options.runs_by, options.show_data)
+    except (StepAside, RowError, OSError):
+        return None
+    return results
+
+
+def _read_scanned(path: str, options: ReadOptions) -> ResultSet | None:
+    """The JSON export read by the C pass (:mod:`ait_datasets.report.fast_scan`), or None
+    when it was not built or steps aside (then the msgspec reader tries)."""
+    try:
+        from ait_datasets.report.fast_scan import read_scanned
+    except ImportError:  # built without a C compiler
+        return None
+    from ait_datasets.report.fast_json import StepAside
+    from ait_datasets.report.fast_rows import Interned
+
+    results = ResultSet(sources=[path], runs_by=options.runs_by)
+    try:
+        read_scanned(path, results, Interned(), options.runs_by)
     except (StepAside, RowError, OSError):
         return None
     return results

@@ -1,0 +1,27 @@
+"""Types of the report's optional C module (``_speedups.c`` documents each function)."""
+
+from collections.abc import Iterable, Sequence
+
+def scan(
+    buffer: bytes,
+    pos: int,
+    end: int,
+    line: int,
+    after_entry: bool,
+    context: tuple[object, ...],
+    /,
+) -> tuple[int, int, int, int, int]: ...
+def totals(
+    runs: Iterable[Sequence[object]], no_tag: str, /
+) -> (
+    tuple[
+        int,
+        int,
+        int | None,
+        float | None,
+        int | None,
+        int | None,
+        dict[str, tuple[int, int, int | None, float | None, int | None, int | None]],
+    ]
+    | None
+): ...

@@ -1,0 +1,251 @@
+"""The report's C passes (``_speedups``): they answer as the Python code does, or step aside.
+
+The fast-reader tests run every export through both fast readers; these add what only the
+C pass decides: the JSON grammar it checks itself (a file it takes must be one the exact
+reader takes), the rows it hands back (not plain) rather than stepping aside for the whole
+file, and the cost totals, which must be the Python loop's to the last bit.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("msgspec")
+speedups = pytest.importorskip("ait_datasets.report._speedups", reason="built without a C compiler")
+
+from ait_datasets.report import costs  # noqa: E402
+from ait_datasets.report.inputs import (  # noqa: E402
+    ReadOptions,
+    ReportInputError,
+    _read_scanned,
+    decode,
+    read_file,
+    read_text,
+)
+from ait_datasets.report.model import CaseKey, Run  # noqa: E402
+from ait_datasets.report.stats import CaseOutcome  # noqa: E402
+
+ENTRY = (
+    '{"@odata.etag": "W/\\"JzE5Oyc=\\"", "aitCode": "S", "tag": "rc-1", "version": %d, '
+    '"tokensConsumed": 10, "copilotCredits": 0.25, "procedureName": "Run", '
+    '"message": "", "durationMs": 5, "status": "Success", "dataset": "DS", '
+    '"datasetLineNumber": "T1", "inputData": "", "outputData": ""}'
+)
+
+
+def _write(tmp_path: Path, entries: list[str]) -> Path:
+    path = tmp_path / "export.json"
+    body = ",\n".join(entries)
+    path.write_bytes(('{"@odata.context": "c", "value": [\n' + body + "\n]}").encode())
+    return path
+
+
+def _exact(path: Path) -> object:
+    try:
+        return read_text(str(path), decode(str(path), path.read_bytes()))
+    except ReportInputError as exc:
+        return [str(p) for p in exc.problems]
+
+
+def _read(path: Path) -> object:
+    try:
+        return read_file(str(path))
+    except ReportInputError as exc:
+        return [str(p) for p in exc.problems]
+
+
+# Entries the C pass takes whole, handing the odd one back to Python (read_log_entry):
+# valid JSON whose fields are not the plain types, spelled in ways only a parser sees.
+HANDED_BACK = [
+    ENTRY.replace('"message": ""', '"message": "say \\"no\\" \\u00e9"'),  # escapes
+    ENTRY.replace('"aitCode"', '"ait\\u0043ode"'),  # an escaped key: could be any field
+    ENTRY.replace('"tag": "rc-1"', '"tag": "rc-1", "tag": "rc-2"'),  # a field twice
+    ENTRY.replace('"tokensConsumed": 10', '"tokensConsumed": 99999999999999999999999'),
+    ENTRY.replace('"copilotCredits": 0.25', '"copilotCredits": -0'),
+    ENTRY.replace('"copilotCredits": 0.25', '"copilotCredits": -0.0'),
+    ENTRY.replace('"copilotCredits": 0.25', '"copilotCredits": 3'),
+    ENTRY.replace('"status": "Success"', '"status": "Skipped"'),
+    ENTRY.replace('"status": "Success"', '"status": "success"'),
+    ENTRY.replace('"version": %d', '"version": "%d"'),
+    ENTRY.replace('"procedureName": "Run"', '"procedureName": null'),
+    ENTRY.replace('"procedureName": "Run"', '"procedureName": " "'),
+    ENTRY.replace('"inputData": ""', '"inputData": {"turns": [[], {"a": [1, {"b": null}]}]}'),
+    ENTRY.replace('"status": "Success"', '"status": "Error"').replace(
+        '"outputData": ""', '"outputData": "  {\\"turns\\": [{\\"success\\": false}]}"'
+    ),
+    ENTRY.replace('"status": "Success"', '"status": "Error"').replace(
+        '"outputData": ""', '"outputData": {"turns": [{"success": true}, {"success": false}]}'
+    ),
+    ENTRY.replace('"dataset": "DS"', '"dataset": "Données €"'),  # UTF-8 text
+    ENTRY.replace('"version": %d,', '"version": %d, "extra": [true, false, null, -1.5e-3],'),
+]
+
+# Rows handed back that read_log_entry reports: the file is the exact reader's to report.
+REPORTED = [
+    ENTRY.replace('"tokensConsumed": 10', '"tokensConsumed": 1.5'),  # not a count
+    ENTRY.replace('"copilotCredits": 0.25', '"copilotCredits": 1e400'),  # not finite
+    ENTRY.replace('"durationMs": 5', '"durationMs": -5'),
+]
+
+# Files the exact reader refuses (or reads its own way): the C pass must step aside.
+REFUSED = [
+    ENTRY.replace('"message": ""', '"message": "\\ud800"'),  # a lone surrogate escape
+    ENTRY.replace('"message": ""', '"message": "\\x"'),  # not an escape
+    ENTRY.replace('"message": ""', '"message": "a\tb"'),  # a raw control character
+    ENTRY.replace('"durationMs": 5', '"durationMs": 05'),  # a leading zero
+    ENTRY.replace('"durationMs": 5', '"durationMs": 5.'),
+    ENTRY.replace('"durationMs": 5', '"durationMs": -'),
+    ENTRY.replace('"durationMs": 5', '"durationMs": 1e'),
+    ENTRY.replace('"sensitive": false', "").replace('"durationMs": 5', '"durationMs": tru'),
+    ENTRY.replace('"durationMs": 5,', '"durationMs": 5,,'),
+    ENTRY.replace('"durationMs": 5,', '"durationMs": 5'),  # a missing comma
+    ENTRY.replace(', "outputData": ""}', ', "outputData": "",}'),  # a trailing comma
+    ENTRY.replace('"inputData": ""', '"inputData": ' + "[" * 300 + "]" * 300),  # deep
+    ENTRY.replace('"inputData": ""', '"inputData": {"a": 1'),  # an object left open
+]
+
+
+@pytest.mark.parametrize("entry", HANDED_BACK)
+def test_odd_but_valid_rows_are_handed_back_and_read_as_the_exact_reader(
+    tmp_path: Path, entry: str
+) -> None:
+    path = _write(tmp_path, [ENTRY % 1, entry.replace("%d", "2"), ENTRY % 3])
+    scanned = _read_scanned(str(path), ReadOptions())
+    assert scanned is not None  # the C pass answered for the whole file
+    assert scanned == _exact(path)
+
+
+@pytest.mark.parametrize("entry", REPORTED)
+def test_a_handed_back_row_the_exact_reader_reports_is_reported_at_its_line(
+    tmp_path: Path, entry: str
+) -> None:
+    path = _write(tmp_path, [ENTRY % 1, entry.replace("%d", "2")])
+    assert _read_scanned(str(path), ReadOptions()) is None
+    problems = _read(path)
+    assert problems == _exact(path)
+    assert isinstance(problems, list) and problems[0].startswith(f"{path}:3:1: value[1]:")
+
+
+@pytest.mark.parametrize("entry", REFUSED)
+def test_what_the_exact_reader_refuses_makes_the_c_pass_step_aside(
+    tmp_path: Path, entry: str
+) -> None:
+    path = _write(tmp_path, [ENTRY % 1, entry.replace("%d", "2")])
+    assert _read_scanned(str(path), ReadOptions()) is None
+    assert _read(path) == _exact(path)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"\xff", b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xe2\x82", b"\x80"],
+    ids=["ff", "overlong", "surrogate", "beyond-10ffff", "cut-short", "lone-continuation"],
+)
+def test_bytes_that_are_not_utf8_make_the_c_pass_step_aside(tmp_path: Path, raw: bytes) -> None:
+    path = _write(tmp_path, [ENTRY % 1])
+    data = path.read_bytes().replace(b'"DS"', b'"D' + raw + b'S"')
+    path.write_bytes(data)
+    assert _read_scanned(str(path), ReadOptions()) is None
+    problems = _read(path)
+    assert problems == _exact(path)
+    assert isinstance(problems, list) and "UTF-8" in problems[0]
+
+
+def test_each_entry_keeps_its_own_line(tmp_path: Path) -> None:
+    """Lines are counted as the C pass passes the line breaks between and inside entries
+    (an indented export): a failure names the line its entry starts on."""
+    rows = [json.loads(ENTRY % v) for v in (1, 2, 3)]
+    rows[1]["status"] = "Error"
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps({"value": rows}, indent=2), encoding="utf-8")
+    scanned = _read_scanned(str(path), ReadOptions())
+    assert scanned is not None and scanned == _exact(path)
+    runs = scanned.cases[CaseKey("S", "DS", "T1", "Run")]
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert text[runs[2].line - 1].strip() == "{" and not runs[2].passed
+    assert runs[1].line < runs[2].line < runs[3].line
+
+
+def test_without_the_c_module_the_msgspec_reader_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _write(tmp_path, [ENTRY % v for v in (1, 2)])
+    with_c = read_file(str(path))
+    monkeypatch.setitem(sys.modules, "ait_datasets.report._speedups", None)  # ImportError
+    monkeypatch.delitem(sys.modules, "ait_datasets.report.fast_scan")
+    assert _read_scanned(str(path), ReadOptions()) is None
+    assert read_file(str(path)) == with_c == _exact(path)
+    outcomes = _outcomes([list(with_c.cases[CaseKey("S", "DS", "T1", "Run")].values())])
+    assert costs._added_in_c(outcomes) is None  # and the Python loop adds the costs up
+    assert costs.overall_and_by_release(outcomes)[0].runs == 2
+
+
+RUN = st.builds(
+    lambda passed, tokens, credits, duration, tag: Run(
+        1, passed, "", "", 0, tokens, credits, duration, tag
+    ),
+    st.booleans(),
+    st.one_of(st.none(), st.integers(0, 10**6)),
+    st.one_of(st.none(), st.floats(0, 9), st.just(-0.0), st.just(0.1)),
+    st.one_of(st.none(), st.integers(0, 10**5)),
+    st.sampled_from(["", "rc-1", "rc-2", "(no tag)"]),
+)
+
+
+def _outcomes(runs_per_case: list[list[Run]]) -> tuple[CaseOutcome, ...]:
+    return tuple(
+        CaseOutcome(CaseKey("S", "DS", f"T{i}", "Run"), tuple(runs), 1)
+        for i, runs in enumerate(runs_per_case)
+    )
+
+
+def _python_totals(
+    outcomes: tuple[CaseOutcome, ...], monkeypatch: pytest.MonkeyPatch
+) -> tuple[costs.Costs, tuple[tuple[str, costs.Costs], ...]]:
+    with monkeypatch.context() as patched:
+        patched.setattr(costs, "_added_in_c", lambda outcomes: None)
+        return costs.overall_and_by_release(outcomes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(RUN, max_size=6), max_size=6))
+def test_cost_totals_in_c_are_the_python_loops_to_the_last_bit(
+    runs_per_case: list[list[Run]],
+) -> None:
+    outcomes = _outcomes(runs_per_case)
+    in_c = costs._added_in_c(outcomes)
+    assert in_c is not None
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        in_python = _python_totals(outcomes, monkeypatch)
+    assert in_c == in_python
+    # equal floats can still differ in sign: compare the bits of every credit total
+    mine_all = [in_c[0], *(c for _, c in in_c[1])]
+    theirs_all = [in_python[0], *(c for _, c in in_python[1])]
+    for mine, theirs in zip(mine_all, theirs_all, strict=True):
+        if mine.credits is not None:
+            assert theirs.credits is not None
+            assert math.copysign(1, mine.credits) == math.copysign(1, theirs.credits)
+            assert mine.credits.hex() == theirs.credits.hex()
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        Run(1, True, tokens=2**70),  # beyond a C integer: Python's own arithmetic
+        Run(1, True, credits=3),  # an int where a float is (an int is a float to mypy)
+        Run(1, 1, duration_ms=5),  # type: ignore[arg-type]  # a number where a bool is
+    ],
+    ids=["huge-tokens", "int-credits", "int-passed"],
+)
+def test_runs_the_c_totals_do_not_take_are_added_up_in_python(
+    odd: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcomes = _outcomes([[Run(1, True, tokens=1, credits=0.5, duration_ms=3), odd]])
+    assert costs._added_in_c(outcomes) is None
+    assert costs.overall_and_by_release(outcomes) == _python_totals(outcomes, monkeypatch)
