@@ -202,10 +202,15 @@ def run() -> None:
     has run (a caller's, registered before, as well as any a command registered) and the
     output is flushed, the process ends without freeing the objects. Where the
     interpreter cannot run the handlers itself, or a thread is still running, it shuts
-    down normally. In-process callers use :func:`main`, which returns normally.
+    down normally. In-process callers use :func:`main`, which returns normally. A command
+    may leave what it built for this end (:func:`~ait_datasets.gc_pause.leave_for_exit`).
     """
-    code = main()
+    from ait_datasets.gc_pause import exit_frees_memory
+
     run_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_handlers is not None:
+        exit_frees_memory()
+    code = main()
     if run_handlers is None or threading.active_count() != 1:
         sys.exit(code)
     try:
