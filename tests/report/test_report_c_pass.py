@@ -179,6 +179,7 @@ def test_without_the_c_module_the_msgspec_reader_reads(
     with_c = read_file(str(path))
     monkeypatch.setitem(sys.modules, "ait_datasets.report._speedups", None)  # ImportError
     monkeypatch.delitem(sys.modules, "ait_datasets.report.fast_scan")
+    monkeypatch.setattr(costs, "_speedups", None)  # as its import found no module
     assert _read_scanned(str(path), ReadOptions()) is None
     assert read_file(str(path)) == with_c == _exact(path)
     outcomes = _outcomes([list(with_c.cases[CaseKey("S", "DS", "T1", "Run")].values())])
@@ -232,6 +233,19 @@ def test_cost_totals_in_c_are_the_python_loops_to_the_last_bit(
             assert theirs.credits is not None
             assert math.copysign(1, mine.credits) == math.copysign(1, theirs.credits)
             assert mine.credits.hex() == theirs.credits.hex()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(RUN, max_size=12))
+def test_a_cases_costs_in_c_are_the_python_passes(runs: list[Run]) -> None:
+    in_c = costs.costs_of(runs)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(costs, "_speedups", None)
+        in_python = costs.costs_of(runs)
+    assert in_c == in_python
+    assert (in_c.credits is None) == (in_python.credits is None)
+    if in_c.credits is not None and in_python.credits is not None:
+        assert in_c.credits.hex() == in_python.credits.hex()
 
 
 @pytest.mark.parametrize(
