@@ -263,3 +263,26 @@ def test_runs_the_c_totals_do_not_take_are_added_up_in_python(
     outcomes = _outcomes([[Run(1, True, tokens=1, credits=0.5, duration_ms=3), odd]])
     assert costs._added_in_c(outcomes) is None
     assert costs.overall_and_by_release(outcomes) == _python_totals(outcomes, monkeypatch)
+
+
+def test_many_cases_and_long_keys_are_found_again_across_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The C pass's index of raw case keys grows past its first size (1,500 cases), holds
+    keys longer than its stack buffer (a 600-character dataset name), and finds each
+    again in later blocks (small blocks: one scan per block)."""
+    from ait_datasets.report import fast_json
+
+    monkeypatch.setattr(fast_json, "BLOCK", 4096)
+    long_name = "D" * 600
+    entries = [
+        ENTRY.replace('"T1"', f'"T{case}"').replace('"DS"', f'"{long_name if case % 7 else "DS"}"')
+        % version
+        for version in (1, 2)
+        for case in range(1500)
+    ]
+    path = _write(tmp_path, entries)
+    scanned = _read_scanned(str(path), ReadOptions())
+    assert scanned is not None and len(scanned) == 1500
+    assert all(len(runs) == 2 for runs in scanned.cases.values())
+    assert scanned == _exact(path)

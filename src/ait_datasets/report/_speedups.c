@@ -348,18 +348,118 @@ static int amount_of(const Value *v, PyObject **out) {
     return *out == NULL ? -1 : 1;
 }
 
+/* Each case's raw key (its four fields' bytes, as exported) -> its runs' table, for one
+ * file: a hash table of C memory (the keys in one growing arena), so that a row's lookup
+ * makes no Python object, and all of it is freed at once when the file is read (Python
+ * bytes keys were a dozen MB left scattered among the runs). */
+typedef struct {
+    uint64_t hash;
+    Py_ssize_t offset, size; /* the key's bytes in the arena */
+    PyObject *table;         /* a strong reference; NULL: a free slot */
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    Py_ssize_t capacity, used; /* capacity: a power of two */
+    char *arena;
+    Py_ssize_t arena_used, arena_room;
+} KeyIndex;
+
+#define KEY_INDEX "ait_datasets.report._speedups.KeyIndex"
+
+static void key_index_free(PyObject *capsule) {
+    KeyIndex *index = PyCapsule_GetPointer(capsule, KEY_INDEX);
+    if (index == NULL) return;
+    for (Py_ssize_t i = 0; i < index->capacity; i++) Py_XDECREF(index->slots[i].table);
+    PyMem_RawFree(index->slots);
+    PyMem_RawFree(index->arena);
+    PyMem_RawFree(index);
+}
+
+static PyObject *key_index(PyObject *module, PyObject *unused) {
+    KeyIndex *index = PyMem_RawCalloc(1, sizeof(KeyIndex));
+    if (index == NULL) return PyErr_NoMemory();
+    index->capacity = 1024;
+    index->slots = PyMem_RawCalloc((size_t)index->capacity, sizeof(Slot));
+    if (index->slots == NULL) { PyMem_RawFree(index); return PyErr_NoMemory(); }
+    PyObject *capsule = PyCapsule_New(index, KEY_INDEX, key_index_free);
+    if (capsule == NULL) { PyMem_RawFree(index->slots); PyMem_RawFree(index); }
+    return capsule;
+}
+
+static uint64_t fnv1a(const char *bytes, Py_ssize_t size) {
+    uint64_t h = UINT64_C(1469598103934665603);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        h ^= (unsigned char)bytes[i];
+        h *= UINT64_C(1099511628211);
+    }
+    return h;
+}
+
+static Slot *key_slot(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t hash) {
+    Py_ssize_t mask = index->capacity - 1, i = (Py_ssize_t)(hash & (uint64_t)mask);
+    for (;;) {
+        Slot *slot = &index->slots[i];
+        if (slot->table == NULL
+            || (slot->hash == hash && slot->size == size
+                && memcmp(index->arena + slot->offset, key, (size_t)size) == 0))
+            return slot;
+        i = (i + 1) & mask;
+    }
+}
+
+/* Remember key -> table (a key not in the index): 0, or -1 with MemoryError. */
+static int key_add(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t hash,
+                   PyObject *table) {
+    if ((index->used + 1) * 2 > index->capacity) { /* keep it at most half full */
+        Py_ssize_t grown = index->capacity * 2;
+        Slot *slots = PyMem_RawCalloc((size_t)grown, sizeof(Slot)), *old = index->slots;
+        if (slots == NULL) { PyErr_NoMemory(); return -1; }
+        for (Py_ssize_t i = 0; i < index->capacity; i++) {
+            if (old[i].table == NULL) continue;
+            Py_ssize_t j = (Py_ssize_t)(old[i].hash & (uint64_t)(grown - 1));
+            while (slots[j].table != NULL) j = (j + 1) & (grown - 1);
+            slots[j] = old[i];
+        }
+        PyMem_RawFree(old);
+        index->slots = slots;
+        index->capacity = grown;
+    }
+    if (index->arena_used + size > index->arena_room) {
+        Py_ssize_t room = index->arena_room ? index->arena_room : 1 << 16;
+        while (index->arena_used + size > room) room *= 2;
+        char *arena = PyMem_RawRealloc(index->arena, (size_t)room);
+        if (arena == NULL) { PyErr_NoMemory(); return -1; }
+        index->arena = arena;
+        index->arena_room = room;
+    }
+    Slot *slot = key_slot(index, key, size, hash);
+    memcpy(index->arena + index->arena_used, key, (size_t)size);
+    slot->hash = hash;
+    slot->offset = index->arena_used;
+    slot->size = size;
+    slot->table = Py_NewRef(table);
+    index->arena_used += size;
+    index->used++;
+    return 0;
+}
+
 /* What scan() is given to add runs with; see fast_scan.py, which makes it. */
 typedef struct {
     PyObject *path, *by_version, *key_tables, *make_table, *not_plain, *tags, *tag_of,
         *all_tags, *run_type, *turn_of, *untagged, *merged_name, *strip_name, *empty;
+    KeyIndex *keys; /* key_tables' index */
 } Context;
 
 static int unpack_context(PyObject *tuple, Context *x) {
-    return PyArg_ParseTuple(tuple, "OOO!OOO!OO!OOOOOO;context", &x->path, &x->by_version,
-                            &PyDict_Type, &x->key_tables, &x->make_table, &x->not_plain,
-                            &PyDict_Type, &x->tags, &x->tag_of, &PyDict_Type, &x->all_tags,
-                            &x->run_type, &x->turn_of, &x->untagged, &x->merged_name,
-                            &x->strip_name, &x->empty);
+    if (!PyArg_ParseTuple(tuple, "OOOOOO!OO!OOOOOO;context", &x->path, &x->by_version,
+                          &x->key_tables, &x->make_table, &x->not_plain, &PyDict_Type,
+                          &x->tags, &x->tag_of, &PyDict_Type, &x->all_tags, &x->run_type,
+                          &x->turn_of, &x->untagged, &x->merged_name, &x->strip_name,
+                          &x->empty))
+        return 0;
+    x->keys = PyCapsule_GetPointer(x->key_tables, KEY_INDEX);
+    return x->keys != NULL;
 }
 
 static int is_text(const Value *v) { return v->kind == V_ABSENT || v->kind == V_TEXT; }
@@ -435,34 +535,37 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
         const Value *parts[4] = {&f[K_SUITE], &f[K_DATASET], &f[K_TEST], &f[K_PROCEDURE]};
         Py_ssize_t size = 3;
         for (int i = 0; i < 4; i++) size += parts[i]->kind == V_ABSENT ? 0 : parts[i]->size;
-        PyObject *key = PyBytes_FromStringAndSize(NULL, size);
-        if (key == NULL) goto error;
-        char *out = PyBytes_AS_STRING(key);
+        char small[512], *key = size <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)size);
+        if (key == NULL) { PyErr_NoMemory(); goto error; }
+        char *out = key;
         for (int i = 0; i < 4; i++) {
             Py_ssize_t n = parts[i]->kind == V_ABSENT ? 0 : parts[i]->size;
             if (n) memcpy(out, parts[i]->start, (size_t)n);
             out += n;
             if (i < 3) *out++ = '\0'; /* a raw NUL cannot be in JSON text */
         }
-        table = PyDict_GetItemWithError(x->key_tables, key);
-        if (table != NULL) Py_INCREF(table);
-        else if (PyErr_Occurred()) { Py_DECREF(key); goto error; }
+        uint64_t hash = fnv1a(key, size);
+        Slot *slot = key_slot(x->keys, key, size, hash);
+        if (slot->table != NULL) table = Py_NewRef(slot->table);
         else {
             PyObject *raw = PyTuple_New(4);
-            if (raw == NULL) { Py_DECREF(key); goto error; }
-            for (int i = 0; i < 4; i++) {
-                PyObject *s = text_of(parts[i], x->empty);
-                if (s == NULL) { Py_DECREF(raw); Py_DECREF(key); goto error; }
-                PyTuple_SET_ITEM(raw, i, s);
+            int failed = raw == NULL;
+            for (int i = 0; i < 4 && !failed; i++) {
+                PyObject *s_ = text_of(parts[i], x->empty);
+                if (s_ == NULL) failed = 1;
+                else PyTuple_SET_ITEM(raw, i, s_);
             }
-            table = PyObject_CallOneArg(x->make_table, raw);
-            Py_DECREF(raw);
-            if (table == NULL || PyDict_SetItem(x->key_tables, key, table) < 0) {
-                Py_DECREF(key);
+            if (!failed) {
+                table = PyObject_CallOneArg(x->make_table, raw);
+                failed = table == NULL || key_add(x->keys, key, size, hash, table) < 0;
+            }
+            Py_XDECREF(raw);
+            if (failed) {
+                if (key != small) PyMem_Free(key);
                 goto error;
             }
         }
-        Py_DECREF(key);
+        if (key != small) PyMem_Free(key);
     }
     if (table == x->not_plain) goto done_not_plain;
     /* the tag, stripped once per distinct spelling */
@@ -837,6 +940,7 @@ finish:
 static PyMethodDef METHODS[] = {
     {"scan", scan, METH_VARARGS, "Add the plain runs of a block of a JSON export."},
     {"totals", totals, METH_VARARGS, "Add up what every run consumed, overall and per tag."},
+    {"key_index", key_index, METH_NOARGS, "A new, empty index of raw case keys, for scan()."},
     {NULL, NULL, 0, NULL},
 };
 

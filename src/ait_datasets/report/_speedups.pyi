@@ -11,6 +11,7 @@ def scan(
     context: tuple[object, ...],
     /,
 ) -> tuple[int, int, int, int, int]: ...
+def key_index() -> object: ...
 def totals(
     runs: Iterable[Sequence[object]], no_tag: str, /
 ) -> (

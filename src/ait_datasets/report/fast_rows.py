@@ -68,12 +68,16 @@ class Interned:
 
     def table(self, raw: RawKey, results: ResultSet) -> dict[RunId, Run]:
         """The runs of the case ``raw`` names (made when it has none yet), or
-        :data:`NOT_PLAIN_TABLE`; called once per distinct raw key."""
+        :data:`NOT_PLAIN_TABLE`; called once per distinct raw key, and kept for it."""
+        table = self.tables[raw] = self.table_of(raw, results)
+        return table
+
+    def table_of(self, raw: RawKey, results: ResultSet) -> dict[RunId, Run]:
+        """:meth:`table`, not kept (for a caller that keeps its own index of raw keys)."""
         key = self.key(raw)
         table = NOT_PLAIN_TABLE if key is _NOT_PLAIN else results.cases.get(key)
         if table is None:
             table = results.cases[key] = {}
-        self.tables[raw] = table
         return table
 
     def tag(self, raw: str) -> str:

@@ -20,7 +20,7 @@ from typing import cast
 
 import msgspec
 
-from ait_datasets.report._speedups import scan
+from ait_datasets.report._speedups import key_index, scan
 from ait_datasets.report.fast_json import StepAside, decode_entry, regions
 from ait_datasets.report.fast_rows import NOT_PLAIN_TABLE, Interned, record
 from ait_datasets.report.model import ResultSet, Run
@@ -49,12 +49,13 @@ def read_scanned(path: str, results: ResultSet, interned: Interned, runs_by: str
     (and RowError, for a row the exact reader would report)."""
 
     def make_table(raw: tuple[str, str, str, str]) -> dict[object, Run]:
-        return cast("dict[object, Run]", interned.table(raw, results))
+        # Not kept by raw key here: the C pass's own index keeps it (in C memory).
+        return cast("dict[object, Run]", interned.table_of(raw, results))
 
     context: tuple[object, ...] = (
         path,
         runs_by == "version",
-        {},  # each raw key's bytes -> its case's runs
+        key_index(),  # each raw key's bytes -> its case's runs
         make_table,
         NOT_PLAIN_TABLE,
         interned.tags,
