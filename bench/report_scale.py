@@ -81,6 +81,15 @@ def measure(cmd: list[str]) -> tuple[float, float, float, int]:
     return wall, cpu, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
+def _reader(jsonl: bool) -> str:
+    """Which fast reader the report uses here: the figures depend on it."""
+    try:
+        import ait_datasets.report._speedups  # noqa: F401
+    except ImportError:
+        return "the msgspec reader (the C module was not built)"
+    return "the msgspec reader" if jsonl else "the C module"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=2_000_000)
@@ -93,7 +102,7 @@ def main() -> int:
         export = Path(folder) / ("export.jsonl" if args.jsonl else "export.json")
         write_export(export, args.rows, jsonl=args.jsonl, minified=args.minified)
         size = export.stat().st_size / 1024 / 1024
-        print(f"{args.rows:,} rows, {size:,.0f} MB export")
+        print(f"{args.rows:,} rows, {size:,.0f} MB export, read by {_reader(args.jsonl)}")
         print(f"{'format':<8}{'wall s':>10}{'CPU s':>10}{'peak MB':>10}{'output MB':>11}")
         for fmt in ("text", "html"):
             target = Path(folder) / f"report.{fmt}"
