@@ -1,16 +1,19 @@
 /* The report's two passes over every row of an export, in C (optional: without a C
  * compiler the package is built without this module and the Python code does both).
  *
- * scan():   the plain runs of a block of a JSON log-entry export, read from its bytes
- *           and added to the result set as ait_datasets/report/fast_rows.py's add_block
- *           adds them; every other row is handed back to Python, which reads it with
- *           read_log_entry (the one statement of the rules).
- * totals(): what ait_datasets/report/costs.py's overall_and_by_release adds up.
+ * scan():      the plain runs of a block of a JSON log-entry export, read from its
+ *              bytes and added to the result set as ait_datasets/report/fast_rows.py's
+ *              add_block adds them; every other row is handed back to Python, which
+ *              reads it with read_log_entry (the one statement of the rules).
+ * key_index(): the index of raw case keys scan() finds each row's case in, for one file.
+ * totals():    what ait_datasets/report/costs.py's overall_and_by_release and costs_of
+ *              add up.
  *
  * Both only ever agree or step aside: scan() validates the JSON grammar of every byte it
- * passes (strings, escapes, numbers, nesting), returns -1 for anything the exact reader
- * must report, and hands back (as "not plain") any row whose fields are not exactly the
- * types the plain path takes. The tests run every export both ways and compare.
+ * passes (strings, escapes, UTF-8, numbers, nesting), returns -1 for anything the exact
+ * reader must report, and hands back (as "not plain") any row whose fields are not
+ * exactly the types the plain path takes; totals() returns None for a run that is not
+ * the shape it takes. The tests run every export both ways and compare.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -41,7 +44,8 @@ typedef struct {
 #define INVALID (-1)
 #define MAX_DEPTH 256
 
-/* Bytes that end the fast part of a string: the quote, the backslash, control bytes. */
+/* Bytes that end the fast part of a string: the quote, the backslash, control bytes,
+ * and the first byte of a UTF-8 sequence (checked on its own). */
 static unsigned char STRING_STOP[256];
 
 static inline void skip_ws(Cursor *c) {

@@ -11,6 +11,10 @@ infrastructure row, a row with anything unusual) is decoded whole and read by
 ``read_log_entry``, the one statement of the rules. A property test proves both ways
 agree on every export (``tests/report/test_report_fast_reader.py``).
 
+Where the package's C module was built, a JSON export's plain rows are added by it
+instead (:mod:`ait_datasets.report.fast_scan`), by the same rules; the tests run every
+export through both.
+
 What the plain path does differently is only *how*: a case's key is made once per
 distinct spelling and shared by its runs (each raw spelling maps straight to the case's
 runs), a tag likewise, and the result set's ``add`` is done inline (once per row of
