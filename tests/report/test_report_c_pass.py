@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 pytest.importorskip("msgspec")
 speedups = pytest.importorskip("ait_datasets.report._speedups", reason="built without a C compiler")
 
-from ait_datasets.report import costs  # noqa: E402
+from ait_datasets.report import costs, stats  # noqa: E402
 from ait_datasets.report.inputs import (  # noqa: E402
     ReadOptions,
     ReportInputError,
@@ -29,7 +29,7 @@ from ait_datasets.report.inputs import (  # noqa: E402
     read_file,
     read_text,
 )
-from ait_datasets.report.model import CaseKey, Run  # noqa: E402
+from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId, SkippedRun  # noqa: E402
 from ait_datasets.report.stats import CaseOutcome  # noqa: E402
 
 ENTRY = (
@@ -286,3 +286,49 @@ def test_many_cases_and_long_keys_are_found_again_across_blocks(
     assert scanned is not None and len(scanned) == 1500
     assert all(len(runs) == 2 for runs in scanned.cases.values())
     assert scanned == _exact(path)
+
+
+RUN_IDS = st.one_of(
+    st.lists(st.integers(1, 6), unique=True, min_size=1, max_size=5),  # any order
+    st.lists(st.sampled_from(["rc-1", "rc-2", "b"]), unique=True, min_size=1, max_size=3),
+    st.just([2, "rc-1"]),  # Versions and labels mixed
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cases=st.lists(st.tuples(RUN_IDS, st.lists(st.booleans(), min_size=6, max_size=6)), max_size=6),
+    k=st.integers(1, 7),
+    skipped=st.lists(st.integers(0, 5), min_size=6, max_size=6),
+)
+def test_cases_judged_in_c_are_the_python_judgement(
+    cases: list[tuple[list[RunId], list[bool]]], k: int, skipped: list[int]
+) -> None:
+    """Each case's runs in run order, counts and state, as CaseOutcome makes them: for
+    Versions in order (the C module's) and out of order or labelled (handed back)."""
+    results = ResultSet()
+    for number, (run_ids, outcomes) in enumerate(cases):
+        key = CaseKey("S", "DS", f"T{number}", "Run")
+        for run_id, passed in zip(run_ids, outcomes, strict=False):
+            results.add(key, Run(run_id, passed))
+        results.skipped.extend(
+            SkippedRun(key, 9, "skipped", "export.json:1") for _ in range(skipped[number])
+        )
+    in_c = stats.outcomes(results, k)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(stats, "_speedups", None)
+        in_python = stats.outcomes(results, k)
+    assert in_c == in_python
+    assert [type(o.runs) for o in in_c] == [tuple] * len(in_c)
+    assert [(o.passes, o.all_passes, o.judged_count, o.short, o.state) for o in in_c] == [
+        (o.passes, o.all_passes, o.judged_count, o.short, o.state) for o in in_python
+    ]
+
+
+def test_a_case_whose_passed_is_not_a_bool_is_judged_in_python() -> None:
+    results = ResultSet()
+    key = CaseKey("S", "DS", "T1", "Run")
+    results.add(key, Run(1, True))
+    results.add(key, Run(2, 1))  # type: ignore[arg-type]  # a number where a bool is
+    (outcome,) = stats.outcomes(results, 2)
+    assert outcome.passes == 2 and outcome.state is stats.State.PASSED

@@ -8,6 +8,8 @@
  * key_index(): the index of raw case keys scan() finds each row's case in, for one file.
  * totals():    what ait_datasets/report/costs.py's overall_and_by_release and costs_of
  *              add up.
+ * judge():     each case's outcome, as ait_datasets/report/stats.py's outcomes() makes
+ *              them.
  *
  * Both only ever agree or step aside: scan() validates the JSON grammar of every byte it
  * passes (strings, escapes, UTF-8, numbers, nesting), returns -1 for anything the exact
@@ -840,6 +842,16 @@ static PyObject *totals(PyObject *module, PyObject *args) {
         PyObject **items = PySequence_Fast_ITEMS(seq);
         for (Py_ssize_t i = 0; i < n && !fallback; i++) {
             PyObject *run = items[i];
+#if defined(__GNUC__)
+            /* The runs and their numbers lie scattered over the heap: ask for the next
+             * runs' memory before it is needed (the pass waits on memory, not work). */
+            if (i + 4 < n) __builtin_prefetch(items[i + 4]);
+            if (i + 2 < n && PyTuple_Check(items[i + 2]) && PyTuple_GET_SIZE(items[i + 2]) == 11) {
+                __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 5));
+                __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 6));
+                __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 7));
+            }
+#endif
             if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 11
                 || !PyBool_Check(PyTuple_GET_ITEM(run, 1))) { fallback = 1; break; }
             PyObject *tag = PyTuple_GET_ITEM(run, 8);
@@ -941,10 +953,119 @@ finish:
     return answer;
 }
 
+/* judge(cases, keys, k, skipped, outcome_type, states, one_case) -> tuple of outcomes
+ *
+ * stats.py's outcomes(): for each key (in the order given), the case's runs in run order
+ * and its CaseOutcome, made as the dataclass makes it (every field set, the counts and
+ * state computed as its __post_init__ computes them). states: (PASSED, FAILED, FLAKY).
+ * A case whose runs are not Versions already in ascending order, or whose `passed` is
+ * not a bool, is judged by one_case(key) (Python) instead. */
+static PyObject *OUTCOME_FIELDS[9];
+static const char *OUTCOME_NAMES[9] = {"key", "runs", "k", "skipped", "passes", "all_passes",
+                                       "judged_count", "short", "state"};
+
+static int in_version_order(PyObject *runs) {
+    PyObject *run_id, *value, *previous = NULL;
+    Py_ssize_t at = 0;
+    long long last = 0;
+    while (PyDict_Next(runs, &at, &run_id, &value)) {
+        if (!PyLong_CheckExact(run_id)) return 0;
+        int overflow;
+        long long n = PyLong_AsLongLongAndOverflow(run_id, &overflow);
+        if (overflow || (n == -1 && PyErr_Occurred())) { PyErr_Clear(); return 0; }
+        if (previous != NULL && n <= last) return 0;
+        previous = run_id;
+        last = n;
+    }
+    return 1;
+}
+
+static PyObject *judge_one(PyObject *key, PyObject *runs_dict, long k, PyObject *skipped,
+                           PyTypeObject *type, PyObject *states) {
+    Py_ssize_t n = PyDict_GET_SIZE(runs_dict), passes = 0, later = 0;
+    PyObject *runs = PyTuple_New(n), *run_id, *run;
+    Py_ssize_t at = 0, i = 0;
+    if (runs == NULL) return NULL;
+    while (PyDict_Next(runs_dict, &at, &run_id, &run)) {
+        if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) < 2 || !PyBool_Check(PyTuple_GET_ITEM(run, 1))) {
+            Py_DECREF(runs);
+            return Py_NewRef(Py_None); /* Python judges it */
+        }
+        if (PyTuple_GET_ITEM(run, 1) == Py_True) { if (i < k) passes++; else later++; }
+        PyTuple_SET_ITEM(runs, i, Py_NewRef(run));
+        i++;
+    }
+    Py_ssize_t judged = n < k ? n : k;
+    PyObject *state = PyTuple_GET_ITEM(states, passes == judged ? 0 : passes == 0 ? 1 : 2);
+    PyObject *outcome = type->tp_alloc(type, 0);
+    if (outcome == NULL) { Py_DECREF(runs); return NULL; }
+    PyObject *values[9] = {key, runs, PyLong_FromLong(k), Py_NewRef(skipped),
+                           PyLong_FromSsize_t(passes), PyLong_FromSsize_t(passes + later),
+                           PyLong_FromSsize_t(judged), Py_NewRef(n < k ? Py_True : Py_False),
+                           Py_NewRef(state)};
+    int failed = 0;
+    for (int f = 0; f < 9; f++) {
+        if (values[f] == NULL || (!failed && PyObject_GenericSetAttr(outcome, OUTCOME_FIELDS[f], values[f]) < 0))
+            failed = 1;
+    }
+    for (int f = 1; f < 9; f++) Py_XDECREF(values[f]); /* key is borrowed */
+    if (failed) { Py_DECREF(outcome); return NULL; }
+    return outcome;
+}
+
+static PyObject *judge(PyObject *module, PyObject *args) {
+    PyObject *cases, *keys, *skipped, *states, *one_case, *zero;
+    PyTypeObject *type;
+    long k;
+    if (!PyArg_ParseTuple(args, "O!O!lO!O!O!O", &PyDict_Type, &cases, &PyList_Type, &keys, &k,
+                          &PyDict_Type, &skipped, &PyType_Type, &type, &PyTuple_Type, &states,
+                          &one_case))
+        return NULL;
+    if (PyTuple_GET_SIZE(states) != 3 || k < 1) {
+        PyErr_SetString(PyExc_ValueError, "judge: three states and k of at least 1");
+        return NULL;
+    }
+    for (int f = 0; f < 9; f++) {
+        if (OUTCOME_FIELDS[f] == NULL && (OUTCOME_FIELDS[f] = PyUnicode_InternFromString(OUTCOME_NAMES[f])) == NULL)
+            return NULL;
+    }
+    if ((zero = PyLong_FromLong(0)) == NULL) return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(keys);
+    PyObject *out = PyTuple_New(count);
+    if (out == NULL) { Py_DECREF(zero); return NULL; }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *key = PyList_GET_ITEM(keys, i);
+        PyObject *runs = PyDict_GetItemWithError(cases, key), *outcome = NULL;
+        if (runs == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+            goto error;
+        }
+        PyObject *skips = PyDict_GetItemWithError(skipped, key);
+        if (skips == NULL && PyErr_Occurred()) goto error;
+        if (PyDict_Check(runs) && in_version_order(runs)) {
+            outcome = judge_one(key, runs, k, skips ? skips : zero, type, states);
+            if (outcome == NULL) goto error;
+        }
+        if (outcome == NULL || outcome == Py_None) {
+            Py_XDECREF(outcome);
+            outcome = PyObject_CallOneArg(one_case, key);
+            if (outcome == NULL) goto error;
+        }
+        PyTuple_SET_ITEM(out, i, outcome);
+    }
+    Py_DECREF(zero);
+    return out;
+error:
+    Py_DECREF(zero);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef METHODS[] = {
     {"scan", scan, METH_VARARGS, "Add the plain runs of a block of a JSON export."},
     {"totals", totals, METH_VARARGS, "Add up what every run consumed, overall and per tag."},
     {"key_index", key_index, METH_NOARGS, "A new, empty index of raw case keys, for scan()."},
+    {"judge", judge, METH_VARARGS, "Each case's runs in run order and its outcome."},
     {NULL, NULL, 0, NULL},
 };
 

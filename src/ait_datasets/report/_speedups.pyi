@@ -1,6 +1,9 @@
 """Types of the report's optional C module (``_speedups.c`` documents each function)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 def scan(
     buffer: bytes,
@@ -26,3 +29,13 @@ def totals(
     ]
     | None
 ): ...
+def judge(
+    cases: dict[Any, dict[Any, Any]],
+    keys: list[Any],
+    k: int,
+    skipped: dict[Any, int],
+    outcome_type: type[T],
+    states: tuple[object, object, object],
+    one_case: Callable[[Any], T],
+    /,
+) -> tuple[T, ...]: ...
