@@ -5,7 +5,8 @@
  *              bytes and added to the result set as ait_datasets/report/fast_rows.py's
  *              add_block adds them; every other row is handed back to Python, which
  *              reads it with read_log_entry (the one statement of the rules).
- * key_index(): the index of raw case keys scan() finds each row's case in, for one file.
+ * key_index(): the index of raw case keys scan() finds each row's case in, for one file
+ *              (its hash seeded at random).
  * totals():    what ait_datasets/report/costs.py's overall_and_by_release and costs_of
  *              add up.
  * judge():     each case's outcome, as ait_datasets/report/stats.py's outcomes() makes
@@ -369,6 +370,7 @@ typedef struct {
     Py_ssize_t capacity, used; /* capacity: a power of two */
     char *arena;
     Py_ssize_t arena_used, arena_room;
+    uint64_t seed;
 } KeyIndex;
 
 #define KEY_INDEX "ait_datasets.report._speedups.KeyIndex"
@@ -382,9 +384,12 @@ static void key_index_free(PyObject *capsule) {
     PyMem_RawFree(index);
 }
 
-static PyObject *key_index(PyObject *module, PyObject *unused) {
+static PyObject *key_index(PyObject *module, PyObject *args) {
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "K", &seed)) return NULL;
     KeyIndex *index = PyMem_RawCalloc(1, sizeof(KeyIndex));
     if (index == NULL) return PyErr_NoMemory();
+    index->seed = (uint64_t)seed;
     index->capacity = 1024;
     index->slots = PyMem_RawCalloc((size_t)index->capacity, sizeof(Slot));
     if (index->slots == NULL) { PyMem_RawFree(index); return PyErr_NoMemory(); }
@@ -393,13 +398,22 @@ static PyObject *key_index(PyObject *module, PyObject *unused) {
     return capsule;
 }
 
-static uint64_t fnv1a(const char *bytes, Py_ssize_t size) {
-    uint64_t h = UINT64_C(1469598103934665603);
-    for (Py_ssize_t i = 0; i < size; i++) {
-        h ^= (unsigned char)bytes[i];
-        h *= UINT64_C(1099511628211);
+/* A key's hash: eight bytes at a time, multiplied and folded, from a seed drawn at
+ * random for each index (so that no export can be written to make its keys collide and
+ * the lookups quadratic). */
+static uint64_t key_hash(uint64_t seed, const char *bytes, Py_ssize_t size) {
+    uint64_t h = seed ^ ((uint64_t)size * UINT64_C(0x9E3779B97F4A7C15)), w;
+    while (size >= 8) {
+        memcpy(&w, bytes, 8);
+        h = (h ^ w) * UINT64_C(0xFF51AFD7ED558CCD);
+        h ^= h >> 32;
+        bytes += 8;
+        size -= 8;
     }
-    return h;
+    w = 0;
+    memcpy(&w, bytes, (size_t)size);
+    h = (h ^ w) * UINT64_C(0xC4CEB9FE1A85EC53);
+    return h ^ (h >> 29);
 }
 
 static Slot *key_slot(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t hash) {
@@ -550,7 +564,7 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
             out += n;
             if (i < 3) *out++ = '\0'; /* a raw NUL cannot be in JSON text */
         }
-        uint64_t hash = fnv1a(key, size);
+        uint64_t hash = key_hash(x->keys->seed, key, size);
         Slot *slot = key_slot(x->keys, key, size, hash);
         if (slot->table != NULL) table = Py_NewRef(slot->table);
         else {
@@ -1064,7 +1078,7 @@ error:
 static PyMethodDef METHODS[] = {
     {"scan", scan, METH_VARARGS, "Add the plain runs of a block of a JSON export."},
     {"totals", totals, METH_VARARGS, "Add up what every run consumed, overall and per tag."},
-    {"key_index", key_index, METH_NOARGS, "A new, empty index of raw case keys, for scan()."},
+    {"key_index", key_index, METH_VARARGS, "A new, empty index of raw case keys, for scan()."},
     {"judge", judge, METH_VARARGS, "Each case's runs in run order and its outcome."},
     {NULL, NULL, 0, NULL},
 };

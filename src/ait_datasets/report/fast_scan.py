@@ -17,6 +17,7 @@ each run included.
 
 from __future__ import annotations
 
+import os
 from typing import cast
 
 import msgspec
@@ -56,7 +57,7 @@ def read_scanned(path: str, results: ResultSet, interned: Interned, runs_by: str
     context: tuple[object, ...] = (
         path,
         runs_by == "version",
-        key_index(),  # each raw key's bytes -> its case's runs
+        key_index(int.from_bytes(os.urandom(8), "little")),  # raw key bytes -> case runs
         make_table,
         NOT_PLAIN_TABLE,
         interned.tags,
