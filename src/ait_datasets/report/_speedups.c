@@ -979,16 +979,15 @@ static const char *OUTCOME_NAMES[9] = {"key", "runs", "k", "skipped", "passes", 
                                        "judged_count", "short", "state"};
 
 static int in_version_order(PyObject *runs) {
-    PyObject *run_id, *value, *previous = NULL;
+    PyObject *run_id, *value;
     Py_ssize_t at = 0;
     long long last = 0;
-    while (PyDict_Next(runs, &at, &run_id, &value)) {
+    for (int first = 1; PyDict_Next(runs, &at, &run_id, &value); first = 0) {
         if (!PyLong_CheckExact(run_id)) return 0;
         int overflow;
         long long n = PyLong_AsLongLongAndOverflow(run_id, &overflow);
         if (overflow || (n == -1 && PyErr_Occurred())) { PyErr_Clear(); return 0; }
-        if (previous != NULL && n <= last) return 0;
-        previous = run_id;
+        if (!first && n <= last) return 0;
         last = n;
     }
     return 1;

@@ -18,7 +18,7 @@ each run included.
 from __future__ import annotations
 
 import os
-from typing import cast
+from functools import partial
 
 import msgspec
 
@@ -50,15 +50,12 @@ def read_scanned(path: str, results: ResultSet, interned: Interned, runs_by: str
     """Add every entry of the JSON export at ``path`` to ``results``; raises StepAside
     (and RowError, for a row the exact reader would report)."""
 
-    def make_table(raw: tuple[str, str, str, str]) -> dict[object, Run]:
-        # Not kept by raw key here: the C pass's own index keeps it (in C memory).
-        return cast("dict[object, Run]", interned.table_of(raw, results))
-
     context: tuple[object, ...] = (
         path,
         runs_by == "version",
         key_index(int.from_bytes(os.urandom(8), "little")),  # raw key bytes -> case runs
-        make_table,
+        # Each new raw key's case, not kept by raw key (the C pass's index keeps it).
+        partial(interned.table_of, results=results),
         NOT_PLAIN_TABLE,
         interned.tags,
         interned.tag,
