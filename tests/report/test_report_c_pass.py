@@ -263,6 +263,12 @@ def test_runs_the_c_totals_do_not_take_are_added_up_in_python(
     outcomes = _outcomes([[Run(1, True, tokens=1, credits=0.5, duration_ms=3), odd]])
     assert costs._added_in_c(outcomes) is None
     assert costs.overall_and_by_release(outcomes) == _python_totals(outcomes, monkeypatch)
+    runs = outcomes[0].runs  # and one case's costs (the HTML page's cost cell)
+    assert speedups.case_totals(runs) is None
+    with monkeypatch.context() as patched:
+        patched.setattr(costs, "_speedups", None)
+        in_python = costs.costs_of(runs)
+    assert costs.costs_of(runs) == in_python
 
 
 def test_many_cases_and_long_keys_are_found_again_across_blocks(

@@ -7,8 +7,8 @@
  *              reads it with read_log_entry (the one statement of the rules).
  * key_index(): the index of raw case keys scan() finds each row's case in, for one file
  *              (its hash seeded at random).
- * totals():    what ait_datasets/report/costs.py's overall_and_by_release and costs_of
- *              add up.
+ * totals():    what ait_datasets/report/costs.py's overall_and_by_release adds up;
+ *              case_totals(), what its costs_of adds up for one case.
  * judge():     each case's outcome, as ait_datasets/report/stats.py's outcomes() makes
  *              them.
  *
@@ -967,6 +967,41 @@ finish:
     return answer;
 }
 
+/* case_totals(runs) -> (count, passed, tokens, credits, p50, p95) or None
+ *
+ * What costs.py's costs_of adds up for one case's runs (a list or tuple of Run): the
+ * overall sums of totals() for one list, without its groups by tag. None when a run is
+ * not the shape this pass takes. */
+static PyObject *case_totals(PyObject *module, PyObject *runs) {
+    PyObject *seq = PySequence_Fast(runs, "runs"), *answer = NULL;
+    if (seq == NULL) return NULL;
+    Sums sums = {0};
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    int step = 0;
+    for (Py_ssize_t i = 0; i < n && step == 0; i++) {
+        PyObject *run = items[i];
+        if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 11
+            || !PyBool_Check(PyTuple_GET_ITEM(run, 1))) { step = 1; break; }
+        step = add_run(&sums, PyTuple_GET_ITEM(run, 1), PyTuple_GET_ITEM(run, 5),
+                       PyTuple_GET_ITEM(run, 6), PyTuple_GET_ITEM(run, 7));
+    }
+    if (step > 0) answer = Py_NewRef(Py_None);
+    else if (step == 0) {
+        PyObject *t = tokens_of_sums(&sums), *c = credits_of_sums(&sums);
+        PyObject *p50 = NULL, *p95 = NULL;
+        if (percentiles(sums.durations, sums.n_durations, &p50, &p95) == 0 && t && c)
+            answer = Py_BuildValue("nnOOOO", sums.count, sums.passed, t, c, p50, p95);
+        Py_XDECREF(t);
+        Py_XDECREF(c);
+        Py_XDECREF(p50);
+        Py_XDECREF(p95);
+    }
+    PyMem_Free(sums.durations);
+    Py_DECREF(seq);
+    return answer;
+}
+
 /* judge(cases, keys, k, skipped, outcome_type, states, one_case) -> tuple of outcomes
  *
  * stats.py's outcomes(): for each key (in the order given), the case's runs in run order
@@ -1077,6 +1112,7 @@ error:
 static PyMethodDef METHODS[] = {
     {"scan", scan, METH_VARARGS, "Add the plain runs of a block of a JSON export."},
     {"totals", totals, METH_VARARGS, "Add up what every run consumed, overall and per tag."},
+    {"case_totals", case_totals, METH_O, "Add up what one case's runs consumed."},
     {"key_index", key_index, METH_VARARGS, "A new, empty index of raw case keys, for scan()."},
     {"judge", judge, METH_VARARGS, "Each case's runs in run order and its outcome."},
     {NULL, NULL, 0, NULL},

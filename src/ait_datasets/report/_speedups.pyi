@@ -29,6 +29,9 @@ def totals(
     ]
     | None
 ): ...
+def case_totals(
+    runs: Sequence[Sequence[object]], /
+) -> tuple[int, int, int | None, float | None, int | None, int | None] | None: ...
 def judge(
     cases: dict[Any, dict[Any, Any]],
     keys: list[Any],

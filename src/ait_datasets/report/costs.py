@@ -107,15 +107,16 @@ def costs_of(runs: Iterable[Run]) -> Costs:
     """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives.
 
     The HTML page asks this of every case, so of every run: the C module adds them up
-    (``_speedups.totals``, as :func:`_added_in_c`); without it, each field is read by one
-    pass in C over the case's runs (a Python loop over the runs took 1.5 µs a run, a third
-    of the page's rendering). The credits are added one after the other, in run order, as
-    the loop added them (``reduce``, not ``sum``, which compensates since Python 3.12)."""
+    (``_speedups.case_totals``, the sums of :func:`_added_in_c` for one case); without
+    it, each field is read by one pass in C over the case's runs (a Python loop over the
+    runs took 1.5 µs a run, a third of the page's rendering). The credits are added one
+    after the other, in run order, as the loop added them (``reduce``, not ``sum``, which
+    compensates since Python 3.12)."""
     every = runs if isinstance(runs, (tuple, list)) else tuple(runs)
     if _speedups is not None:  # the same sums by the C pass (see _added_in_c)
-        found = _speedups.totals((every,), "")
+        found = _speedups.case_totals(every)
         if found is not None:
-            return Costs(*found[:6])
+            return Costs(*found)
     tokens = list(filter(_KNOWN, map(tokens_of, every)))
     credits = list(filter(_KNOWN, map(credits_of, every)))
     durations = sorted(filter(_KNOWN, map(duration_of, every)))
