@@ -1,7 +1,8 @@
-"""The one thing pyproject.toml cannot say: the report's optional C module.
+"""The one thing pyproject.toml cannot say: the report's optional C modules.
 
-``optional=True``: where no C compiler is found, the build goes on without it, and the
-report's Python code does the same work (see ``src/ait_datasets/report/_speedups.c``).
+``optional=True``: where no C compiler is found, the build goes on without them, and the
+report's Python code does the same work (see ``src/ait_datasets/report/_speedups.c``, the
+passes over every row, and ``_render_speedups.c``, the renderers' work per case).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,11 @@ setup(
             "ait_datasets.report._speedups",
             ["src/ait_datasets/report/_speedups.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "ait_datasets.report._render_speedups",
+            ["src/ait_datasets/report/_render_speedups.c"],
+            optional=True,
+        ),
     ]
 )

@@ -90,6 +90,15 @@ def _reader(jsonl: bool) -> str:
     return "the msgspec reader" if jsonl else "the C module"
 
 
+def _renderer() -> str:
+    """Whether the renderers' C module does their work per case here."""
+    try:
+        import ait_datasets.report._render_speedups  # noqa: F401
+    except ImportError:
+        return "in Python alone (the C module was not built)"
+    return "with the C module"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=2_000_000)
@@ -103,6 +112,7 @@ def main() -> int:
         write_export(export, args.rows, jsonl=args.jsonl, minified=args.minified)
         size = export.stat().st_size / 1024 / 1024
         print(f"{args.rows:,} rows, {size:,.0f} MB export, read by {_reader(args.jsonl)}")
+        print(f"rendered {_renderer()}")
         print(f"{'format':<8}{'wall s':>10}{'CPU s':>10}{'peak MB':>10}{'output MB':>11}")
         for fmt in ("text", "html"):
             target = Path(folder) / f"report.{fmt}"
