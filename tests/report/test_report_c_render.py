@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ait_datasets.report import wording
+from ait_datasets.report import costs, wording
+from ait_datasets.report.costs import Costs
 from ait_datasets.report.model import CaseKey, Run, RunId
 from ait_datasets.report.stats import CaseOutcome
 from ait_datasets.report.turns import Turn
@@ -137,3 +138,68 @@ def test_marks_are_the_python_marks(case: list[tuple[bool, str, Turn | None]], e
         patched.setattr(wording, "_render_speedups", None)
         assert in_c == wording.marks(outcome, run_ids, "✓", "✗")
     assert (c_render.marks(runs, run_ids, "✓", "✗") is None) is not every
+
+
+COUNT = st.one_of(st.integers(-(10**6), 10**15), st.sampled_from([0, 1, 2**53, -(2**53)]))
+AMOUNT = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-1e15, max_value=1e15),
+    st.sampled_from([0.0, -0.0, 0.005, 0.015, 0.125, 2.675, 999999.995, 1e15 - 1]),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    passed=st.integers(0, 10**6),
+    tokens=st.one_of(st.none(), COUNT),
+    credits=st.one_of(st.none(), AMOUNT),
+    durations=st.one_of(st.none(), st.tuples(COUNT, COUNT)),
+)
+def test_cost_line_is_the_python_wording_to_the_last_digit(
+    passed: int, tokens: int | None, credits: float | None, durations: tuple[int, int] | None
+) -> None:
+    """Thousands separators, rounding of halves (Python's own digits), per-pass
+    divisions, "n/a" with no pass, what is None left out."""
+    p50, p95 = durations or (None, None)
+    costs = Costs(0, passed, tokens, credits, p50, p95)
+    assert c_render.cost_line(passed, tokens, credits, p50, p95) == wording.cost_line(costs)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        (1, 2**53 + 1, None, None, None),  # tokens beyond an exact double
+        (1, None, 1e16, None, None),  # credits as large
+        (1, None, float("inf"), None, None),
+        (1, None, float("nan"), None, None),
+        (1, None, 3, None, None),  # an int where a float is
+        (1, None, None, 5, 2**60),
+        (True, 5, None, None, None),  # a bool where a count is
+        (-1, 5, None, None, None),
+    ],
+)
+def test_costs_beyond_what_the_c_wording_takes_are_worded_in_python(
+    fields: tuple[int, int | None, float | None, int | None, int | None],
+) -> None:
+    assert c_render.cost_line(*fields) is None
+    runs = (Run(1, True, tokens=2**60, credits=0.5, duration_ms=3),)
+    assert wording.case_cost_line(runs) == wording.cost_line(costs.costs_of(runs))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.builds(
+            lambda passed, tokens, credits, duration: Run(
+                1, passed, tokens=tokens, credits=credits, duration_ms=duration
+            ),
+            st.booleans(),
+            st.one_of(st.none(), st.integers(0, 10**6)),
+            st.one_of(st.none(), st.floats(0, 9), st.just(0.1)),
+            st.one_of(st.none(), st.integers(0, 10**5)),
+        ),
+        max_size=8,
+    )
+)
+def test_a_cases_cost_cell_is_its_costs_worded(runs: list[Run]) -> None:
+    case = tuple(runs)
+    assert wording.case_cost_line(case) == wording.cost_line(costs.costs_of(case))

@@ -7,6 +7,7 @@
  *               of plain runs (no message, no known turn) made once per column.
  * marks():      the text report's marks of a case that has every run of the report:
  *               what wording.marks joins.
+ * cost_line():  wording.cost_line of one case's costs (the HTML page's cost cell).
  *
  * Each answers exactly as the Python code does or returns None, and the caller then
  * does the work in Python: a case that lacks a run, a run that is not the shape the
@@ -14,6 +15,9 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Fields of a Run (model.py), by position. */
 enum { RUN_ID = 0, RUN_PASSED = 1, RUN_MESSAGE = 2, RUN_TURN = 10, RUN_FIELDS = 11 };
@@ -174,10 +178,103 @@ static PyObject *marks(PyObject *module, PyObject *args) {
     return joined;
 }
 
+/* The text of f"{value:,.{decimals}f}" for a finite double below 2**53, written
+ * to out (room: TEXT_ROOM bytes, more than twice what it takes): Python's own
+ * digits (PyOS_double_to_string, which float.__format__ uses), a comma between each
+ * three of the whole part. 0, or -1 with an error set. */
+static int grouped(double value, int decimals, char *out) {
+    char *digits = PyOS_double_to_string(value, 'f', decimals, 0, NULL);
+    if (digits == NULL) return -1;
+    const char *p = digits;
+    char *o = out;
+    if (*p == '-') *o++ = *p++;
+    size_t whole = 0;
+    while (p[whole] >= '0' && p[whole] <= '9') whole++;
+    for (size_t i = 0; i < whole; i++) {
+        if (i > 0 && (whole - i) % 3 == 0) *o++ = ',';
+        *o++ = p[i];
+    }
+    strcpy(o, p + whole); /* the decimals */
+    PyMem_Free(digits);
+    return 0;
+}
+
+#define TEXT_ROOM 64
+#define LIMIT 9007199254740992.0 /* 2**53: whole numbers up to it are exact doubles */
+
+/* wording.duration(ms) for |ms| < 2**53: "850 ms", "12.3 s". */
+static int duration_text(long long ms, char *out) {
+    if (ms < 1000) {
+        snprintf(out, TEXT_ROOM, "%lld ms", ms);
+        return 0;
+    }
+    if (grouped((double)ms / 1000.0, 1, out) < 0) return -1;
+    strcat(out, " s");
+    return 0;
+}
+
+/* A whole number of at most 53 bits (exact as a double): 1, with *out set; 0 otherwise. */
+static int exact_count(PyObject *value, long long *out) {
+    if (!PyLong_CheckExact(value)) return 0;
+    int overflow;
+    long long n = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow || (n == -1 && PyErr_Occurred())) { PyErr_Clear(); return 0; }
+    if (n > (1LL << 53) || n < -(1LL << 53)) return 0;
+    *out = n;
+    return 1;
+}
+
+/* cost_line(passed, tokens, credits, p50_ms, p95_ms) -> str | None
+ *
+ * wording.cost_line of costs with those fields: "12,345 tokens (1,543 per pass), 3.20
+ * Copilot credits (0.40 per pass), duration p50 1.2 s, p95 2.0 s", what is None left
+ * out, "not exported" for nothing. The same divisions as Costs' per-pass properties
+ * (exact only below 2**53: None beyond, and for any other type). */
+static PyObject *cost_line(PyObject *module, PyObject *args) {
+    PyObject *passed_obj, *tokens_obj, *credits_obj, *p50_obj, *p95_obj;
+    if (!PyArg_ParseTuple(args, "OOOOO", &passed_obj, &tokens_obj, &credits_obj, &p50_obj,
+                          &p95_obj))
+        return NULL;
+    long long passed, tokens = 0, p50 = 0, p95 = 0;
+    int has_tokens = tokens_obj != Py_None, has_credits = credits_obj != Py_None;
+    int has_duration = p50_obj != Py_None;
+    if (!exact_count(passed_obj, &passed) || passed < 0) Py_RETURN_NONE;
+    if (has_tokens && !exact_count(tokens_obj, &tokens)) Py_RETURN_NONE;
+    if (has_credits && (!PyFloat_CheckExact(credits_obj) || !isfinite(PyFloat_AS_DOUBLE(credits_obj))
+                        || fabs(PyFloat_AS_DOUBLE(credits_obj)) >= LIMIT))
+        Py_RETURN_NONE;
+    if (has_duration && (!exact_count(p50_obj, &p50) || !exact_count(p95_obj, &p95)))
+        Py_RETURN_NONE;
+    char text[4 * TEXT_ROOM + 128], a[TEXT_ROOM], b[TEXT_ROOM];
+    text[0] = '\0';
+    if (has_tokens) {
+        if (grouped((double)tokens, 0, a) < 0) return NULL;
+        if (passed == 0) strcpy(b, "n/a");
+        else if (grouped((double)tokens / (double)passed, 0, b) < 0) return NULL;
+        snprintf(text, sizeof text, "%s tokens (%s per pass)", a, b);
+    }
+    if (has_credits) {
+        double credits = PyFloat_AS_DOUBLE(credits_obj);
+        if (grouped(credits, 2, a) < 0) return NULL;
+        if (passed == 0) strcpy(b, "n/a");
+        else if (grouped(credits / (double)passed, 2, b) < 0) return NULL;
+        size_t at = strlen(text);
+        snprintf(text + at, sizeof text - at, "%s%s Copilot credits (%s per pass)",
+                 at ? ", " : "", a, b);
+    }
+    if (has_duration) {
+        if (duration_text(p50, a) < 0 || duration_text(p95, b) < 0) return NULL;
+        size_t at = strlen(text);
+        snprintf(text + at, sizeof text - at, "%sduration p50 %s, p95 %s", at ? ", " : "", a, b);
+    }
+    return PyUnicode_FromString(text[0] ? text : "not exported");
+}
+
 static PyMethodDef METHODS[] = {
     {"escape", escape, METH_O, "html.escape(text): & < > \" ' replaced."},
     {"grid_cells", grid_cells, METH_VARARGS, "The run cells of a case that has every run."},
     {"marks", marks, METH_VARARGS, "The text marks of a case that has every run."},
+    {"cost_line", cost_line, METH_VARARGS, "wording.cost_line of a case's costs."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,3 +15,6 @@ def grid_cells(
 def marks(
     runs: tuple[object, ...], run_ids: tuple[object, ...], passed: str, failed: str, /
 ) -> str | None: ...
+def cost_line(
+    passed: int, tokens: int | None, credits: float | None, p50: int | None, p95: int | None, /
+) -> str | None: ...

@@ -104,7 +104,15 @@ except ImportError:
 
 
 def costs_of(runs: Iterable[Run]) -> Costs:
-    """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives.
+    """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives."""
+    return Costs(*cost_fields(runs))
+
+
+CostFields = tuple[int, int, int | None, float | None, int | None, int | None]
+
+
+def cost_fields(runs: Iterable[Run]) -> CostFields:
+    """:func:`costs_of`'s fields, in :class:`Costs`' order.
 
     The HTML page asks this of every case, so of every run: the C module adds them up
     (``_speedups.case_totals``, the sums of :func:`_added_in_c` for one case); without
@@ -116,11 +124,11 @@ def costs_of(runs: Iterable[Run]) -> Costs:
     if _speedups is not None:  # the same sums by the C pass (see _added_in_c)
         found = _speedups.case_totals(every)
         if found is not None:
-            return Costs(*found)
+            return found
     tokens = list(filter(_KNOWN, map(tokens_of, every)))
     credits = list(filter(_KNOWN, map(credits_of, every)))
     durations = sorted(filter(_KNOWN, map(duration_of, every)))
-    return Costs(
+    return (
         len(every),
         sum(map(passed_of, every)),
         sum(tokens) if tokens else None,

@@ -13,7 +13,6 @@ from html import escape as _html_escape
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
-from ait_datasets.report.costs import costs_of
 from ait_datasets.report.model import (
     Run,
     RunId,
@@ -341,7 +340,7 @@ def _grid_row(
         f"<pre>inputData: {escape(data[0])}\noutputData: {escape(data[1])}</pre></details>"
     )
     body = _cells(outcome, report.run_ids, memo) if columns else _strip(outcome)
-    cost = f'<td class="cost">{escape(w.cost_line(costs_of(outcome.runs)))}</td>' if costs else ""
+    cost = f'<td class="cost">{escape(w.case_cost_line(outcome.runs))}</td>' if costs else ""
     case_id = escape(key.id)
     return (
         f'<tr class="case-row state-row-{state}" data-case="{case_id}">'
