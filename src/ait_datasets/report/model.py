@@ -47,15 +47,17 @@ class CaseKey(NamedTuple):
     test: str
     procedure: str = ""
 
+    # Both join the non-empty fields with filter (in C): asked of every case of a large
+    # report, a generator took three times as long.
     @property
     def id(self) -> str:
         """``SUITE/DATASET/TEST/Procedure`` without the empty parts; used by quarantine files."""
-        return "/".join(p for p in (self.suite, self.dataset, self.test, self.procedure) if p)
+        return "/".join(filter(None, self))
 
     @property
     def group(self) -> str:
         """The dataset this case belongs to, for the per-dataset breakdown."""
-        return "/".join(p for p in (self.suite, self.dataset) if p) or "(no dataset)"
+        return "/".join(filter(None, self[:2])) or "(no dataset)"
 
 
 class Run(NamedTuple):
