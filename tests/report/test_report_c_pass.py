@@ -122,6 +122,70 @@ def test_odd_but_valid_rows_are_handed_back_and_read_as_the_exact_reader(
     assert scanned == _exact(path)
 
 
+def _reordered(entry: str) -> str:
+    return json.dumps(dict(reversed(json.loads(entry).items())))
+
+
+def _without(entry: str, key: str) -> str:
+    fields = json.loads(entry)
+    del fields[key]
+    return json.dumps(fields)
+
+
+# An entry after one it is like: the C pass passes over a key or value whose bytes are
+# the previous entry's at the same place; these are alike up to where they differ.
+LIKE_THE_PREVIOUS = {
+    "a-longer-number": ENTRY.replace('"version": %d', '"version": 2%d'),
+    "more-digits": ENTRY.replace('"tokensConsumed": 10', '"tokensConsumed": 100'),
+    "more-decimals": ENTRY.replace('"copilotCredits": 0.25', '"copilotCredits": 0.255'),
+    "a-longer-text": ENTRY.replace('"tag": "rc-1"', '"tag": "rc-1b"'),
+    "an-exponent": ENTRY.replace('"copilotCredits": 0.25', '"copilotCredits": 0.25e1'),
+    "keys-reordered": _reordered(ENTRY % 3),
+    "a-key-fewer": _without(ENTRY % 3, "tag"),
+    "a-key-more": ENTRY.replace("{", '{"first": "x", ', 1),
+    "the-same-value-elsewhere": ENTRY.replace('"message": ""', '"message": "rc-1"'),
+    "a-field-twice": ENTRY.replace('"durationMs": 5', '"durationMs": 5, "durationMs": 5'),
+    "an-escaped-key": ENTRY.replace('"tag"', '"t\\u0061g"'),
+    "a-literal-that-goes-on": ENTRY.replace('"sensitive": false', '"sensitive": falsey'),
+}
+
+
+@pytest.mark.parametrize("entry", LIKE_THE_PREVIOUS.values(), ids=LIKE_THE_PREVIOUS.keys())
+def test_an_entry_like_the_previous_one_is_read_as_the_exact_reader(
+    tmp_path: Path, entry: str
+) -> None:
+    base = ENTRY.replace('"aitCode": "S",', '"aitCode": "S", "sensitive": false,')
+    entry = (
+        entry
+        if "sensitive" in entry
+        else entry.replace('"aitCode": "S",', '"aitCode": "S", "sensitive": false,')
+    )
+    path = _write(tmp_path, [base % 1, base % 2, entry.replace("%d", "3"), base % 4])
+    assert _read(path) == _exact(path)
+    scanned = _read_scanned(str(path), ReadOptions())
+    if "falsey" in entry:  # not JSON: the C pass steps aside for the exact reader
+        assert scanned is None
+    else:
+        assert scanned is not None and scanned == _exact(path)
+
+
+def test_repeated_values_with_line_breaks_inside_keep_each_entrys_line(tmp_path: Path) -> None:
+    """A nested value is read afresh in each entry (its line breaks are counted), even
+    when its bytes are the previous entry's."""
+    rows = [json.loads(ENTRY % v) for v in (1, 2, 3, 4)]
+    for row in rows:
+        row["inputData"] = {"turns": [{"query": "a"}, {"query": "b"}]}
+    rows[2]["status"] = "Error"
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps({"value": rows}, indent=2), encoding="utf-8")
+    scanned = _read_scanned(str(path), ReadOptions())
+    assert scanned is not None and scanned == _exact(path)
+    runs = scanned.cases[CaseKey("S", "DS", "T1", "Run")]
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert [text[runs[v].line - 1].strip() for v in (1, 2, 3, 4)] == ["{"] * 4
+    assert runs[1].line < runs[2].line < runs[3].line < runs[4].line
+
+
 @pytest.mark.parametrize("entry", REPORTED)
 def test_a_handed_back_row_the_exact_reader_reports_is_reported_at_its_line(
     tmp_path: Path, entry: str

@@ -284,29 +284,106 @@ static int field_of(const Value *key) {
 }
 #undef IS
 
+/* What the previous entry held at each position: the bytes of its key and of its value
+ * (when not nested: a nested value's bytes may hold line breaks), and what they were.
+ * An export's entries have the same keys in the same order and many of the same values
+ * (suite, codeunit, status, empty fields): bytes equal to the previous entry's are the
+ * same token, already checked, and are passed over with one comparison (reading every
+ * key and value afresh was most of the pass's time). Only within one scan() call: the
+ * bytes it points into are the buffer's. */
+#define SHAPE_FIELDS 64
+
+typedef struct {
+    const char *key;   /* the key's token, quotes included; NULL: none to compare */
+    Py_ssize_t key_size;
+    int field;         /* field_of the key */
+    const char *value; /* the value's token (a string's quotes included); NULL: none */
+    Py_ssize_t value_size;
+    Value read;        /* the value as scan_value read it (start: inside the token) */
+} ShapeSlot;
+
+typedef struct {
+    ShapeSlot slots[SHAPE_FIELDS];
+} Shape;
+
+/* memcmp(a, b, n) == 0 for the short tokens of an entry, inline: eight bytes at a time,
+ * the last eight overlapping (a call to memcmp per token cost more than the compare). */
+static inline int same_bytes(const char *a, const char *b, Py_ssize_t n) {
+    uint64_t x, y;
+    if (n < 8) {
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (a[i] != b[i]) return 0;
+        return 1;
+    }
+    for (Py_ssize_t i = 0; i + 8 <= n; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        if (x != y) return 0;
+    }
+    memcpy(&x, a + n - 8, 8);
+    memcpy(&y, b + n - 8, 8);
+    return x == y;
+}
+
+static inline int same_token(const Cursor *c, const char *token, Py_ssize_t size) {
+    return token != NULL && c->end - c->p > size && same_bytes(c->p, token, size);
+}
+
+/* Whether the byte after a token ends it (a number or literal could go on). */
+static inline int ends_token(char ch) {
+    return ch == ',' || ch == '}' || ch == ']' || ch == ' ' || ch == '\n' || ch == '\r'
+           || ch == '\t';
+}
+
 /* One entry (an object) at c->p: the fields read; odd when a key is escaped
  * (it could spell one of them) or one of them is given twice. */
-static int scan_entry(Cursor *c, Value *fields) {
+static int scan_entry(Cursor *c, Value *fields, Shape *shape) {
     Value key, value;
     for (int i = 0; i < N_FIELDS; i++) fields[i].kind = V_ABSENT;
     if (c->p >= c->end || *c->p != '{') return INVALID;
     c->p++;
     skip_ws(c);
     if (c->p < c->end && *c->p == '}') { c->p++; return 0; }
-    for (;;) {
-        if (c->p >= c->end || *c->p != '"' || scan_string(c, &key) < 0) return INVALID;
+    for (int at = 0;; at++) {
+        ShapeSlot *slot = at < SHAPE_FIELDS ? &shape->slots[at] : NULL;
+        int field;
+        if (slot != NULL && same_token(c, slot->key, slot->key_size)) {
+            c->p += slot->key_size;
+            field = slot->field;
+        } else {
+            const char *token = c->p;
+            if (c->p >= c->end || *c->p != '"' || scan_string(c, &key) < 0) return INVALID;
+            if (key.kind == V_ESCAPED) { c->odd = 1; field = -1; }
+            else field = field_of(&key);
+            if (slot != NULL) {
+                /* an escaped key is read afresh each time (it makes the row odd) */
+                slot->key = key.kind == V_ESCAPED ? NULL : token;
+                slot->key_size = c->p - token;
+                slot->field = field;
+                slot->value = NULL;
+            }
+        }
         skip_ws(c);
         if (c->p >= c->end || *c->p != ':') return INVALID;
         c->p++;
         skip_ws(c);
-        if (scan_value(c, &value, 1) < 0) return INVALID;
-        if (key.kind == V_ESCAPED) c->odd = 1;
-        else {
-            int field = field_of(&key);
-            if (field >= 0) {
-                if (fields[field].kind != V_ABSENT) c->odd = 1;
-                fields[field] = value;
+        if (slot != NULL && same_token(c, slot->value, slot->value_size)
+            && ends_token(c->p[slot->value_size])) {
+            value = slot->read;
+            value.start = c->p + (slot->read.start - slot->value);
+            c->p += slot->value_size;
+        } else {
+            const char *token = c->p;
+            if (scan_value(c, &value, 1) < 0) return INVALID;
+            if (slot != NULL) {
+                slot->value = value.kind == V_NESTED ? NULL : token;
+                slot->value_size = c->p - token;
+                slot->read = value;
             }
+        }
+        if (field >= 0) {
+            if (fields[field].kind != V_ABSENT) c->odd = 1;
+            fields[field] = value;
         }
         skip_ws(c);
         if (c->p >= c->end) return INVALID;
@@ -363,6 +440,11 @@ typedef struct {
     uint64_t hash;
     Py_ssize_t offset, size; /* the key's bytes in the arena */
     PyObject *table;         /* a strong reference; NULL: a free slot */
+    /* The case whose row came next, the last time this case's did (next_table NULL:
+     * none yet): a hint of where the next row's lookup goes (see key_followed). */
+    uint64_t next_hash;
+    Py_ssize_t next_offset;
+    PyObject *next_table;    /* borrowed: its own slot holds it */
 } Slot;
 
 typedef struct {
@@ -371,6 +453,7 @@ typedef struct {
     char *arena;
     Py_ssize_t arena_used, arena_room;
     uint64_t seed;
+    Slot *last; /* the previous row's case (NULL: none, or the slots were moved) */
 } KeyIndex;
 
 #define KEY_INDEX "ait_datasets.report._speedups.KeyIndex"
@@ -428,13 +511,13 @@ static Slot *key_slot(KeyIndex *index, const char *key, Py_ssize_t size, uint64_
     }
 }
 
-/* Remember key -> table (a key not in the index): 0, or -1 with MemoryError. */
-static int key_add(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t hash,
-                   PyObject *table) {
+/* Remember key -> table (a key not in the index): its slot, or NULL with MemoryError. */
+static Slot *key_add(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t hash,
+                     PyObject *table) {
     if ((index->used + 1) * 2 > index->capacity) { /* keep it at most half full */
         Py_ssize_t grown = index->capacity * 2;
         Slot *slots = PyMem_RawCalloc((size_t)grown, sizeof(Slot)), *old = index->slots;
-        if (slots == NULL) { PyErr_NoMemory(); return -1; }
+        if (slots == NULL) { PyErr_NoMemory(); return NULL; }
         for (Py_ssize_t i = 0; i < index->capacity; i++) {
             if (old[i].table == NULL) continue;
             Py_ssize_t j = (Py_ssize_t)(old[i].hash & (uint64_t)(grown - 1));
@@ -444,12 +527,13 @@ static int key_add(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t h
         PyMem_RawFree(old);
         index->slots = slots;
         index->capacity = grown;
+        index->last = NULL;
     }
     if (index->arena_used + size > index->arena_room) {
         Py_ssize_t room = index->arena_room ? index->arena_room : 1 << 16;
         while (index->arena_used + size > room) room *= 2;
         char *arena = PyMem_RawRealloc(index->arena, (size_t)room);
-        if (arena == NULL) { PyErr_NoMemory(); return -1; }
+        if (arena == NULL) { PyErr_NoMemory(); return NULL; }
         index->arena = arena;
         index->arena_room = room;
     }
@@ -461,7 +545,30 @@ static int key_add(KeyIndex *index, const char *key, Py_ssize_t size, uint64_t h
     slot->table = Py_NewRef(table);
     index->arena_used += size;
     index->used++;
-    return 0;
+    return slot;
+}
+
+/* A row of the case in `slot` was read: it is what followed the previous row's case.
+ * An export lists the cases of each run in the same order (a suite's lines, a dataset's
+ * tests), so the case that followed this one last time is most likely the next row's:
+ * its slot, key and runs' table are asked for now, and are in cache when that row has
+ * been read (each lookup waited on memory, a quarter of the pass). Only a hint: a
+ * wrong guess costs nothing but the fetch. */
+static void key_followed(KeyIndex *index, Slot *slot) {
+    Slot *last = index->last;
+    if (last != NULL && last != slot) {
+        last->next_hash = slot->hash;
+        last->next_offset = slot->offset;
+        last->next_table = slot->table;
+    }
+    index->last = slot;
+#if defined(__GNUC__)
+    if (slot->next_table != NULL) {
+        __builtin_prefetch(&index->slots[slot->next_hash & (uint64_t)(index->capacity - 1)]);
+        __builtin_prefetch(index->arena + slot->next_offset);
+        __builtin_prefetch(slot->next_table);
+    }
+#endif
 }
 
 /* What scan() is given to add runs with; see fast_scan.py, which makes it. */
@@ -568,6 +675,7 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
         Slot *slot = key_slot(x->keys, key, size, hash);
         if (slot->table != NULL) table = Py_NewRef(slot->table);
         else {
+            slot = NULL;
             PyObject *raw = PyTuple_New(4);
             int failed = raw == NULL;
             for (int i = 0; i < 4 && !failed; i++) {
@@ -577,7 +685,8 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
             }
             if (!failed) {
                 table = PyObject_CallOneArg(x->make_table, raw);
-                failed = table == NULL || key_add(x->keys, key, size, hash, table) < 0;
+                failed = table == NULL
+                         || (slot = key_add(x->keys, key, size, hash, table)) == NULL;
             }
             Py_XDECREF(raw);
             if (failed) {
@@ -586,6 +695,7 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
             }
         }
         if (key != small) PyMem_Free(key);
+        key_followed(x->keys, slot);
     }
     if (table == x->not_plain) goto done_not_plain;
     /* the tag, stripped once per distinct spelling */
@@ -719,6 +829,8 @@ static PyObject *scan(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "scan: positions outside the buffer");
         return NULL;
     }
+    Shape *shape = PyMem_Calloc(1, sizeof(Shape));
+    if (shape == NULL) { PyBuffer_Release(&view); return PyErr_NoMemory(); }
     const char *base = (const char *)view.buf;
     Cursor c = {base + pos, base + end, line, 0};
     int state = 0;
@@ -736,10 +848,15 @@ static PyObject *scan(PyObject *module, PyObject *args) {
         start = c.p;
         start_line = c.line;
         c.odd = 0;
-        if (scan_entry(&c, fields) < 0) { state = INVALID; break; }
+        if (scan_entry(&c, fields, shape) < 0) { state = INVALID; break; }
         stop = c.p;
         int added = c.odd ? 0 : add_plain(fields, start_line, &x, &recent);
-        if (added < 0) { recent_clear(&recent); PyBuffer_Release(&view); return NULL; }
+        if (added < 0) {
+            recent_clear(&recent);
+            PyBuffer_Release(&view);
+            PyMem_Free(shape);
+            return NULL;
+        }
         if (added == 0) { state = 1; break; }
     }
     recent_clear(&recent);
@@ -753,6 +870,7 @@ static PyObject *scan(PyObject *module, PyObject *args) {
         answer = Py_BuildValue("innnn", -1, (Py_ssize_t)(c.p - base), c.line, (Py_ssize_t)0,
                                (Py_ssize_t)0);
     PyBuffer_Release(&view);
+    PyMem_Free(shape);
     return answer;
 }
 
@@ -981,6 +1099,14 @@ static PyObject *case_totals(PyObject *module, PyObject *runs) {
     int step = 0;
     for (Py_ssize_t i = 0; i < n && step == 0; i++) {
         PyObject *run = items[i];
+#if defined(__GNUC__)
+        /* as in totals(): the runs' numbers lie scattered over the heap */
+        if (i + 2 < n && PyTuple_Check(items[i + 2]) && PyTuple_GET_SIZE(items[i + 2]) == 11) {
+            __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 5));
+            __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 6));
+            __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 7));
+        }
+#endif
         if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 11
             || !PyBool_Check(PyTuple_GET_ITEM(run, 1))) { step = 1; break; }
         step = add_run(&sums, PyTuple_GET_ITEM(run, 1), PyTuple_GET_ITEM(run, 5),
