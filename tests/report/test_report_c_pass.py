@@ -402,3 +402,30 @@ def test_a_case_whose_passed_is_not_a_bool_is_judged_in_python() -> None:
     results.add(key, Run(2, 1))  # type: ignore[arg-type]  # a number where a bool is
     (outcome,) = stats.outcomes(results, 2)
     assert outcome.passes == 2 and outcome.state is stats.State.PASSED
+
+
+def test_rows_that_spent_the_same_credits_share_one_number(tmp_path: Path) -> None:
+    """The same bytes give the same float, made once (memory: one object, not one a
+    row); other bytes are read afresh, whatever the previous row spent."""
+    spent = ["0.25", "0.25", "0.5", "0.25", "0", "0.0", "0", "1e-1", "null", "0.25"]
+    entries = [
+        ENTRY.replace('"copilotCredits": 0.25', f'"copilotCredits": {amount}') % version
+        for version, amount in enumerate(spent, start=1)
+    ]
+    path = _write(tmp_path, entries)
+    scanned = _read_scanned(str(path), ReadOptions())
+    assert scanned is not None and scanned == _exact(path)
+    runs = scanned.cases[CaseKey("S", "DS", "T1", "Run")]
+    assert [runs[v].credits for v in range(1, 11)] == [
+        0.25,
+        0.25,
+        0.5,
+        0.25,
+        0.0,
+        0.0,
+        0.0,
+        0.1,
+        None,
+        0.25,
+    ]
+    assert runs[1].credits is runs[2].credits

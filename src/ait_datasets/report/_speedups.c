@@ -617,15 +617,19 @@ static int holds_turns(const Value *v) {
     return first == '{' || first == '[' || first == ' ' || first >= 0x80;
 }
 
-/* Per-call memory of the last tag and message seen: rows of a run share them. */
+/* Per-call memory of the last tag, message and credits seen: rows of a run share them
+ * (one float object for every row that spent the same credits: 64 MB fewer at
+ * 2,000,000 rows that all spent 0.25). */
 typedef struct {
     const char *tag_start; Py_ssize_t tag_size; PyObject *tag;
     const char *message_start; Py_ssize_t message_size; PyObject *message;
+    const char *credits_start; Py_ssize_t credits_size; PyObject *credits;
     PyObject *last_run; PyObject *last_tag;
 } Recent;
 
 static void recent_clear(Recent *r) {
-    Py_CLEAR(r->tag); Py_CLEAR(r->message); Py_CLEAR(r->last_run); Py_CLEAR(r->last_tag);
+    Py_CLEAR(r->tag); Py_CLEAR(r->message); Py_CLEAR(r->credits);
+    Py_CLEAR(r->last_run); Py_CLEAR(r->last_tag);
 }
 
 /* Add one entry as the plain path does: 1 added, 0 not plain, -1 error. */
@@ -648,7 +652,21 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
     if (f[K_VERSION].kind != V_INT || f[K_VERSION].size > 18) return 0;
     if ((got = count_of(&f[K_TOKENS], &tokens)) <= 0) return got;
     if ((got = count_of(&f[K_DURATION], &duration)) <= 0) goto done_not_plain;
-    if ((got = amount_of(&f[K_CREDITS], &credits)) <= 0) goto done_not_plain;
+    {
+        const Value *spent = &f[K_CREDITS];
+        int number = spent->kind == V_INT || spent->kind == V_REAL;
+        if (number && recent->credits != NULL && same_text(spent, recent->credits_start,
+                                                           recent->credits_size)) {
+            credits = Py_NewRef(recent->credits); /* the same bytes: the same number */
+        } else {
+            if ((got = amount_of(spent, &credits)) <= 0) goto done_not_plain;
+            if (number) {
+                Py_XSETREF(recent->credits, Py_NewRef(credits));
+                recent->credits_start = spent->start;
+                recent->credits_size = spent->size;
+            }
+        }
+    }
     {
         const Value *v = &f[K_VERSION];
         long long n = 0;
