@@ -2,7 +2,8 @@
 
 ``optional=True``: where no C compiler is found, the build goes on without them, and the
 report's Python code does the same work (see ``src/ait_datasets/report/_speedups.c``, the
-passes over every row, and ``_render_speedups.c``, the renderers' work per case).
+pass over every row of an export, ``_case_speedups.c``, the passes over every case, and
+``_render_speedups.c``, the renderers' work per case).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,11 @@ setup(
         Extension(
             "ait_datasets.report._speedups",
             ["src/ait_datasets/report/_speedups.c"],
+            optional=True,
+        ),
+        Extension(
+            "ait_datasets.report._case_speedups",
+            ["src/ait_datasets/report/_case_speedups.c"],
             optional=True,
         ),
         Extension(

@@ -1,10 +1,5 @@
 """Types of the report's optional C module (``_speedups.c`` documents each function)."""
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
-
-T = TypeVar("T")
-
 def scan(
     buffer: bytes,
     pos: int,
@@ -15,30 +10,3 @@ def scan(
     /,
 ) -> tuple[int, int, int, int, int]: ...
 def key_index(seed: int, /) -> object: ...
-def totals(
-    runs: Iterable[Sequence[object]], no_tag: str, /
-) -> (
-    tuple[
-        int,
-        int,
-        int | None,
-        float | None,
-        int | None,
-        int | None,
-        dict[str, tuple[int, int, int | None, float | None, int | None, int | None]],
-    ]
-    | None
-): ...
-def case_totals(
-    runs: Sequence[Sequence[object]], /
-) -> tuple[int, int, int | None, float | None, int | None, int | None] | None: ...
-def judge(
-    cases: dict[Any, dict[Any, Any]],
-    keys: list[Any],
-    k: int,
-    skipped: dict[Any, int],
-    outcome_type: type[T],
-    states: tuple[object, object, object],
-    one_case: Callable[[Any], T],
-    /,
-) -> tuple[T, ...]: ...

@@ -97,10 +97,10 @@ class _Totals:
 
 _KNOWN = partial(is_not, None)
 
-try:  # the C pass over the runs, where it was built (see _speedups.c)
-    from ait_datasets.report import _speedups
+try:  # the C pass over the runs, where it was built (see _case_speedups.c)
+    from ait_datasets.report import _case_speedups
 except ImportError:
-    _speedups = None  # type: ignore[assignment]
+    _case_speedups = None  # type: ignore[assignment]
 
 
 def costs_of(runs: Iterable[Run]) -> Costs:
@@ -115,14 +115,14 @@ def cost_fields(runs: Iterable[Run]) -> CostFields:
     """:func:`costs_of`'s fields, in :class:`Costs`' order.
 
     The HTML page asks this of every case, so of every run: the C module adds them up
-    (``_speedups.case_totals``, the sums of :func:`_added_in_c` for one case); without
+    (``_case_speedups.case_totals``, the sums of :func:`_added_in_c` for one case); without
     it, each field is read by one pass in C over the case's runs (a Python loop over the
     runs took 1.5 µs a run, a third of the page's rendering). The credits are added one
     after the other, in run order, as the loop added them (``reduce``, not ``sum``, which
     compensates since Python 3.12)."""
     every = runs if isinstance(runs, (tuple, list)) else tuple(runs)
-    if _speedups is not None:  # the same sums by the C pass (see _added_in_c)
-        found = _speedups.case_totals(every)
+    if _case_speedups is not None:  # the same sums by the C pass (see _added_in_c)
+        found = _case_speedups.case_totals(every)
         if found is not None:
             return found
     tokens = list(filter(_KNOWN, map(tokens_of, every)))
@@ -215,13 +215,13 @@ def _finish(
 def _added_in_c(
     outcomes: tuple[CaseOutcome, ...] | list[CaseOutcome],
 ) -> tuple[Costs, tuple[tuple[str, Costs], ...]] | None:
-    """What overall_and_by_release adds up, by the C pass (``_speedups.totals``): the same
+    """What overall_and_by_release adds up, by the C pass (``_case_speedups.totals``): the same
     sums in the same order and the same percentiles (each group's durations sorted as C
     numbers, not Python ones). None where it was not built or a run is not the shape it
     takes."""
-    if _speedups is None:
+    if _case_speedups is None:
         return None
-    found = _speedups.totals(map(_runs_of, outcomes), "(no tag)")
+    found = _case_speedups.totals(map(_runs_of, outcomes), "(no tag)")
     if found is None:
         return None
     count, passed, tokens, credits, p50, p95, groups = found
