@@ -245,9 +245,11 @@ static PyObject *cost_line(PyObject *module, PyObject *args) {
     int has_duration = p50_obj != Py_None;
     if (!exact_count(passed_obj, &passed) || passed < 0) Py_RETURN_NONE;
     if (has_tokens && !exact_count(tokens_obj, &tokens)) Py_RETURN_NONE;
-    if (has_credits && (!PyFloat_CheckExact(credits_obj) || !isfinite(PyFloat_AS_DOUBLE(credits_obj))
-                        || fabs(PyFloat_AS_DOUBLE(credits_obj)) >= LIMIT))
-        Py_RETURN_NONE;
+    if (has_credits) {
+        if (!PyFloat_CheckExact(credits_obj)) Py_RETURN_NONE;
+        double credits = PyFloat_AS_DOUBLE(credits_obj);
+        if (!isfinite(credits) || fabs(credits) >= LIMIT) Py_RETURN_NONE;
+    }
     if (has_duration && (!exact_count(p50_obj, &p50) || !exact_count(p95_obj, &p95)))
         Py_RETURN_NONE;
     char text[4 * TEXT_ROOM + 128], a[TEXT_ROOM], b[TEXT_ROOM];
