@@ -26,7 +26,7 @@ from ait_datasets.report.inputs import (
     read_file,
     read_text,
 )
-from ait_datasets.report.model import CaseKey
+from ait_datasets.report.model import CaseKey, Run, RunId
 
 ENTRY = (
     '{"@odata.etag": "W/\\"JzE5Oyc=\\"", "aitCode": "S", "tag": "rc-1", "version": %d, '
@@ -165,6 +165,19 @@ def test_an_entry_like_the_previous_one_is_read_as_the_exact_reader(
         assert scanned is not None and scanned == _exact(path)
 
 
+def _read_indented(
+    tmp_path: Path, rows: list[dict[str, object]]
+) -> tuple[dict[RunId, Run], list[str]]:
+    """Case T1's runs of an indented export of ``rows``, read by the C pass (checked against
+    the exact reader), and the export's lines."""
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps({"value": rows}, indent=2), encoding="utf-8")
+    scanned = _read_scanned(str(path), ReadOptions())
+    assert scanned is not None and scanned == _exact(path)
+    runs = scanned.cases[CaseKey("S", "DS", "T1", "Run")]
+    return runs, path.read_text(encoding="utf-8").splitlines()
+
+
 def test_repeated_values_with_line_breaks_inside_keep_each_entrys_line(tmp_path: Path) -> None:
     """A nested value is read afresh in each entry (its line breaks are counted), even
     when its bytes are the previous entry's."""
@@ -172,12 +185,7 @@ def test_repeated_values_with_line_breaks_inside_keep_each_entrys_line(tmp_path:
     for row in rows:
         row["inputData"] = {"turns": [{"query": "a"}, {"query": "b"}]}
     rows[2]["status"] = "Error"
-    path = tmp_path / "export.json"
-    path.write_text(json.dumps({"value": rows}, indent=2), encoding="utf-8")
-    scanned = _read_scanned(str(path), ReadOptions())
-    assert scanned is not None and scanned == _exact(path)
-    runs = scanned.cases[CaseKey("S", "DS", "T1", "Run")]
-    text = path.read_text(encoding="utf-8").splitlines()
+    runs, text = _read_indented(tmp_path, rows)
     assert [text[runs[v].line - 1].strip() for v in (1, 2, 3, 4)] == ["{"] * 4
     assert runs[1].line < runs[2].line < runs[3].line < runs[4].line
 
@@ -222,12 +230,7 @@ def test_each_entry_keeps_its_own_line(tmp_path: Path) -> None:
     (an indented export): a failure names the line its entry starts on."""
     rows = [json.loads(ENTRY % v) for v in (1, 2, 3)]
     rows[1]["status"] = "Error"
-    path = tmp_path / "export.json"
-    path.write_text(json.dumps({"value": rows}, indent=2), encoding="utf-8")
-    scanned = _read_scanned(str(path), ReadOptions())
-    assert scanned is not None and scanned == _exact(path)
-    runs = scanned.cases[CaseKey("S", "DS", "T1", "Run")]
-    text = path.read_text(encoding="utf-8").splitlines()
+    runs, text = _read_indented(tmp_path, rows)
     assert text[runs[2].line - 1].strip() == "{" and not runs[2].passed
     assert runs[1].line < runs[2].line < runs[3].line
 

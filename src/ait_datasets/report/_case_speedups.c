@@ -17,6 +17,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether `run` is a Run (model.py: 11 fields) whose `passed` is a bool: what these
+ * passes take. */
+static inline int is_run(PyObject *run) {
+    return PyTuple_Check(run) && PyTuple_GET_SIZE(run) == 11
+           && PyBool_Check(PyTuple_GET_ITEM(run, 1));
+}
+
+/* The runs and their numbers lie scattered over the heap: ask for the memory of the runs
+ * after items[i] before it is needed (the passes wait on memory, not work). */
+static inline void fetch_ahead(PyObject **items, Py_ssize_t i, Py_ssize_t n) {
+#if defined(__GNUC__)
+    if (i + 4 < n) __builtin_prefetch(items[i + 4]);
+    if (i + 2 < n && PyTuple_Check(items[i + 2]) && PyTuple_GET_SIZE(items[i + 2]) == 11) {
+        __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 5));
+        __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 6));
+        __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 7));
+    }
+#else
+    (void)items; (void)i; (void)n;
+#endif
+}
+
 /* A group's sums: `tokens = used + (tokens or 0)` and `credits = spent + (credits or
  * 0.0)` as costs.py writes them, on C numbers (the same sums: an int64 that would
  * overflow hands the work back to Python, and a double added to a double is Python's). */
@@ -117,18 +139,8 @@ static PyObject *totals(PyObject *module, PyObject *args) {
         PyObject **items = PySequence_Fast_ITEMS(seq);
         for (Py_ssize_t i = 0; i < n && !fallback; i++) {
             PyObject *run = items[i];
-#if defined(__GNUC__)
-            /* The runs and their numbers lie scattered over the heap: ask for the next
-             * runs' memory before it is needed (the pass waits on memory, not work). */
-            if (i + 4 < n) __builtin_prefetch(items[i + 4]);
-            if (i + 2 < n && PyTuple_Check(items[i + 2]) && PyTuple_GET_SIZE(items[i + 2]) == 11) {
-                __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 5));
-                __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 6));
-                __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 7));
-            }
-#endif
-            if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 11
-                || !PyBool_Check(PyTuple_GET_ITEM(run, 1))) { fallback = 1; break; }
+            fetch_ahead(items, i, n);
+            if (!is_run(run)) { fallback = 1; break; }
             PyObject *tag = PyTuple_GET_ITEM(run, 8);
             int tagged = PyObject_IsTrue(tag);
             if (tagged < 0) { Py_DECREF(seq); goto finish; }
@@ -242,16 +254,8 @@ static PyObject *case_totals(PyObject *module, PyObject *runs) {
     int step = 0;
     for (Py_ssize_t i = 0; i < n && step == 0; i++) {
         PyObject *run = items[i];
-#if defined(__GNUC__)
-        /* as in totals(): the runs' numbers lie scattered over the heap */
-        if (i + 2 < n && PyTuple_Check(items[i + 2]) && PyTuple_GET_SIZE(items[i + 2]) == 11) {
-            __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 5));
-            __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 6));
-            __builtin_prefetch(PyTuple_GET_ITEM(items[i + 2], 7));
-        }
-#endif
-        if (!PyTuple_Check(run) || PyTuple_GET_SIZE(run) != 11
-            || !PyBool_Check(PyTuple_GET_ITEM(run, 1))) { step = 1; break; }
+        fetch_ahead(items, i, n);
+        if (!is_run(run)) { step = 1; break; }
         step = add_run(&sums, PyTuple_GET_ITEM(run, 1), PyTuple_GET_ITEM(run, 5),
                        PyTuple_GET_ITEM(run, 6), PyTuple_GET_ITEM(run, 7));
     }

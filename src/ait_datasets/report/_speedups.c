@@ -617,15 +617,31 @@ static int holds_turns(const Value *v) {
  * (one float object for every row that spent the same credits: 64 MB fewer at
  * 2,000,000 rows that all spent 0.25). */
 typedef struct {
-    const char *tag_start; Py_ssize_t tag_size; PyObject *tag;
-    const char *message_start; Py_ssize_t message_size; PyObject *message;
-    const char *credits_start; Py_ssize_t credits_size; PyObject *credits;
+    const char *start; /* the value's bytes (in this call's buffer) */
+    Py_ssize_t size;
+    PyObject *made;    /* what they were made into; NULL: nothing yet */
+} Remembered;
+
+typedef struct {
+    Remembered tag, message, credits;
     PyObject *last_run; PyObject *last_tag;
 } Recent;
 
 static void recent_clear(Recent *r) {
-    Py_CLEAR(r->tag); Py_CLEAR(r->message); Py_CLEAR(r->credits);
+    Py_CLEAR(r->tag.made); Py_CLEAR(r->message.made); Py_CLEAR(r->credits.made);
     Py_CLEAR(r->last_run); Py_CLEAR(r->last_tag);
+}
+
+/* What `v` was made into last time, when its bytes are the same (a new reference), or
+ * NULL. */
+static PyObject *recalled(const Remembered *r, const Value *v) {
+    return r->made != NULL && same_text(v, r->start, r->size) ? Py_NewRef(r->made) : NULL;
+}
+
+static void remember(Remembered *r, const Value *v, PyObject *made) {
+    Py_XSETREF(r->made, Py_NewRef(made));
+    r->start = v->kind == V_ABSENT ? NULL : v->start;
+    r->size = v->kind == V_ABSENT ? 0 : v->size;
 }
 
 /* Add one entry as the plain path does: 1 added, 0 not plain, -1 error. */
@@ -651,16 +667,10 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
     {
         const Value *spent = &f[K_CREDITS];
         int number = spent->kind == V_INT || spent->kind == V_REAL;
-        if (number && recent->credits != NULL && same_text(spent, recent->credits_start,
-                                                           recent->credits_size)) {
-            credits = Py_NewRef(recent->credits); /* the same bytes: the same number */
-        } else {
+        credits = number ? recalled(&recent->credits, spent) : NULL; /* the same number */
+        if (credits == NULL) {
             if ((got = amount_of(spent, &credits)) <= 0) goto done_not_plain;
-            if (number) {
-                Py_XSETREF(recent->credits, Py_NewRef(credits));
-                recent->credits_start = spent->start;
-                recent->credits_size = spent->size;
-            }
+            if (number) remember(&recent->credits, spent, credits);
         }
     }
     {
@@ -713,9 +723,7 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
     }
     if (table == x->not_plain) goto done_not_plain;
     /* the tag, stripped once per distinct spelling */
-    if (recent->tag != NULL && same_text(&f[K_TAG], recent->tag_start, recent->tag_size)) {
-        tag = Py_NewRef(recent->tag);
-    } else {
+    if ((tag = recalled(&recent->tag, &f[K_TAG])) == NULL) {
         PyObject *raw = text_of(&f[K_TAG], x->empty);
         if (raw == NULL) goto error;
         if (raw == x->empty) tag = raw;
@@ -727,15 +735,10 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
             Py_DECREF(raw);
             if (tag == NULL) goto error;
         }
-        Py_XSETREF(recent->tag, Py_NewRef(tag));
-        recent->tag_start = f[K_TAG].kind == V_ABSENT ? NULL : f[K_TAG].start;
-        recent->tag_size = f[K_TAG].kind == V_ABSENT ? 0 : f[K_TAG].size;
+        remember(&recent->tag, &f[K_TAG], tag);
     }
     /* the message, stripped */
-    if (recent->message != NULL
-        && same_text(&f[K_MESSAGE], recent->message_start, recent->message_size)) {
-        message = Py_NewRef(recent->message);
-    } else {
+    if ((message = recalled(&recent->message, &f[K_MESSAGE])) == NULL) {
         PyObject *raw = text_of(&f[K_MESSAGE], x->empty);
         if (raw == NULL) goto error;
         if (raw == x->empty) message = raw;
@@ -744,9 +747,7 @@ static int add_plain(const Value *f, Py_ssize_t line, Context *x, Recent *recent
             Py_DECREF(raw);
             if (message == NULL) goto error;
         }
-        Py_XSETREF(recent->message, Py_NewRef(message));
-        recent->message_start = f[K_MESSAGE].kind == V_ABSENT ? NULL : f[K_MESSAGE].start;
-        recent->message_size = f[K_MESSAGE].kind == V_ABSENT ? 0 : f[K_MESSAGE].size;
+        remember(&recent->message, &f[K_MESSAGE], message);
     }
     if (x->by_version == Py_True) run = Py_NewRef(version);
     else run = Py_NewRef(PyObject_IsTrue(tag) ? tag : x->untagged);
