@@ -58,6 +58,11 @@ class DatasetsServer(LanguageServer):
             tuple[object, list[lsp.WorkspaceFullDocumentDiagnosticReport]] | None
         ) = None
         self.linted: dict[str, Linted] = {}
+        # How often what every lint reads besides its text changed (configuration,
+        # settings, the app's or a saved neighbour's files): a lint that began before a
+        # change is stale when it ends, and neither kept nor sent; kept, the pull right
+        # after the change would be answered from the old configuration.
+        self.relints = 0
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.debounce = DEBOUNCE_SECONDS
         self.push = True
@@ -127,7 +132,9 @@ class DatasetsServer(LanguageServer):
     ) -> Linted:
         """Lint in the lint process (as run ``token``: :class:`Cancelled` is raised when a
         newer run of it was asked for while this one waited, or the document closed), or
-        here when it cannot run."""
+        here when it cannot run. Kept as the buffer's latest lint unless what it read
+        changed while it ran."""
+        relints = self.relints
         config, error = self.configs.resolve(path)
         found = None
         if self.workers is not None:
@@ -139,7 +146,8 @@ class DatasetsServer(LanguageServer):
         if found is None:
             found = lint_document_text(text, path, config, self.app, self.buffers)
         linted = Linted(version, text, config, found, error)
-        self.linted[uri] = linted
+        if relints == self.relints:
+            self.linted[uri] = linted
         return linted
 
     def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
@@ -192,6 +200,7 @@ class DatasetsServer(LanguageServer):
             return
         document = self.workspace.get_text_document(uri)
         version, text = document.version, document.source
+        relints = self.relints
         try:
             linted = await asyncio.to_thread(self._lint, uri, path, version, text, uri)
         except Cancelled:
@@ -201,6 +210,8 @@ class DatasetsServer(LanguageServer):
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
             return  # stale: a newer edit has its own run scheduled
+        if relints != self.relints:
+            return  # read the old configuration: the relint after the change sends
         self.publish(uri, linted)
 
     def log_worker_failure(self) -> None:
@@ -218,6 +229,7 @@ class DatasetsServer(LanguageServer):
 
     def relint_open(self) -> None:
         """Re-lint every open document (configuration or app files changed)."""
+        self.relints += 1
         if self._app is not None:
             self._app.forget()
         if self.workers is not None:
