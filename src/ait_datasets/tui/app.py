@@ -19,11 +19,12 @@ from ait_datasets.tui.app_file_keys import FileKeys
 from ait_datasets.tui.commands import EditorCommands, TestFinder
 from ait_datasets.tui.disk_watch import DiskWatch, neighbours_signature
 from ait_datasets.tui.findings import Finding
+from ait_datasets.tui.history import Step
 from ait_datasets.tui.lint_runner import (
     PROCESS_MIN_CHARS,
     LintRunner,
 )
-from ait_datasets.tui.model import DatasetModel, Step
+from ait_datasets.tui.model import DatasetModel
 from ait_datasets.tui.prompts import NewItemScreen
 from ait_datasets.tui.raw_text import RawTextError
 from ait_datasets.tui.roundtrip import CrossTestAlias

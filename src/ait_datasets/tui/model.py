@@ -2,17 +2,16 @@
 
 Every change produces new chunk texts (a scalar typed into a field is spliced in place;
 anything structural re-dumps just that test in the file's style), so a test the author
-never touched is written back byte for byte. Undo/redo keep snapshots of the chunk list:
-cheap, because untouched chunks are shared strings.
+never touched is written back byte for byte. A chunk's parts are read by :mod:`.chunks`,
+tests are inserted, deleted and moved among them by :mod:`.list_edits`, and each change is
+a step of the :mod:`.history`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Sequence
 from collections.abc import Mapping as TextMap
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -20,10 +19,11 @@ from ruamel.yaml.comments import CommentedMap
 
 from ait_datasets.diagnostics import Edit
 from ait_datasets.source.load import format_of, load_text
-from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
-from ait_datasets.tui import shape
+from ait_datasets.tui import list_edits, shape
+from ait_datasets.tui.chunks import chunk_data, json_row, split_chunk
 from ait_datasets.tui.file_meta import has_key, set_meta
+from ait_datasets.tui.history import Focus, History, Step
 from ait_datasets.tui.json_array import json_element
 from ait_datasets.tui.layout import JSON, JSONL, SINGLE, Layout, split_layout, unwrap_single
 from ait_datasets.tui.patch import minimal_patch, same_data
@@ -38,90 +38,8 @@ from ait_datasets.tui.roundtrip import (
 from ait_datasets.tui.scalars import splice_scalar
 from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
-Focus = tuple[int, int | None]  # (test index, turn index or None)
 FILE_FOCUS: Focus = (-1, None)  # the file itself (its own keys)
 PathPart = str | int
-
-
-@dataclass(slots=True)
-class Step:
-    """One undoable change."""
-
-    label: str
-    before: list[str]
-    after: list[str]
-    focus: Focus
-    merge_key: str | None = None
-    # (before, after) when the change also changed the text around the tests.
-    layouts: tuple[Layout, Layout] | None = None
-
-
-def chunk_data(chunk: str) -> Any:
-    """The data of the one test in ``chunk`` read as YAML, or None when it does not parse."""
-    doc = load_text("row.yaml", chunk)
-    root = doc.root
-    if doc.has_errors or not isinstance(root, SeqNode) or not root.items:
-        return None
-    return root.items[0].data
-
-
-def json_row(chunk: str, newline: str) -> str:
-    """A changed JSONL row as a chunk: kept when it is still one JSON object (a value
-    typed in place), else the row's data written as one JSON line."""
-    try:
-        if isinstance(json.loads(chunk[2:]), dict):
-            return chunk
-    except ValueError:
-        pass
-    data = chunk_data(chunk)
-    if data is None:
-        return chunk  # the save refuses a row that does not parse
-    # The blank lines after the row stay after it.
-    blank = max(chunk[len(chunk.rstrip()) :].count("\n") - 1, 0)
-    row = json.dumps(data, ensure_ascii=False)
-    return "- " + row + newline * (1 + blank)
-
-
-def split_chunk(chunk: str) -> tuple[str, str, str]:
-    """``(head, body, tail)``: comment lines before the test's dash, the test, and the
-    blank and comment lines after its last value (they introduce the next test)."""
-    lines = chunk.splitlines(keepends=True)
-    start = 0
-    while start < len(lines) and not lines[start].lstrip().startswith("-"):
-        start += 1
-    head = "".join(lines[:start])
-    rest = chunk[len(head) :]
-    doc = load_text("chunk.yaml", rest)
-    root = doc.root
-    if not isinstance(root, SeqNode) or not root.items:
-        return head, rest, ""
-    end = max(
-        (n.end_offset for _, n in walk(root.items[0]) if _is_leaf(n)),
-        default=len(rest),
-    )
-    if end > 0 and rest[end - 1] != "\n":
-        newline = rest.find("\n", end)
-        end = len(rest) if newline < 0 else newline + 1
-    return head, rest[:end], rest[end:]
-
-
-def _is_leaf(node: Node) -> bool:
-    if isinstance(node, Scalar):
-        return True
-    if isinstance(node, Mapping):
-        return node.flow or not node.entries
-    return node.flow or not node.items
-
-
-def push_tail(chunks: list[str], index: int) -> None:
-    """Move the comments after test ``index`` to the start of the next chunk, where they
-    belong to the test they introduce (the text stays the same)."""
-    if index + 1 >= len(chunks):
-        return
-    head, body, tail = split_chunk(chunks[index])
-    if tail:
-        chunks[index] = head + body
-        chunks[index + 1] = tail + chunks[index + 1]
 
 
 class DatasetModel:
@@ -156,10 +74,8 @@ class DatasetModel:
         self._saved: list[str] = list(self.chunks)
         # The text on disk, as pieces (see :meth:`pieces`): a save is the edits from it.
         self._saved_pieces: list[str] = [] if new_file else self.pieces(self.chunks)
-        self._undo: list[Step] = []
-        self._redo: list[Step] = []
+        self.history = History()
         self._summaries: dict[str, shape.TestSummary] = {}
-        self._merge_open = False
         # False when the quick cut of a large file disagrees with the full parse.
         self.trusted = True
         # Names from the opening scan: enough to label ten thousand tests without
@@ -300,52 +216,35 @@ class DatasetModel:
             after = [c if c in before else json_element(c, frame, chunk_data) for c in after]
         if after == self.chunks:
             return
-        top = self._undo[-1] if self._undo else None
-        if (
-            merge_key is not None
-            and top is not None
-            and top.merge_key == merge_key
-            and self._merge_open
-        ):
-            top.after = after
-        else:
-            self._undo.append(Step(label, list(self.chunks), after, focus, merge_key))
-        self._merge_open = merge_key is not None
-        self._redo.clear()
+        self.history.record(label, self.chunks, after, focus, merge_key)
         self.chunks = after
 
     def seal(self) -> None:
         """End the current run of typing: the next keystroke starts a new undo step."""
-        self._merge_open = False
+        self.history.seal()
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self.history.can_redo
 
     def undo(self) -> Step | None:
-        if not self._undo:
-            return None
-        step = self._undo.pop()
-        self._redo.append(step)
-        self.chunks = list(step.before)
-        if step.layouts is not None:
-            self.layout = step.layouts[0]
-        self._merge_open = False
+        step = self.history.undo()
+        if step is not None:
+            self.chunks = list(step.before)
+            if step.layouts is not None:
+                self.layout = step.layouts[0]
         return step
 
     def redo(self) -> Step | None:
-        if not self._redo:
-            return None
-        step = self._redo.pop()
-        self._undo.append(step)
-        self.chunks = list(step.after)
-        if step.layouts is not None:
-            self.layout = step.layouts[1]
-        self._merge_open = False
+        step = self.history.redo()
+        if step is not None:
+            self.chunks = list(step.after)
+            if step.layouts is not None:
+                self.layout = step.layouts[1]
         return step
 
     def raw(self, index: int, turn: int | None = None) -> str | None:
@@ -391,21 +290,7 @@ class DatasetModel:
         self, label: str, new: Layout, chunks: list[str], focus: Focus, merge_key: str | None
     ) -> None:
         """Like :meth:`_commit`, for a change to the text around the tests too."""
-        top = self._undo[-1] if self._undo else None
-        if (
-            merge_key is not None
-            and top is not None
-            and top.merge_key == merge_key
-            and self._merge_open
-            and top.layouts is not None
-        ):
-            top.after = chunks
-            top.layouts = (top.layouts[0], new)
-        else:
-            layouts = (self.layout, new)
-            self._undo.append(Step(label, list(self.chunks), chunks, focus, merge_key, layouts))
-        self._merge_open = merge_key is not None
-        self._redo.clear()
+        self.history.record(label, self.chunks, chunks, focus, merge_key, (self.layout, new))
         self.chunks = list(chunks)
         self.layout = new
 
@@ -525,16 +410,8 @@ class DatasetModel:
     @property
     def _rows(self) -> bool:
         """JSON elements and JSONL rows have no comments to move with the test they
-        introduce: what follows one (a separator, blank lines) stays with it."""
+        introduce (see :mod:`.list_edits`)."""
         return self.layout.kind in (JSON, JSONL)
-
-    def _push_tail(self, chunks: list[str], index: int) -> None:
-        if not self._rows:
-            push_tail(chunks, index)
-
-    def _ensure_newline(self, chunks: list[str]) -> list[str]:
-        nl = self.layout.newline
-        return [c if c.endswith("\n") else c + nl for c in chunks]
 
     def new_test_name(self) -> str:
         """A name no test of the file has yet (what a new test is offered)."""
@@ -550,42 +427,28 @@ class DatasetModel:
     ) -> int:
         """Insert a test after ``after`` (None: at the end), with ``name`` (default: a
         fresh one) and one turn of ``kind`` holding ``texts`` (see :func:`.shape.new_test`)."""
-        index = len(self.chunks) if after is None else after + 1
-        chunks = self._ensure_newline(self.chunks)
-        if after is not None:
-            self._push_tail(chunks, after)
         test = shape.new_test(name or self.new_test_name(), texts, kind)
-        chunks.insert(index, self._dump(test))
-        self._commit("add test", chunks, (index, None), None)
-        return index
+        return self._insert("add test", after, self._dump(test))
 
     def duplicate_test(self, index: int) -> int:
         item = self.item(index)
         test = shape.test_map(item)
         if isinstance(test, dict) and "name" in test:
             test["name"] = shape.restyled(test["name"], self._fresh_name(f"{test['name']}-COPY"))
-        chunks = self._ensure_newline(self.chunks)
-        self._push_tail(chunks, index)
-        chunks.insert(index + 1, self._dump(item))
-        self._commit("duplicate test", chunks, (index + 1, None), None)
-        return index + 1
+        return self._insert("duplicate test", index, self._dump(item))
+
+    def _insert(self, label: str, after: int | None, chunk: str) -> int:
+        chunks, index = list_edits.inserted(
+            self.chunks, after, chunk, rows=self._rows, newline=self.layout.newline
+        )
+        self._commit(label, chunks, (index, None), None)
+        return index
 
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
-        chunks = list(self.chunks)
-        if index > 0 and not self._rows:
-            # The comments introducing this test end the previous chunk: they go with it.
-            push_tail(chunks, index - 1)
-        if self._rows:
-            pass
-        elif index + 1 < len(chunks):
-            push_tail(chunks, index)
-        elif index > 0:
-            # The last test: the comments closing the list stay, after the new last test.
-            head, body, closing = split_chunk(chunks[index])
-            chunks[index] = head + body
-            chunks[index - 1] = self._ensure_newline([chunks[index - 1]])[0] + closing
-        del chunks[index]
+        chunks = list_edits.deleted(
+            self.chunks, index, rows=self._rows, newline=self.layout.newline
+        )
         self._commit("delete test", chunks, (index, None), None)
         return min(index, len(chunks) - 1) if chunks else None
 
@@ -594,24 +457,9 @@ class DatasetModel:
         target = index + (1 if delta > 0 else -1)
         if not 0 <= target < len(self.chunks):
             return index
-        chunks = self._ensure_newline(self.chunks)
-        last = len(chunks) - 1
-        first, second = min(index, target), max(index, target)
-        if self._rows:
-            # An element moves with what follows it (see :mod:`.json_array`).
-            chunks[first], chunks[second] = chunks[second], chunks[first]
-            self._commit("move test", chunks, (index, None), None)
-            return target
-        push_tail(chunks, first)
-        # What follows the last test (comments closing the list) stays at the end.
-        closing = ""
-        if second == last:
-            head, body, closing = split_chunk(chunks[second])
-            chunks[second] = head + body
-        else:
-            push_tail(chunks, second)
-        chunks[first], chunks[second] = chunks[second], chunks[first]
-        chunks[last] += closing
+        chunks = list_edits.moved(
+            self.chunks, index, target, rows=self._rows, newline=self.layout.newline
+        )
         self._commit("move test", chunks, (index, None), None)
         return target
 

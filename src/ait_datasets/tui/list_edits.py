@@ -1,0 +1,71 @@
+"""Inserting, deleting and moving tests among the file's chunks, and where the comments
+around them go.
+
+A comment before a test goes with it; the comments closing the list stay at its end.
+JSON elements and JSONL rows (``rows``) have no comments: what follows one (a separator,
+blank lines) stays with it. Each function returns a new list; the one given is not
+changed.
+"""
+
+from __future__ import annotations
+
+from ait_datasets.tui.chunks import push_tail, split_chunk
+
+
+def with_newlines(chunks: list[str], newline: str) -> list[str]:
+    """``chunks`` each ending with a line break (the file's last may not)."""
+    return [c if c.endswith("\n") else c + newline for c in chunks]
+
+
+def inserted(
+    chunks: list[str], after: int | None, chunk: str, *, rows: bool, newline: str
+) -> tuple[list[str], int]:
+    """``(chunks, index)``: ``chunk`` inserted after test ``after`` (None: at the end),
+    and where it is."""
+    index = len(chunks) if after is None else after + 1
+    out = with_newlines(chunks, newline)
+    if after is not None and not rows:
+        push_tail(out, after)
+    out.insert(index, chunk)
+    return out, index
+
+
+def deleted(chunks: list[str], index: int, *, rows: bool, newline: str) -> list[str]:
+    """Test ``index`` deleted with the comments before it; the ones after it stay."""
+    out = list(chunks)
+    if not rows:
+        if index > 0:
+            # The comments introducing this test end the previous chunk: they go with it.
+            push_tail(out, index - 1)
+        if index + 1 < len(out):
+            push_tail(out, index)
+        elif index > 0:
+            # The last test: the comments closing the list stay, after the new last test.
+            head, body, closing = split_chunk(out[index])
+            out[index] = head + body
+            out[index - 1] = with_newlines([out[index - 1]], newline)[0] + closing
+    del out[index]
+    return out
+
+
+def moved(chunks: list[str], index: int, target: int, *, rows: bool, newline: str) -> list[str]:
+    """Test ``index`` moved to the neighbouring place ``target``, with the comments
+    before it."""
+    out = with_newlines(chunks, newline)
+    first, second = min(index, target), max(index, target)
+    if rows:
+        # An element moves with what follows it (see :mod:`.json_array`).
+        out[first], out[second] = out[second], out[first]
+        return out
+    last = len(out) - 1
+    push_tail(out, first)
+    # What follows the last test (comments closing the list) stays at the end.
+    closing = ""
+    if second == last:
+        head, body, closing = split_chunk(out[second])
+        out[second] = head + body
+    else:
+        push_tail(out, second)
+    out[first], out[second] = out[second], out[first]
+    out[last] += closing
+    return out

@@ -1,0 +1,85 @@
+"""The model's parts on their own: the undo history's merging, and where comments go
+when tests are inserted, deleted and moved among the chunks."""
+
+from __future__ import annotations
+
+from ait_datasets.tui import list_edits
+from ait_datasets.tui.history import History
+from ait_datasets.tui.layout import split_layout
+
+FILE = """\
+tests:
+  # introduces A
+  - name: A
+  # introduces B
+  - name: B
+  # introduces C
+  - name: C
+  # closes the list
+"""
+
+
+def _chunks() -> list[str]:
+    return list(split_layout(FILE, "\n", "yaml").chunks)
+
+
+def _layouts() -> tuple[object, object]:
+    return split_layout(FILE, "\n", "yaml"), split_layout("tests: []\n", "\n", "yaml")
+
+
+def test_typing_into_one_field_is_one_step_until_sealed() -> None:
+    history = History()
+    history.record("edit", ["a"], ["ab"], (0, None), "0:name")
+    history.record("edit", ["ab"], ["abc"], (0, None), "0:name")
+    step = history.undo()
+    assert step is not None and (step.before, step.after) == (["a"], ["abc"])
+    assert not history.can_undo and history.can_redo
+
+
+def test_a_sealed_run_of_typing_starts_a_new_step() -> None:
+    history = History()
+    history.record("edit", ["a"], ["ab"], (0, None), "0:name")
+    history.seal()
+    history.record("edit", ["ab"], ["abc"], (0, None), "0:name")
+    step = history.undo()
+    assert step is not None and (step.before, step.after) == (["ab"], ["abc"])
+    assert history.can_undo
+
+
+def test_a_layout_change_merges_only_into_a_step_that_changed_the_layout() -> None:
+    first, second = _layouts()
+    history = History()
+    history.record("raw", ["a"], ["ab"], (0, None), "raw")
+    history.record("raw", ["ab"], ["abc"], (0, None), "raw", (first, second))  # type: ignore[arg-type]
+    step = history.undo()
+    assert step is not None and step.layouts == (first, second) and step.before == ["ab"]
+    # A chunk-only change with the same key joins the layout step it follows.
+    history = History()
+    history.record("raw", ["a"], ["ab"], (0, None), "raw", (first, second))  # type: ignore[arg-type]
+    history.record("raw", ["ab"], ["abc"], (0, None), "raw")
+    step = history.undo()
+    assert step is not None and step.layouts == (first, second) and step.after == ["abc"]
+
+
+def test_a_new_change_forgets_what_could_be_redone() -> None:
+    history = History()
+    history.record("edit", ["a"], ["b"], (0, None), None)
+    history.undo()
+    history.record("edit", ["a"], ["c"], (0, None), None)
+    assert not history.can_redo and history.redo() is None
+
+
+def test_a_deleted_test_takes_the_comments_before_it_and_leaves_the_closing_ones() -> None:
+    chunks = _chunks()
+    out = list_edits.deleted(chunks, 2, rows=False, newline="\n")
+    text = "".join(out)
+    assert "name: C" not in text and "introduces C" not in text
+    assert text.endswith("  # closes the list\n")
+    assert chunks == _chunks()  # the list given is not changed
+
+
+def test_an_inserted_test_goes_before_the_comment_of_the_next() -> None:
+    out, index = list_edits.inserted(_chunks(), 0, "  - name: NEW\n", rows=False, newline="\n")
+    assert index == 1
+    text = "".join(out)
+    assert text.index("name: NEW") < text.index("# introduces B") < text.index("name: B")
