@@ -78,6 +78,24 @@ def test_a_deleted_test_takes_the_comments_before_it_and_leaves_the_closing_ones
     assert chunks == _chunks()  # the list given is not changed
 
 
+def test_a_moved_test_moves_with_the_comment_before_it() -> None:
+    down = "".join(list_edits.moved(_chunks(), 1, 2, rows=False, newline="\n"))
+    up = "".join(list_edits.moved(_chunks(), 2, 1, rows=False, newline="\n"))
+    assert down == up == (
+        "  - name: A\n  # introduces C\n  - name: C\n"
+        "  # introduces B\n  - name: B\n  # closes the list\n"
+    )
+
+
+def test_the_comment_before_the_first_test_stays_at_the_start_of_the_list() -> None:
+    out = list_edits.moved(_chunks(), 0, 1, rows=False, newline="\n")
+    # "introduces A" is in the text before the tests; B's own comment comes with it.
+    assert "".join(out) == (
+        "  # introduces B\n  - name: B\n  - name: A\n"
+        "  # introduces C\n  - name: C\n  # closes the list\n"
+    )
+
+
 def test_an_inserted_test_goes_before_the_comment_of_the_next() -> None:
     out, index = list_edits.inserted(_chunks(), 0, "  - name: NEW\n", rows=False, newline="\n")
     assert index == 1

@@ -1,7 +1,8 @@
 """Inserting, deleting and moving tests among the file's chunks, and where the comments
 around them go.
 
-A comment before a test goes with it; the comments closing the list stay at its end.
+A comment before a test goes with it (the first test's are the list's: they stay at its
+start); the comments closing the list stay at its end.
 JSON elements and JSONL rows (``rows``) have no comments: what follows one (a separator,
 blank lines) stays with it. Each function returns a new list; the one given is not
 changed.
@@ -58,6 +59,10 @@ def moved(chunks: list[str], index: int, target: int, *, rows: bool, newline: st
         out[first], out[second] = out[second], out[first]
         return out
     last = len(out) - 1
+    if first > 0:
+        # The comments introducing the first of the two end the chunk before it. (The
+        # first test's are the list's own, in the text before the tests: they stay.)
+        push_tail(out, first - 1)
     push_tail(out, first)
     # What follows the last test (comments closing the list) stays at the end.
     closing = ""
