@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from test_block_yaml import check_agrees
 
 from ait_datasets.source.block_data import _DataReader, read_block_data
-from ait_datasets.source.block_yaml import _GiveUp, _Reader, line_breaks_read, read_block_yaml
+from ait_datasets.source.block_lexicon import GiveUp, line_breaks_read
+from ait_datasets.source.block_yaml import BlockReader, read_block_yaml
 
 # Values as written: simple ones (read from a template) and every near miss of them.
 SIMPLE = st.sampled_from(
@@ -99,11 +100,11 @@ def _read(text: str, templates: bool) -> tuple[object, int]:
     crlf = line_breaks_read(text)
     if crlf is None:
         return None, 0
-    reader = _DataReader(_Reader(text, crlf))
+    reader = _DataReader(BlockReader(text, crlf))
     reader.templates.enabled = templates
     try:
         return reader.document(), reader.templates.hits
-    except _GiveUp:
+    except GiveUp:
         return None, reader.templates.hits
 
 

@@ -81,9 +81,13 @@ def test_a_deleted_test_takes_the_comments_before_it_and_leaves_the_closing_ones
 def test_a_moved_test_moves_with_the_comment_before_it() -> None:
     down = "".join(list_edits.moved(_chunks(), 1, 2, rows=False, newline="\n"))
     up = "".join(list_edits.moved(_chunks(), 2, 1, rows=False, newline="\n"))
-    assert down == up == (
-        "  - name: A\n  # introduces C\n  - name: C\n"
-        "  # introduces B\n  - name: B\n  # closes the list\n"
+    assert (
+        down
+        == up
+        == (
+            "  - name: A\n  # introduces C\n  - name: C\n"
+            "  # introduces B\n  - name: B\n  # closes the list\n"
+        )
     )
 
 

@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import re
 
-from ait_datasets.source.block_yaml import (
-    _INTERN_UP_TO,
-    _KEY,
-    _MAX_DEPTH,
-    _NOT_PLAIN_START,
-    _UNKNOWN,
-    _GiveUp,
-    _Reader,
+from ait_datasets.source.block_lexicon import (
+    INTERN_UP_TO,
+    KEY,
+    MAX_DEPTH,
+    NOT_PLAIN_START,
+    UNKNOWN,
+    GiveUp,
     line_breaks_read,
 )
+from ait_datasets.source.block_yaml import BlockReader
 from ait_datasets.source.item_templates import ItemTemplates
 from ait_datasets.source.scalars import MAYBE_NOT_TEXT
 
@@ -44,20 +44,20 @@ def read_block_data(text: str) -> Data | None:
     if crlf is None:
         return None
     try:
-        return _DataReader(_Reader(text, crlf, positions=False)).document()
-    except _GiveUp:
+        return _DataReader(BlockReader(text, crlf, positions=False)).document()
+    except GiveUp:
         return None
 
 
 class _DataReader:
-    """:class:`~ait_datasets.source.block_yaml._Reader`'s walk, building plain values.
+    """:class:`~ait_datasets.source.block_yaml.BlockReader`'s walk, building plain values.
 
     The methods mirror the line reader's ``document``, ``block``, ``mapping`` (with
     ``below`` and ``_plain_text`` written inline: they run for most lines) and
     ``sequence`` line for line, without the offsets; keep them in step with it.
     """
 
-    def __init__(self, reader: _Reader) -> None:
+    def __init__(self, reader: BlockReader) -> None:
         self.reader = reader
         self.lines = reader.lines
         self.indents = reader.indents
@@ -68,11 +68,11 @@ class _DataReader:
 
     def plain(self, text: str) -> object:
         """The value of a plain value checked as :meth:`mapping` checks one."""
-        if text[0] not in MAYBE_NOT_TEXT and len(text) <= _INTERN_UP_TO:
+        if text[0] not in MAYBE_NOT_TEXT and len(text) <= INTERN_UP_TO:
             return text
         reader = self.reader
-        value = reader.known_values.get(text, _UNKNOWN)
-        if value is _UNKNOWN:
+        value = reader.known_values.get(text, UNKNOWN)
+        if value is UNKNOWN:
             value = reader.plain_value(text)
         return value
 
@@ -80,20 +80,20 @@ class _DataReader:
         reader = self.reader
         first = reader.next_content(0)
         if first == len(self.lines):
-            raise _GiveUp
+            raise GiveUp
         if self.lines[first].startswith(("---", "...", "%")):
-            raise _GiveUp
+            raise GiveUp
         data, after = self.block(first, self.indents[first], -1)
         if after != len(self.lines):
-            raise _GiveUp
+            raise GiveUp
         return data
 
     def block(self, i: int, indent: int, parent: int) -> tuple[Data, int]:
         if indent <= parent:
-            raise _GiveUp
+            raise GiveUp
         line = self.lines[i]
         if line.startswith(("---", "...")):
-            raise _GiveUp
+            raise GiveUp
         if line[indent] == "-" and (len(line) == indent + 1 or line[indent + 1] == " "):
             return self.sequence(i, indent)
         return self.mapping(i, indent)
@@ -103,15 +103,15 @@ class _DataReader:
     ) -> tuple[dict[str, object], int]:
         """``matched``: the first line's key, matched already (by a list item's check)."""
         self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _GiveUp
+        if self.depth > MAX_DEPTH:
+            raise GiveUp
         reader = self.reader
         lines = self.lines
         indents = self.indents
         count = len(lines)
         node: dict[str, object] = {}
-        key_match = _KEY.match
-        not_plain_start = _NOT_PLAIN_START
+        key_match = KEY.match
+        not_plain_start = NOT_PLAIN_START
         known_keys = reader.known_keys
         known_values = reader.known_values
         plain_value = reader.plain_value
@@ -120,11 +120,11 @@ class _DataReader:
             key_line = i
             line = lines[i]
             if column == 0 and line.startswith(("---", "...")):
-                raise _GiveUp
+                raise GiveUp
             match = key_match(line, column) if matched is None else matched
             matched = None
             if match is None:
-                raise _GiveUp
+                raise GiveUp
             plain = match.group(1)
             if plain is not None:
                 key = known_keys.get(plain)
@@ -134,7 +134,7 @@ class _DataReader:
             else:
                 key, _ = reader.quoted_key(match, column)
             if key in node:
-                raise _GiveUp
+                raise GiveUp
             at = match.end()
             value: object
             first = line[at : at + 1]
@@ -167,14 +167,14 @@ class _DataReader:
                     text = text[:comment]
                 text = text.rstrip(" ")
                 if ": " in text or text[-1] == ":":
-                    raise _GiveUp
-                if text[0] not in maybe_not_text and len(text) <= _INTERN_UP_TO:
+                    raise GiveUp
+                if text[0] not in maybe_not_text and len(text) <= INTERN_UP_TO:
                     # Text: the line reader would intern it, which changes no value (and
                     # the data is only compared), so it is taken as it is.
                     value = text
                 else:
-                    value = known_values.get(text, _UNKNOWN)
-                    if value is _UNKNOWN:
+                    value = known_values.get(text, UNKNOWN)
+                    if value is UNKNOWN:
                         value = plain_value(text)
                 i += 1
             else:
@@ -193,14 +193,14 @@ class _DataReader:
             if indent < column:
                 break
             if indent > column:
-                raise _GiveUp
+                raise GiveUp
         self.depth -= 1
         return node, i
 
     def sequence(self, i: int, column: int) -> tuple[list[object], int]:
         self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _GiveUp
+        if self.depth > MAX_DEPTH:
+            raise GiveUp
         lines = self.lines
         indents = self.indents
         count = len(lines)
@@ -228,7 +228,7 @@ class _DataReader:
             if indent < column:
                 break
             if indent > column:
-                raise _GiveUp
+                raise GiveUp
             if not (line[column] == "-" and (len(line) == column + 1 or line[column + 1] == " ")):
                 break
         self.depth -= 1
@@ -247,8 +247,8 @@ class _DataReader:
                 return self.block(j, self.indents[j], column)
             return None, i + 1
         if line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
-            raise _GiveUp
-        match = _KEY.match(line, at)
+            raise GiveUp
+        match = KEY.match(line, at)
         if match is not None:
             return self.mapping(i, at, match)
         scalar, i = self.reader.inline(i, at, column)

@@ -19,8 +19,23 @@ from __future__ import annotations
 import re
 import sys
 from array import array
-from functools import cache
 
+from ait_datasets.source.block_lexicon import (
+    AFTER_VALUE,
+    DOUBLE,
+    FLOW_ITEM,
+    INTERN_UP_TO,
+    KEY,
+    MAX_DEPTH,
+    MAX_KEY,
+    NOT_PLAIN_START,
+    SINGLE,
+    UNKNOWN,
+    GiveUp,
+    line_breaks_read,
+    plain_text,
+    unescape,
+)
 from ait_datasets.source.scalars import (
     MAY_BE_OVERSIZED,
     MAYBE_NOT_TEXT,
@@ -29,95 +44,6 @@ from ait_datasets.source.scalars import (
 )
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence
 
-# Characters this reader accepts anywhere in a file. Everything else (tabs, carriage
-# returns other than all line breaks being CRLF, NEL/LS/PS line breaks, a byte order
-# mark, control characters, characters that libyaml refuses) sends the file to libyaml,
-# which knows their rules. The pattern for other than ASCII text takes milliseconds to
-# compile: only such texts compile it.
-_UNHANDLED_ASCII = re.compile("[^\n\x20-\x7e]")
-
-
-@cache
-def _unhandled_character() -> re.Pattern[str]:
-    return re.compile(
-        "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
-    )
-
-
-# The same for a text whose line breaks are all CRLF (checked apart).
-_UNHANDLED_ASCII_CRLF = re.compile("[^\r\n\x20-\x7e]")
-
-
-@cache
-def _unhandled_character_crlf() -> re.Pattern[str]:
-    return re.compile(
-        "[^\r\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
-    )
-
-
-# A mapping key at the start of the text searched, with its colon and the spaces after it:
-# a plain key (no ':' or '#' in it, not starting with an indicator, no trailing space), or
-# a one-line double- or single-quoted key.
-_KEY = re.compile(
-    r"""(?:
-        (?P<plain>[^\s\-?:,\[\]{}#&*!|>'"%@`][^:#]*)
-      | "(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"
-      | '(?P<single>[^']*(?:''[^']*)*)'
-    ):(?:\x20+|$)""",
-    re.VERBOSE,
-)
-_DOUBLE = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')
-_SINGLE = re.compile(r"'([^']*(?:''[^']*)*)'")
-# What may follow a value on its line: spaces, then perhaps a comment.
-_AFTER_VALUE = re.compile(r"(?:\x20+(?:#.*)?)?\Z")
-# One item of a one-line flow list: a quoted scalar or a plain one (no flow indicators,
-# no ':' or '#'), with the spaces around it, and the ',' or ']' after it.
-_FLOW_ITEM = re.compile(
-    r"""\x20*(?:
-        "(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"
-      | '(?P<single>[^']*(?:''[^']*)*)'
-      | (?P<plain>[^\s\-?:,\[\]{}#&*!|>'"%@`][^,\[\]{}:#]*?)
-    )\x20*(?P<end>[,\]])""",
-    re.VERBOSE,
-)
-# A character that cannot start a plain value (YAML indicators), or starts one only in
-# cases this reader leaves to libyaml ('-', '?', ':').
-_NOT_PLAIN_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
-_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
-_ESCAPES = {
-    "0": "\0",
-    "a": "\a",
-    "b": "\b",
-    "t": "\t",
-    "n": "\n",
-    "v": "\v",
-    "f": "\f",
-    "r": "\r",
-    "e": "\x1b",
-    " ": " ",
-    '"': '"',
-    "/": "/",
-    "\\": "\\",
-    "N": "\x85",
-    "_": "\xa0",
-    "L": "\u2028",
-    "P": "\u2029",
-}
-# Deeper files are left to libyaml, which reports its own depth limit.
-_MAX_DEPTH = 100
-# libyaml refuses a simple key longer than 1024 characters; leave long keys to it.
-_MAX_KEY = 1000
-# Values this short are interned by the event builder too (they repeat across tests).
-_INTERN_UP_TO = 40
-
-
-# "Not seen yet" in the cache of plain values (None is a value: null).
-_UNKNOWN = object()
-
-
-class _GiveUp(Exception):
-    """The text uses YAML this reader does not handle; libyaml must read it."""
-
 
 def read_block_yaml(text: str) -> Node | None:
     """The tree of ``text``, or None when the text needs the full YAML reader."""
@@ -125,23 +51,9 @@ def read_block_yaml(text: str) -> Node | None:
     if crlf is None:
         return None
     try:
-        return _Reader(text, crlf).document()
-    except _GiveUp:
+        return BlockReader(text, crlf).document()
+    except GiveUp:
         return None
-
-
-def handles_characters(fragment: str, crlf: bool) -> bool:
-    """Whether every character of ``fragment`` (whole lines of a text whose line breaks are
-    all CRLF, or all LF) is one this reader accepts, as :func:`read_block_yaml` checks a
-    whole text."""
-    if crlf:
-        unhandled = _UNHANDLED_ASCII_CRLF if fragment.isascii() else _unhandled_character_crlf()
-        pairs = fragment.count("\r\n")
-        if fragment.count("\r") != pairs or fragment.count("\n") != pairs:
-            return False
-    else:
-        unhandled = _UNHANDLED_ASCII if fragment.isascii() else _unhandled_character()
-    return unhandled.search(fragment) is None
 
 
 def read_list_item(
@@ -157,7 +69,7 @@ def read_list_item(
     is 1). Returns the item and the line of ``lines`` with content after it (``len(lines)``
     at the end), or None when this reader would give up on the item.
     """
-    reader = _Reader.__new__(_Reader)
+    reader = BlockReader.__new__(BlockReader)
     reader.text = text
     reader.lines = lines
     reader.index = index
@@ -169,69 +81,11 @@ def read_list_item(
     try:
         node, after = reader.item(0, column)
         return node, reader.next_content(after)
-    except _GiveUp:
+    except GiveUp:
         return None
 
 
-def _crlf_only(text: str) -> bool:
-    """Whether every line break of ``text`` is CRLF (a Windows checkout).
-
-    Such a file is read here line by line like an LF one, its lines without the CR: a
-    CR counts in the offsets (the line starts) and never in a value, as in libyaml,
-    which reads CRLF as one line break. Any other CR sends the file to libyaml.
-    """
-    first = text.find("\r")
-    if first < 0 or text[first + 1 : first + 2] != "\n":
-        return False
-    pairs = text.count("\r\n")
-    return text.count("\r") == pairs and text.count("\n") == pairs
-
-
-def line_breaks_read(text: str) -> bool | None:
-    """None when a character of ``text`` sends it to libyaml; else whether its line breaks
-    are all CRLF (see :func:`_crlf_only`)."""
-    crlf = _crlf_only(text)
-    if crlf:
-        unhandled = _UNHANDLED_ASCII_CRLF if text.isascii() else _unhandled_character_crlf()
-    else:
-        unhandled = _UNHANDLED_ASCII if text.isascii() else _unhandled_character()
-    return None if unhandled.search(text) else crlf
-
-
-def _plain_text(line: str, at: int) -> str:
-    """The plain value starting at ``at``: up to a comment, without trailing spaces."""
-    text = line[at:]
-    comment = text.find(" #")
-    if comment >= 0:
-        text = text[:comment]
-    text = text.rstrip(" ")
-    if ": " in text or text[-1] == ":":
-        raise _GiveUp  # "mapping values are not allowed here"
-    return text
-
-
-def _unescape(body: str) -> str:
-    """The value of a one-line double-quoted scalar's body."""
-    if "\\" not in body:
-        return body
-
-    def one(match: re.Match[str]) -> str:
-        code = match.group(1)
-        if len(code) > 1:
-            point = int(code[1:], 16)
-            # libyaml reports a code above the last one (or a surrogate) as a syntax
-            # error; chr would raise instead.
-            if point > sys.maxunicode or 0xD800 <= point <= 0xDFFF:
-                raise _GiveUp
-            return chr(point)
-        if code not in _ESCAPES:
-            raise _GiveUp
-        return _ESCAPES[code]
-
-    return _ESCAPE.sub(one, body)
-
-
-class _Reader:
+class BlockReader:
     """One pass over the lines; each method returns a node and the next line to read.
 
     The loops over mapping keys and list items are the hot path (a large dataset has
@@ -291,21 +145,21 @@ class _Reader:
     def document(self) -> Node | None:
         first = self.next_content(0)
         if first == len(self.lines):
-            raise _GiveUp  # only comments: libyaml's path says so
+            raise GiveUp  # only comments: libyaml's path says so
         if self.lines[first].startswith(("---", "...", "%")):
-            raise _GiveUp
+            raise GiveUp
         node, after = self.block(first, self.indents[first], -1)
         if after != len(self.lines):
-            raise _GiveUp  # something after the root: an error, or a second document
+            raise GiveUp  # something after the root: an error, or a second document
         return node
 
     def block(self, i: int, indent: int, parent: int) -> tuple[Node, int]:
         """The mapping or list whose first line is ``i``, at column ``indent``."""
         if indent <= parent:
-            raise _GiveUp
+            raise GiveUp
         line = self.lines[i]
         if line.startswith(("---", "...")):
-            raise _GiveUp
+            raise GiveUp
         if line[indent] == "-" and (len(line) == indent + 1 or line[indent + 1] == " "):
             return self.sequence(i, indent)
         return self.mapping(i, indent)
@@ -319,8 +173,8 @@ class _Reader:
         a list item's, ``- key: value``, so its own indentation is not ``column``.)
         """
         self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _GiveUp  # libyaml's path reports its own depth limit
+        if self.depth > MAX_DEPTH:
+            raise GiveUp  # libyaml's path reports its own depth limit
         lines = self.lines
         indents = self.indents
         starts = self.starts
@@ -328,18 +182,18 @@ class _Reader:
         count = len(lines)
         node = Mapping(index, starts[i] + column, 0, keys_in_text=True)
         children = node.children
-        key_match = _KEY.match
-        not_plain_start = _NOT_PLAIN_START
+        key_match = KEY.match
+        not_plain_start = NOT_PLAIN_START
         known_keys = self.known_keys
         while True:
             key_line = i
             line = lines[i]
             line_start = starts[i]
             if column == 0 and line.startswith(("---", "...")):
-                raise _GiveUp  # a document marker
+                raise GiveUp  # a document marker
             match = key_match(line, column)
             if match is None:
-                raise _GiveUp
+                raise GiveUp
             plain = match.group(1)  # the plain key, the common case
             if plain is not None:
                 key_end = column + len(plain)
@@ -350,7 +204,7 @@ class _Reader:
             else:
                 key, key_end = self.quoted_key(match, column)
             if key in children:
-                raise _GiveUp  # a duplicate key is a finding
+                raise GiveUp  # a duplicate key is a finding
             at = match.end()
             value_node: Node
             first = line[at : at + 1]
@@ -359,14 +213,14 @@ class _Reader:
                 value_node, i = self.below(i, column, line_start + key_end + 1)
             elif first not in not_plain_start:
                 # A plain value, the common case: read here, without a call to inline().
-                text = _plain_text(line, at)
+                text = plain_text(line, at)
                 start = line_start + at
                 value_node = Scalar(self.plain_value(text), index, start, start + len(text))
                 i += 1
             else:
                 value_node, i = self.inline(i, at, column)
             children[key] = value_node  # the key's node is made if it is ever asked for
-            lines[key_line] = ""  # read: let it go while the tree grows (see _Reader)
+            lines[key_line] = ""  # read: let it go while the tree grows (see BlockReader)
             # The next line with content (comments and blank lines are skipped).
             while i < count:
                 line = lines[i]
@@ -379,29 +233,29 @@ class _Reader:
             if indent < column:
                 break
             if indent > column:
-                raise _GiveUp  # a continuation line, or an error
+                raise GiveUp  # a continuation line, or an error
         node.end_offset = self.offset_of_content(i)
         self.depth -= 1
         return node, i
 
     def plain_key(self, plain: str) -> str:
         """A plain key's text, checked (keys repeat: the caller keeps the answers)."""
-        if plain[-1] == " " or len(plain) > _MAX_KEY:
-            raise _GiveUp
+        if plain[-1] == " " or len(plain) > MAX_KEY:
+            raise GiveUp
         key = resolve_plain(plain) if plain[0] in MAYBE_NOT_TEXT else plain
         if type(key) is not str:
-            raise _GiveUp  # a number, boolean or null as a key: libyaml's path
+            raise GiveUp  # a number, boolean or null as a key: libyaml's path
         return sys.intern(key)
 
     def quoted_key(self, match: re.Match[str], column: int) -> tuple[str, int]:
         """A quoted key's text and end column (just after its closing quote)."""
         double = match.group("double")
         if double is not None:
-            key, key_end = _unescape(double), match.end("double") + 1
+            key, key_end = unescape(double), match.end("double") + 1
         else:
             key, key_end = match.group("single").replace("''", "'"), match.end("single") + 1
-        if key_end - column > _MAX_KEY:
-            raise _GiveUp
+        if key_end - column > MAX_KEY:
+            raise GiveUp
         return sys.intern(key), key_end
 
     def below(self, i: int, column: int, empty_at: int) -> tuple[Node, int]:
@@ -443,8 +297,8 @@ class _Reader:
     def sequence(self, i: int, column: int) -> tuple[Sequence, int]:
         """The block list whose first '-' is on line ``i`` at ``column``."""
         self.depth += 1
-        if self.depth > _MAX_DEPTH:
-            raise _GiveUp  # libyaml's path reports its own depth limit
+        if self.depth > MAX_DEPTH:
+            raise GiveUp  # libyaml's path reports its own depth limit
         lines = self.lines
         indents = self.indents
         starts = self.starts
@@ -469,7 +323,7 @@ class _Reader:
             if indent < column:
                 break
             if indent > column:
-                raise _GiveUp
+                raise GiveUp
             if not (line[column] == "-" and (len(line) == column + 1 or line[column + 1] == " ")):
                 break  # the next key of the mapping this list is the value of
         node.end_offset = self.offset_of_content(i)
@@ -490,8 +344,8 @@ class _Reader:
             dash_end = self.starts[i] + column + 1
             return Scalar(None, self.index, dash_end, dash_end), i + 1
         if line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
-            raise _GiveUp  # "- - item": a list in a list on one line
-        if _KEY.match(line, at) is not None:
+            raise GiveUp  # "- - item": a list in a list on one line
+        if KEY.match(line, at) is not None:
             return self.mapping(i, at)
         return self.inline(i, at, column)
 
@@ -507,20 +361,20 @@ class _Reader:
         start = self.starts[i] + at
         char = line[at]
         if char == '"':
-            match = _DOUBLE.match(line, at)
+            match = DOUBLE.match(line, at)
             if match is None:
-                raise _GiveUp  # continues on the next line
+                raise GiveUp  # continues on the next line
             end = match.end()
-            if not _AFTER_VALUE.match(line, end):
-                raise _GiveUp
-            return self.scalar(_unescape(match.group(1)), start, start + end - at, '"'), i + 1
+            if not AFTER_VALUE.match(line, end):
+                raise GiveUp
+            return self.scalar(unescape(match.group(1)), start, start + end - at, '"'), i + 1
         if char == "'":
-            match = _SINGLE.match(line, at)
+            match = SINGLE.match(line, at)
             if match is None:
-                raise _GiveUp
+                raise GiveUp
             end = match.end()
-            if not _AFTER_VALUE.match(line, end):
-                raise _GiveUp
+            if not AFTER_VALUE.match(line, end):
+                raise GiveUp
             text = match.group(1).replace("''", "'")
             return self.scalar(text, start, start + end - at, "'"), i + 1
         if char == "[":
@@ -529,15 +383,15 @@ class _Reader:
             close = at + 1
             while close < len(line) and line[close] == " ":
                 close += 1
-            if close == len(line) or line[close] != "}" or not _AFTER_VALUE.match(line, close + 1):
-                raise _GiveUp  # only the empty flow mapping is read here
+            if close == len(line) or line[close] != "}" or not AFTER_VALUE.match(line, close + 1):
+                raise GiveUp  # only the empty flow mapping is read here
             node = Mapping(self.index, start, start + close + 1 - at, flow=True)
             return node, i + 1
         if char == "|":
             return self.literal(i, at, column)
-        if char in _NOT_PLAIN_START and (char != "-" or at + 1 == len(line) or line[at + 1] == " "):
-            raise _GiveUp  # an indicator; only "-1" or "-word" can start a plain value
-        text = _plain_text(line, at)
+        if char in NOT_PLAIN_START and (char != "-" or at + 1 == len(line) or line[at + 1] == " "):
+            raise GiveUp  # an indicator; only "-1" or "-word" can start a plain value
+        text = plain_text(line, at)
         return Scalar(self.plain_value(text), self.index, start, start + len(text)), i + 1
 
     def plain_value(self, text: str) -> object:
@@ -545,20 +399,20 @@ class _Reader:
 
         Short values repeat across tests (types, senders, codes): each is resolved once.
         """
-        if len(text) > _INTERN_UP_TO:
+        if len(text) > INTERN_UP_TO:
             if text[0] not in MAYBE_NOT_TEXT:
                 return text
             if len(text) > MAY_BE_OVERSIZED and oversized_number(text):
-                raise _GiveUp  # libyaml's path reports it
+                raise GiveUp  # libyaml's path reports it
             return resolve_plain(text)
-        value = self.known_values.get(text, _UNKNOWN)
-        if value is _UNKNOWN:
+        value = self.known_values.get(text, UNKNOWN)
+        if value is UNKNOWN:
             value = resolve_plain(text) if text[0] in MAYBE_NOT_TEXT else sys.intern(text)
             self.known_values[text] = value
         return value
 
     def scalar(self, text: str, start: int, end: int, style: str) -> Scalar:
-        value = sys.intern(text) if len(text) <= _INTERN_UP_TO else text
+        value = sys.intern(text) if len(text) <= INTERN_UP_TO else text
         return Scalar(value, self.index, start, end, style)
 
     def flow_list(self, i: int, at: int) -> Sequence:
@@ -573,9 +427,9 @@ class _Reader:
             position = len(line) - len(rest) + 1
         else:
             while True:
-                match = _FLOW_ITEM.match(line, position)
+                match = FLOW_ITEM.match(line, position)
                 if match is None:
-                    raise _GiveUp
+                    raise GiveUp
                 plain = match.group("plain")
                 if plain is not None:
                     item_start = match.start("plain")
@@ -586,7 +440,7 @@ class _Reader:
                 else:
                     double = match.group("double")
                     if double is not None:
-                        text, style, name = _unescape(double), '"', "double"
+                        text, style, name = unescape(double), '"', "double"
                     else:
                         text, style, name = match.group("single").replace("''", "'"), "'", "single"
                     # The scalar runs from its opening quote to its closing one.
@@ -596,9 +450,9 @@ class _Reader:
                 if match.group("end") == "]":
                     break
                 if line[position:].lstrip(" ").startswith("]"):
-                    raise _GiveUp  # a trailing comma: libyaml reads it, leave it to it
-        if not _AFTER_VALUE.match(line, position):
-            raise _GiveUp
+                    raise GiveUp  # a trailing comma: libyaml reads it, leave it to it
+        if not AFTER_VALUE.match(line, position):
+            raise GiveUp
         node.end_offset = line_start + position
         return node
 
@@ -610,18 +464,18 @@ class _Reader:
         if header[:1] == "-":
             chomp = "-"
             header = header[1:]
-        if header and not _AFTER_VALUE.match(header):
-            raise _GiveUp  # "|+", an indentation digit, or something invalid
+        if header and not AFTER_VALUE.match(header):
+            raise GiveUp  # "|+", an indentation digit, or something invalid
         lines = self.lines
         count = len(lines)
         first = j = i + 1
         while j < count and lines[j] == "":
             j += 1
         if j == count:
-            raise _GiveUp  # an empty block: rare, and libyaml's rules for it are subtle
+            raise GiveUp  # an empty block: rare, and libyaml's rules for it are subtle
         indent = self.indents[j]
         if indent <= column or indent == len(lines[j]):
-            raise _GiveUp  # empty block, or a line of spaces first
+            raise GiveUp  # empty block, or a line of spaces first
         body = [""] * (j - first)  # leading empty lines are part of the text
         last = j  # the last line holding text
         while j < count:
@@ -631,7 +485,7 @@ class _Reader:
             elif text[:indent].strip(" "):
                 break  # indented less: the block is over
             elif not text.strip(" "):
-                raise _GiveUp  # a line of spaces: libyaml's rules for those are subtle
+                raise GiveUp  # a line of spaces: libyaml's rules for those are subtle
             else:
                 body.append(text[indent:])
                 lines[j] = ""

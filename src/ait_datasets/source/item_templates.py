@@ -38,7 +38,8 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ait_datasets.source.block_yaml import _INTERN_UP_TO, _NOT_PLAIN_START, _GiveUp, _Reader
+from ait_datasets.source.block_lexicon import INTERN_UP_TO, NOT_PLAIN_START, GiveUp
+from ait_datasets.source.block_yaml import BlockReader
 from ait_datasets.source.scalars import MAYBE_NOT_TEXT
 
 if TYPE_CHECKING:
@@ -46,14 +47,14 @@ if TYPE_CHECKING:
 
 # A line `key: value` with a simple value: (its text up to the value), then the plain
 # value or (the opening quote) and what the double quotes hold. The keys are the line
-# reader's plain keys (``_KEY``) or double-quoted ones without escapes.
+# reader's plain keys (``KEY``) or double-quoted ones without escapes.
 _VALUE_LINE = re.compile(
     r"""( *(?:-\x20+)?(?:[^\s\-?:,\[\]{}#&*!|>'"%@`][^:#]*|"[^"\\]*"):\x20+)"""
     r"""(?:[^\s\-?:,\[\]{}#&*!|>'"%@`](?:[^:#]*[^:#\s])?|(")[^"\\]*")\Z"""
 )
 _SENTINEL = re.compile("\x01([0-9]+)\x01")
 # What a simple plain value may not start with (the walk reads other values otherwise).
-_NOT_SIMPLE_START = "".join(sorted(_NOT_PLAIN_START | {" ", "#"}))
+_NOT_SIMPLE_START = "".join(sorted(NOT_PLAIN_START | {" ", "#"}))
 # Items longer than this are walked (their templates would be large, and rare).
 _MAX_LINES = 64
 # Shapes (and first lines with templates) remembered per read (further ones are
@@ -179,7 +180,7 @@ class ItemTemplates:
             else:
                 quote = '"' if quoted else ""
                 lines.append(f"{text}{quote}\x01{n}\x01{quote}")
-        reader = _Reader.__new__(_Reader)
+        reader = BlockReader.__new__(BlockReader)
         reader.text = ""
         reader.lines = lines
         reader.index = walk.reader.index
@@ -192,7 +193,7 @@ class ItemTemplates:
         sentinels.depth = walk.depth
         try:
             data, after = sentinels.item(0, column)
-        except _GiveUp:
+        except GiveUp:
             return None
         if after != len(lines):
             return None
@@ -248,7 +249,7 @@ def _compile(
             # text that cannot be anything else is taken as it is, as ``p`` takes it).
             if shape[n][1]:
                 return f"v{n}[1:-1]"
-            return f"(v{n} if v{n}[0] not in m and len(v{n}) <= {_INTERN_UP_TO} else p(v{n}))"
+            return f"(v{n} if v{n}[0] not in m and len(v{n}) <= {INTERN_UP_TO} else p(v{n}))"
         if kind in (str, int, float, bool, type(None)):
             return constant(value)
         return None

@@ -18,7 +18,8 @@ from array import array
 from collections.abc import Iterable
 from itertools import accumulate
 
-from ait_datasets.source.block_yaml import handles_characters, read_list_item
+from ait_datasets.source.block_lexicon import handles_characters
+from ait_datasets.source.block_yaml import read_list_item
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
