@@ -3,9 +3,14 @@ when tests are inserted, deleted and moved among the chunks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from ait_datasets.tui import list_edits
 from ait_datasets.tui.history import History
 from ait_datasets.tui.layout import split_layout
+from ait_datasets.tui.model import DatasetModel
 
 FILE = """\
 tests:
@@ -91,13 +96,47 @@ def test_a_moved_test_moves_with_the_comment_before_it() -> None:
     )
 
 
-def test_the_comment_before_the_first_test_stays_at_the_start_of_the_list() -> None:
-    out = list_edits.moved(_chunks(), 0, 1, rows=False, newline="\n")
-    # "introduces A" is in the text before the tests; B's own comment comes with it.
-    assert "".join(out) == (
-        "  # introduces B\n  - name: B\n  - name: A\n"
-        "  # introduces C\n  - name: C\n  # closes the list\n"
+def test_the_lead_in_of_the_first_test_is_split_off_the_text_before_the_tests() -> None:
+    assert list_edits.lead_in("name: X\ntests:\n\n  # introduces A\n") == (
+        "name: X\ntests:\n",
+        "\n  # introduces A\n",
     )
+    assert list_edits.lead_in("tests:  # the list\n") == ("tests:  # the list\n", "")
+    # Only comments: nothing says they are the first test's.
+    assert list_edits.lead_in("# header\n") == ("# header\n", "")
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (
+            lambda m: m.move_test(0, 1),
+            "tests:\n  # introduces B\n  - name: B\n  # introduces A\n  - name: A\n"
+            "  # introduces C\n  - name: C\n  # closes the list\n",
+        ),
+        (
+            lambda m: m.move_test(1, -1),
+            "tests:\n  # introduces B\n  - name: B\n  # introduces A\n  - name: A\n"
+            "  # introduces C\n  - name: C\n  # closes the list\n",
+        ),
+        (
+            lambda m: m.delete_test(0),
+            "tests:\n  # introduces B\n  - name: B\n  # introduces C\n  - name: C\n"
+            "  # closes the list\n",
+        ),
+    ],
+    ids=["move-first-down", "move-second-up", "delete-first"],
+)
+def test_the_first_test_takes_the_comment_above_it_along(
+    edit: Callable[[DatasetModel], object], expected: str
+) -> None:
+    model = DatasetModel("x.yaml", FILE)
+    edit(model)
+    assert model.text() == expected
+    model.undo()
+    assert model.text() == FILE and not model.dirty
+    model.redo()
+    assert model.text() == expected
 
 
 def test_an_inserted_test_goes_before_the_comment_of_the_next() -> None:

@@ -1,8 +1,8 @@
 """Inserting, deleting and moving tests among the file's chunks, and where the comments
 around them go.
 
-A comment before a test goes with it (the first test's are the list's: they stay at its
-start); the comments closing the list stay at its end.
+A comment before a test goes with it (the first test's ends the text before the tests:
+:func:`lead_in` splits it off); the comments closing the list stay at its end.
 JSON elements and JSONL rows (``rows``) have no comments: what follows one (a separator,
 blank lines) stays with it. Each function returns a new list; the one given is not
 changed.
@@ -10,7 +10,11 @@ changed.
 
 from __future__ import annotations
 
+import re
+
 from ait_datasets.tui.chunks import push_tail, split_chunk
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
 def with_newlines(chunks: list[str], newline: str) -> list[str]:
@@ -60,8 +64,8 @@ def moved(chunks: list[str], index: int, target: int, *, rows: bool, newline: st
         return out
     last = len(out) - 1
     if first > 0:
-        # The comments introducing the first of the two end the chunk before it. (The
-        # first test's are the list's own, in the text before the tests: they stay.)
+        # The comments introducing the first of the two end the chunk before it (the
+        # first test's end the text before the tests: see lead_in).
         push_tail(out, first - 1)
     push_tail(out, first)
     # What follows the last test (comments closing the list) stays at the end.
@@ -74,3 +78,18 @@ def moved(chunks: list[str], index: int, target: int, *, rows: bool, newline: st
     out[first], out[second] = out[second], out[first]
     out[last] += closing
     return out
+
+
+def lead_in(prefix: str) -> tuple[str, str]:
+    """``(prefix, lead-in)``: the blank and comment lines that end the text before the
+    tests (after its last line with content, the ``tests:`` key) split off. They
+    introduce the first test, as the lines between two tests introduce the second, and
+    go with it when it is moved or deleted."""
+    lines = _LINE.findall(prefix)
+    end = len(lines)
+    while end > 0 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+        end -= 1
+    if end == 0:
+        return prefix, ""  # no line with content: nothing introduces the list itself
+    cut = sum(map(len, lines[:end]))
+    return prefix[:cut], prefix[cut:]

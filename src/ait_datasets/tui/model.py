@@ -25,7 +25,15 @@ from ait_datasets.tui.chunks import chunk_data, json_row, split_chunk
 from ait_datasets.tui.file_meta import has_key, set_meta
 from ait_datasets.tui.history import Focus, History, Step
 from ait_datasets.tui.json_array import json_element
-from ait_datasets.tui.layout import JSON, JSONL, SINGLE, Layout, split_layout, unwrap_single
+from ait_datasets.tui.layout import (
+    JSON,
+    JSONL,
+    SINGLE,
+    TESTS,
+    Layout,
+    split_layout,
+    unwrap_single,
+)
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -446,10 +454,9 @@ class DatasetModel:
 
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
-        chunks = list_edits.deleted(
-            self.chunks, index, rows=self._rows, newline=self.layout.newline
-        )
-        self._commit("delete test", chunks, (index, None), None)
+        layout, chunks = self._lead_in_split(index)
+        chunks = list_edits.deleted(chunks, index, rows=self._rows, newline=self.layout.newline)
+        self._commit_list("delete test", layout, chunks, (index, None))
         return min(index, len(chunks) - 1) if chunks else None
 
     def move_test(self, index: int, delta: int) -> int:
@@ -457,11 +464,33 @@ class DatasetModel:
         target = index + (1 if delta > 0 else -1)
         if not 0 <= target < len(self.chunks):
             return index
+        layout, chunks = self._lead_in_split(min(index, target))
         chunks = list_edits.moved(
-            self.chunks, index, target, rows=self._rows, newline=self.layout.newline
+            chunks, index, target, rows=self._rows, newline=self.layout.newline
         )
-        self._commit("move test", chunks, (index, None), None)
+        self._commit_list("move test", layout, chunks, (index, None))
         return target
+
+    def _lead_in_split(self, index: int) -> tuple[Layout | None, list[str]]:
+        """``(layout, chunks)`` for an edit of the list at test ``index``: when it is the
+        first test of a YAML list, the comments above it, which end the text before the
+        tests, are moved to the start of its chunk (and the layout without them is
+        returned); else no layout and the chunks as they are."""
+        lay = self.layout
+        if index != 0 or lay.kind != TESTS or lay.frame is not None or lay.opener:
+            return None, self.chunks
+        prefix, lead = list_edits.lead_in(lay.prefix)
+        if not lead or not self.chunks:
+            return None, self.chunks
+        return dataclasses.replace(lay, prefix=prefix), [lead + self.chunks[0], *self.chunks[1:]]
+
+    def _commit_list(
+        self, label: str, layout: Layout | None, chunks: list[str], focus: Focus
+    ) -> None:
+        if layout is None:
+            self._commit(label, chunks, focus, None)
+        else:
+            self._commit_layout(label, layout, chunks, focus, None)
 
     # -- turns ------------------------------------------------------------------------
 
