@@ -144,3 +144,28 @@ def test_an_inserted_test_goes_before_the_comment_of_the_next() -> None:
     assert index == 1
     text = "".join(out)
     assert text.index("name: NEW") < text.index("# introduces B") < text.index("name: B")
+
+
+def test_deleting_the_only_test_leaves_the_empty_list() -> None:
+    text = (
+        "name: X\ntests:  # the list\n  # introduces A\n  - name: A\n  # closes it\nlanguage: en\n"
+    )
+    model = DatasetModel("x.yaml", text)
+    assert model.delete_test(0) is None
+    # `tests:` alone would be null (STR002); the comment closing the list stays.
+    assert model.text() == "name: X\ntests: []  # the list\n  # closes it\nlanguage: en\n"
+    model.undo()
+    assert model.text() == text and not model.dirty
+    model.redo()
+    model.add_test(name="B")
+    # A new test is indented as the list was.
+    assert "\n  - name: B\n" in model.text() and model.text().endswith(
+        "  # closes it\nlanguage: en\n"
+    )
+
+
+def test_the_empty_list_keeps_the_keys_comment_and_line_break() -> None:
+    assert list_edits.emptied("'tests':\r\n") == "'tests': []\r\n"
+    assert list_edits.emptied("tests:  # a: b\n\n  # A\n") == "tests: []  # a: b\n\n  # A\n"
+    # Anything else on the key's line (a tag): left as it was.
+    assert list_edits.emptied("tests: !!seq\n") is None

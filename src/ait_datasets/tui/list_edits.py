@@ -15,6 +15,8 @@ import re
 from ait_datasets.tui.chunks import push_tail, split_chunk
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+# The `tests:` key's line: the key up to its colon, then spaces, a comment, a line break.
+_KEY_LINE = re.compile(r"(?P<key>.*?:)(?P<rest>(?:[ \t]+#[^\n]*)?[ \t]*\r?\n?)\Z")
 
 
 def with_newlines(chunks: list[str], newline: str) -> list[str]:
@@ -93,3 +95,18 @@ def lead_in(prefix: str) -> tuple[str, str]:
         return prefix, ""  # no line with content: nothing introduces the list itself
     cut = sum(map(len, lines[:end]))
     return prefix[:cut], prefix[cut:]
+
+
+def emptied(prefix: str) -> str | None:
+    """The text before the tests once the last test is gone: its ``tests:`` key given the
+    empty list (``tests: []``; ``tests:`` alone is null, which the importer refuses), or
+    None when the key's line is not plain ``key:`` with perhaps a comment."""
+    core, lead = lead_in(prefix)
+    lines = _LINE.findall(core)
+    if not lines:
+        return None
+    match = _KEY_LINE.match(lines[-1])
+    if match is None:
+        return None
+    line = match["key"] + " []" + match["rest"]
+    return "".join(lines[:-1]) + line + lead

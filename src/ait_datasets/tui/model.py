@@ -31,6 +31,7 @@ from ait_datasets.tui.layout import (
     SINGLE,
     TESTS,
     Layout,
+    UnsupportedLayout,
     split_layout,
     unwrap_single,
 )
@@ -455,9 +456,30 @@ class DatasetModel:
     def delete_test(self, index: int) -> int | None:
         """Delete a test with the comments before it; the ones after it stay."""
         layout, chunks = self._lead_in_split(index)
+        last = chunks[index] if len(chunks) == 1 else None
         chunks = list_edits.deleted(chunks, index, rows=self._rows, newline=self.layout.newline)
+        if last is not None:
+            layout = self._emptied(layout or self.layout, split_chunk(last)[2]) or layout
         self._commit_list("delete test", layout, chunks, (index, None))
         return min(index, len(chunks) - 1) if chunks else None
+
+    def _emptied(self, lay: Layout, closing: str) -> Layout | None:
+        """The layout of a YAML list whose last test was deleted: ``tests: []`` (as a file
+        written so is cut), with the comments that closed the list after it and the
+        list's indentation kept for the next new test; None to leave the layout as is."""
+        if lay.kind != TESTS or lay.frame is not None or lay.opener or lay.empty:
+            return None
+        prefix = list_edits.emptied(lay.prefix)
+        if prefix is None:
+            return None
+        text = prefix + closing + lay.suffix
+        try:
+            new = split_layout(text, lay.newline, self.fmt)
+        except UnsupportedLayout:
+            return None
+        if new.chunks or new.render([]) != text:
+            return None
+        return dataclasses.replace(new, dash_column=lay.dash_column, style=lay.style)
 
     def move_test(self, index: int, delta: int) -> int:
         """Move a test one place up (``delta`` < 0) or down, with the comments before it."""
