@@ -9,10 +9,14 @@ them: the race a neovim-shaped client hit in CI.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from lsp_support import ORDERS, make_app
+from lsprotocol import types as lsp
+from pygls.uris import from_fs_path
+from pygls.workspace import Workspace
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
@@ -20,11 +24,14 @@ from ait_datasets.lsp import server
 from ait_datasets.lsp.server import DatasetsServer
 
 
-def _server_linting(monkeypatch: pytest.MonkeyPatch, during: object) -> DatasetsServer:
+def _server_linting(
+    monkeypatch: pytest.MonkeyPatch, during: Callable[[DatasetsServer], None] | None
+) -> DatasetsServer:
+    """A server whose lints find nothing, calling ``during`` while each runs."""
     ls = DatasetsServer()
 
     def lint(text: str, path: str, config: LintConfig, *_: object) -> list[Diagnostic]:
-        if callable(during):
+        if during is not None:
             during(ls)
         return []
 
@@ -57,10 +64,6 @@ def test_a_lint_that_read_the_old_configuration_is_not_kept(
 
 def _run_once(ls: DatasetsServer, path: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Run the debounced lint of one open document; the versions it published."""
-    from lsprotocol import types as lsp
-    from pygls.uris import from_fs_path
-    from pygls.workspace import Workspace
-
     uri = from_fs_path(path) or ""
     workspace = Workspace(None)
     workspace.put_text_document(lsp.TextDocumentItem(uri, "yaml", 3, ORDERS))

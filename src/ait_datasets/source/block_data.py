@@ -53,7 +53,7 @@ class _DataReader:
     """:class:`~ait_datasets.source.block_yaml.BlockReader`'s walk, building plain values.
 
     The methods mirror the line reader's ``document``, ``block``, ``mapping`` (with
-    ``below`` and ``_plain_text`` written inline: they run for most lines) and
+    ``below`` and ``plain_text`` written inline: they run for most lines) and
     ``sequence`` line for line, without the offsets; keep them in step with it.
     """
 
@@ -160,7 +160,7 @@ class _DataReader:
                 else:
                     value, i = None, i + 1
             elif first not in not_plain_start:
-                # _plain_text(), inline.
+                # plain_text(), inline.
                 text = line[at:]
                 comment = text.find(" #")
                 if comment >= 0:

@@ -56,7 +56,7 @@ def split_chunk(chunk: str) -> tuple[str, str, str]:
     if not isinstance(root, SeqNode) or not root.items:
         return head, rest, ""
     end = max(
-        (n.end_offset for _, n in walk(root.items[0]) if _is_leaf(n)),
+        (n.end_offset for _, n in walk(root.items[0]) if is_leaf(n)),
         default=len(rest),
     )
     if end > 0 and rest[end - 1] != "\n":
@@ -65,7 +65,8 @@ def split_chunk(chunk: str) -> tuple[str, str, str]:
     return head, rest[:end], rest[end:]
 
 
-def _is_leaf(node: Node) -> bool:
+def is_leaf(node: Node) -> bool:
+    """A scalar, or a collection written on one line (flow or empty): where text ends."""
     if isinstance(node, Scalar):
         return True
     if isinstance(node, Mapping):

@@ -99,7 +99,7 @@ def lead_in(prefix: str) -> tuple[str, str]:
 
 def emptied(prefix: str) -> str | None:
     """The text before the tests once the last test is gone: its ``tests:`` key given the
-    empty list (``tests: []``; ``tests:`` alone is null, which the importer refuses), or
+    empty list (``tests: []``; ``tests:`` alone is null, which STR002 reports), or
     None when the key's line is not plain ``key:`` with perhaps a comment."""
     core, lead = lead_in(prefix)
     lines = _LINE.findall(core)

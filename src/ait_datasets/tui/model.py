@@ -422,6 +422,13 @@ class DatasetModel:
         introduce (see :mod:`.list_edits`)."""
         return self.layout.kind in (JSON, JSONL)
 
+    @property
+    def _yaml_list(self) -> bool:
+        """A YAML ``tests:`` block list: the text before the tests ends with its key's line
+        (then perhaps comments), which :mod:`.list_edits` may rewrite."""
+        lay = self.layout
+        return lay.kind == TESTS and lay.frame is None and not lay.opener
+
     def new_test_name(self) -> str:
         """A name no test of the file has yet (what a new test is offered)."""
         return self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
@@ -467,7 +474,7 @@ class DatasetModel:
         """The layout of a YAML list whose last test was deleted: ``tests: []`` (as a file
         written so is cut), with the comments that closed the list after it and the
         list's indentation kept for the next new test; None to leave the layout as is."""
-        if lay.kind != TESTS or lay.frame is not None or lay.opener or lay.empty:
+        if not self._yaml_list or lay.empty:
             return None
         prefix = list_edits.emptied(lay.prefix)
         if prefix is None:
@@ -499,10 +506,10 @@ class DatasetModel:
         tests, are moved to the start of its chunk (and the layout without them is
         returned); else no layout and the chunks as they are."""
         lay = self.layout
-        if index != 0 or lay.kind != TESTS or lay.frame is not None or lay.opener:
+        if index != 0 or not self._yaml_list:
             return None, self.chunks
         prefix, lead = list_edits.lead_in(lay.prefix)
-        if not lead or not self.chunks:
+        if not lead:
             return None, self.chunks
         return dataclasses.replace(lay, prefix=prefix), [lead + self.chunks[0], *self.chunks[1:]]
 

@@ -10,8 +10,9 @@ result means exactly what the round-trip change means, and falls back to it othe
 from __future__ import annotations
 
 from ait_datasets.source.load import load_text
-from ait_datasets.source.tree import Mapping, Node, Scalar, walk
+from ait_datasets.source.tree import Mapping, Node, walk
 from ait_datasets.source.tree import Sequence as SeqNode
+from ait_datasets.tui.chunks import is_leaf
 
 
 def _line_start(text: str, offset: int) -> int:
@@ -35,17 +36,8 @@ def _test_mapping(body: str) -> Mapping | None:
     return test if isinstance(test, Mapping) else None
 
 
-def _is_leaf(node: Node) -> bool:
-    """A scalar, or a collection written on one line (flow or empty): where text ends."""
-    if isinstance(node, Scalar):
-        return True
-    if isinstance(node, Mapping):
-        return node.flow or not node.entries
-    return node.flow or not node.items
-
-
 def _last_char(node: Node) -> int:
-    ends = [n.end_offset for _, n in walk(node) if _is_leaf(n)]
+    ends = [n.end_offset for _, n in walk(node) if is_leaf(n)]
     return max(ends, default=node.end_offset) - 1
 
 
