@@ -36,6 +36,13 @@ from ait_datasets.source.neighbours import Limits
 
 # How an unexpected error in one file is reported (as the file's reason, in the run).
 INTERNAL_ERROR = "internal error: "
+
+
+def unreadable_message(reason: str) -> str:
+    """What is said, after its path, of a file the run could not lint."""
+    return reason if reason.startswith(INTERNAL_ERROR) else f"cannot read: {reason}"
+
+
 # Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
 _COMMENTED_FORMATS = frozenset({"yaml", "xml"})
 

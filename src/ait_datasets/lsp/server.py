@@ -241,8 +241,9 @@ class DatasetsServer(LanguageServer):
         if not self.push:
             self.workspace_diagnostic_refresh(None)
 
-    def workspace_files(self) -> list[str]:
-        """Every file of the workspace folders the linter would lint."""
+    def workspace_files(self, refused: list[tuple[str, str]] | None = None) -> list[str]:
+        """Every file of the workspace folders the linter would lint; the files it would
+        refuse to read (a broken link, a link out of the folder) go to ``refused``."""
         from ait_datasets.lint.discover import discover
 
         roots = [to_fs_path(f.uri) for f in self.workspace.folders.values()]
@@ -251,7 +252,7 @@ class DatasetsServer(LanguageServer):
         out = []
         for root in roots:
             if root and os.path.isdir(root):
-                for path in discover([root]):
+                for path in discover([root], refused):
                     full = os.path.abspath(path)
                     if is_handled(full, self.configs.for_file(full)):
                         out.append(full)
