@@ -119,8 +119,10 @@ def test_the_request_table_holds_nothing_per_edit(tmp_path: Path) -> None:
 
 
 def test_a_bad_or_early_request_gets_the_protocols_error(tmp_path: Path) -> None:
-    hover = {"textDocument": {"uri": from_fs_path(str(tmp_path / "D.yaml"))}, "position": {}}
-    hover["position"] = {"line": 0, "character": 0}
+    hover = {
+        "textDocument": {"uri": from_fs_path(str(tmp_path / "D.yaml"))},
+        "position": {"line": 0, "character": 0},
+    }
     session = _session(
         # Before initialize: ServerNotInitialized; a notification then is dropped.
         {"jsonrpc": "2.0", "id": "early", "method": "textDocument/hover", "params": hover},
