@@ -144,7 +144,7 @@ class _Run:
         except ConfigError as exc:
             print(f"datasets lint: invalid configuration: {exc}", file=sys.stderr)
             return 2
-        from ait_datasets.lint.engine import INTERNAL_ERROR
+        from ait_datasets.lint.engine import INTERNAL_ERROR, unreadable_message
 
         for path, reason in run_.unreadable:
             if reason.startswith(INTERNAL_ERROR):
@@ -152,7 +152,7 @@ class _Run:
                 where = f"datasets lint: internal error while processing {path}"
                 print(f"{where}: {reason[len(INTERNAL_ERROR) :]}", file=sys.stderr)
             else:
-                print(f"{_shown(path)}: cannot read: {reason}", file=sys.stderr)
+                print(f"{_shown(path)}: {unreadable_message(reason)}", file=sys.stderr)
         self.problems += len(run_.unreadable)
         self._fill_sources(run_)
         if run_.files == 0 and not self.problems and not self.stdin:

@@ -36,6 +36,13 @@ from ait_datasets.source.neighbours import Limits
 
 # How an unexpected error in one file is reported (as the file's reason, in the run).
 INTERNAL_ERROR = "internal error: "
+
+
+def unreadable_message(reason: str) -> str:
+    """What is said, after its path, of a file the run could not lint."""
+    return reason if reason.startswith(INTERNAL_ERROR) else f"cannot read: {reason}"
+
+
 # Formats whose comments can hold `datasets:` suppressions (JSON has no comments).
 _COMMENTED_FORMATS = frozenset({"yaml", "xml"})
 
@@ -374,9 +381,23 @@ def lint_paths(
         if result.text is not None:
             run.sources[path] = result.text
     found.extend(project_findings(project, first_config))
-    run.unreadable.extend(apps.unreadable)
+    run.unreadable = once_per_path([*run.unreadable, *apps.unreadable])
     run.diagnostics = finish(found, suppressions, lambda p: configs.get(p) or config_for(p))
     return run
+
+
+def once_per_path(unreadable: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each path's first reason only: the run meets an unreadable file of the app when it
+    walks the folder, again when it reads the app's other files for the cross-file rules,
+    and again when it reads the suite XMLs; it is one problem, said and counted once."""
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    for path, reason in unreadable:
+        key = os.path.normcase(os.path.abspath(path))
+        if key not in seen:
+            seen.add(key)
+            out.append((path, reason))
+    return out
 
 
 def _results(

@@ -65,17 +65,23 @@ def lint_document_text(
 
 
 def lint_files(
-    paths: Iterable[str], config_for: Callable[[str], LintConfig]
+    paths: Iterable[str],
+    config_for: Callable[[str], LintConfig],
+    unreadable: list[tuple[str, str]] | None = None,
 ) -> dict[str, list[Diagnostic]]:
     """The findings of files on disk (for ``workspace/diagnostic``), keyed by path.
 
     ``config_for`` is a ``path -> LintConfig`` function such as ``ConfigResolver.for_file``.
-    Files without findings map to an empty list, so a client can clear old ones.
+    Files without findings map to an empty list, so a client can clear old ones. The
+    files that could not be read (these or the app's others, as ``datasets lint`` says
+    them: path, reason) are added to ``unreadable``.
     """
     from ait_datasets.lint import lint_paths
 
     given = list(paths)
     run = lint_paths(given, config_for, jobs=1)
+    if unreadable is not None:
+        unreadable.extend(run.unreadable)
     out: dict[str, list[Diagnostic]] = {os.path.abspath(p): [] for p in run.paths}
     for diag in run.diagnostics:
         out.setdefault(os.path.abspath(diag.path), []).append(diag)

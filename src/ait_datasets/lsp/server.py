@@ -20,10 +20,10 @@ from pygls.uris import to_fs_path
 
 from ait_datasets.lsp import actions, navigation
 from ait_datasets.lsp.convert import SOURCE, Converter, to_lsp
-from ait_datasets.lsp.documents import DocumentsProtocol
 from ait_datasets.lsp.findings import related_files
 from ait_datasets.lsp.linting import lint_document_text
 from ait_datasets.lsp.positions import Lines
+from ait_datasets.lsp.protocol import DatasetsProtocol
 from ait_datasets.lsp.scope import handled_path, is_handled, path_of
 from ait_datasets.lsp.settings import Configs, Settings, settings_from
 from ait_datasets.lsp.state import Linted
@@ -44,7 +44,7 @@ WATCHED = ("**/.ait-datasets.toml", "**/pyproject.toml", "**/.resources/**")
 
 class DatasetsServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("datasets", __version__, protocol_cls=DocumentsProtocol)
+        super().__init__("datasets", __version__, protocol_cls=DatasetsProtocol)
         self.configs = Configs()
         # What this process read of the apps' files, when it lints itself (made on first
         # use: it loads the reader, which the lint process has in its place).
@@ -241,8 +241,9 @@ class DatasetsServer(LanguageServer):
         if not self.push:
             self.workspace_diagnostic_refresh(None)
 
-    def workspace_files(self) -> list[str]:
-        """Every file of the workspace folders the linter would lint."""
+    def workspace_files(self, refused: list[tuple[str, str]] | None = None) -> list[str]:
+        """Every file of the workspace folders the linter would lint; the files it would
+        refuse to read (a broken link, a link out of the folder) go to ``refused``."""
         from ait_datasets.lint.discover import discover
 
         roots = [to_fs_path(f.uri) for f in self.workspace.folders.values()]
@@ -251,7 +252,7 @@ class DatasetsServer(LanguageServer):
         out = []
         for root in roots:
             if root and os.path.isdir(root):
-                for path in discover([root]):
+                for path in discover([root], refused):
                     full = os.path.abspath(path)
                     if is_handled(full, self.configs.for_file(full)):
                         out.append(full)

@@ -32,7 +32,12 @@ def read_neighbour(path: str, limits: Limits | None = None) -> bytes:
     """
     limits = limits or Limits()
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        if os.path.islink(path):  # said as the folder's walk says it (one reason a file)
+            raise OSError(errno.ENOENT, "broken symbolic link", path) from None
+        raise
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
