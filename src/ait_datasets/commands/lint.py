@@ -2,7 +2,7 @@
 
 Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 a usage error, a
 path that does not exist, a run that found no dataset file, or a file that could not be
-read.
+read or written (read-only, or changed on disk while the run fixed it).
 """
 
 from __future__ import annotations

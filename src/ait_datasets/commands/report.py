@@ -20,8 +20,9 @@ datasets in DIR with a suite XML that runs them, and prints the runs each case n
 
 Exit codes: 0 report written; 1 a gate not met (--fail-under, or the policy in
 [tool.ait-datasets.report]); 2 a file that cannot be read, a malformed row (reported as
-file:line:column), an -o that names an input, a refused --rerun-plan folder, or (with
---strict) an incomplete export.
+file:line:column), an -o that names a file the command reads (an export, a baseline,
+the quarantine or policy file, a dataset under --datasets) or is read-only, a refused
+--rerun-plan folder, or (with --strict) an incomplete export.
 """
 
 from __future__ import annotations
