@@ -67,7 +67,7 @@ def test_o_naming_the_policy_file_is_refused(
 ) -> None:
     runs, _, _ = _app(tmp_path)
     policy = tmp_path / "gates.toml"
-    body = '[tool.ait-datasets.report]\nbar = "50%"\n'
+    body = '[report]\nbar = "50%"\n'
     policy.write_text(body, encoding="utf-8")
     code = main(["report", str(runs), "--policy", str(policy), "-o", str(policy)])
     assert code == 2
@@ -121,3 +121,18 @@ def test_names_are_compared_as_the_file_system_compares_them(
     monkeypatch.setattr(os.path, "normcase", str.lower)
     assert names_an_input(str(tmp_path / "RUNS.JSONL"), [str(runs)])
     assert not names_an_input(str(tmp_path / "other.jsonl"), [str(runs)])
+
+
+def test_the_rerun_plan_folder_may_not_hold_the_policy_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs, app, _ = _app(tmp_path)
+    folder = tmp_path / "gates"
+    folder.mkdir()
+    policy = folder / "gates.toml"
+    policy.write_text('[report]\nbar = "50%"\n', encoding="utf-8")
+    argv = ["report", str(runs), "--datasets", str(app), "--policy", str(policy)]
+    code = main([*argv, "--rerun-plan", str(folder)])
+    assert code == 2
+    assert f"--rerun-plan: {folder} holds the input {policy}" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["gates.toml"]
