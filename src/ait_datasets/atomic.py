@@ -16,6 +16,11 @@ Every command that writes (``lint --fix``, ``migrate``, the editor's save, ``ini
 - A file with more than one hard link cannot be renamed over without breaking the other
   links: its new content is written to a verified temporary copy first, then copied into
   the file in place (the temporary copy is kept if that copy fails, and named).
+- A read-only file (its owner's write bit clear: ``chmod a-w``, the read-only attribute
+  on Windows, a TFVC or Perforce file not checked out) is refused with
+  :class:`ReadOnlyFile`, as ruff and prettier refuse it: the rename needs only a
+  writable folder, so without this check it would replace the file. The mode bits are
+  read, not ``os.access``, which says "writable" for every file to root.
 - ``expected``: the :class:`Snapshot` of the file as the command read it. Just before the
   file is replaced, it is checked again (its size and a hash of its bytes); if another
   program (or another ``datasets`` run) changed it meanwhile, nothing is written and
@@ -57,6 +62,24 @@ class ChangedOnDisk(OSError):
 
 class RefusedTarget(OSError):
     """The target is not a regular file (a folder, pipe, socket or device)."""
+
+
+class ReadOnlyFile(OSError):
+    """The file is read-only: it is never replaced."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(errno.EACCES, "it is read-only", path)
+
+
+def is_read_only(info: os.stat_result) -> bool:
+    """Whether a file's mode says its owner may not write it. On Windows the read-only
+    attribute clears the same bit (``S_IWRITE`` is ``S_IWUSR``)."""
+    return not info.st_mode & stat.S_IWUSR
+
+
+def cannot_write(path: str, exc: OSError) -> str:
+    """Every writer's one line for a refused or failed write (``cannot write FILE: why``)."""
+    return f"cannot write {path}: {exc.strerror or exc}"
 
 
 class Snapshot(FrozenRecord):
@@ -124,7 +147,7 @@ def unchanged(path: str, expected: Snapshot | None) -> bool:
 NO_CHECK = Snapshot(-1, "")
 
 
-def write_bytes_atomically(path: str, data: bytes, *, expected: Snapshot = NO_CHECK) -> None:
+def write_bytes_atomically(path: str, data: bytes, *, expected: Snapshot | None = NO_CHECK) -> None:
     """Replace (or create) the file at ``path`` with ``data`` in one step.
 
     With ``expected`` (a :class:`Snapshot`, or None for "must not exist yet"), refuse with
@@ -162,12 +185,15 @@ class AtomicStream:
 
 
 @contextlib.contextmanager
-def streaming_atomically(path: str, *, expected: Snapshot = NO_CHECK) -> Iterator[AtomicStream]:
+def streaming_atomically(
+    path: str, *, expected: Snapshot | None = NO_CHECK
+) -> Iterator[AtomicStream]:
     """Write the new content of ``path`` in pieces; it replaces the file when the block
     ends, exactly as :func:`write_bytes_atomically` does (which writes through this).
 
     Refused before anything is written: a target that is not a regular file
-    (:class:`RefusedTarget`). When the block raises, or the content cannot be put in place,
+    (:class:`RefusedTarget`) and a read-only file (:class:`ReadOnlyFile`; checked again
+    just before the file is replaced). When the block raises, or the content cannot be put in place,
     the file is untouched and the temporary file removed; ``expected`` as for
     :func:`write_bytes_atomically`.
     """
@@ -179,6 +205,8 @@ def streaming_atomically(path: str, *, expected: Snapshot = NO_CHECK) -> Iterato
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise RefusedTarget(errno.EINVAL, "not a regular file; not written", path)
+    if info is not None and is_read_only(info):
+        raise ReadOnlyFile(path)
     mode = stat.S_IMODE(info.st_mode) if info is not None else _new_file_mode()
     fd, tmp = tempfile.mkstemp(prefix=".datasets-", suffix=".tmp", dir=folder)
     try:
@@ -192,6 +220,8 @@ def streaming_atomically(path: str, *, expected: Snapshot = NO_CHECK) -> Iterato
             _keep_owner(tmp, info)
         if expected is not NO_CHECK and not unchanged(target, expected):
             raise ChangedOnDisk(path)
+        if _read_only_now(target):
+            raise ReadOnlyFile(path)
         if info is not None and info.st_nlink > 1:
             _copy_in_place(tmp, target, stream.snapshot)
             os.unlink(tmp)
@@ -203,8 +233,16 @@ def streaming_atomically(path: str, *, expected: Snapshot = NO_CHECK) -> Iterato
         raise
 
 
+def _read_only_now(target: str) -> bool:
+    """Whether ``target`` was made read-only while the new content was written."""
+    try:
+        return is_read_only(os.stat(target))
+    except FileNotFoundError:
+        return False
+
+
 def write_text_atomically(
-    path: str, text: str, *, bom: bool = False, expected: Snapshot = NO_CHECK
+    path: str, text: str, *, bom: bool = False, expected: Snapshot | None = NO_CHECK
 ) -> None:
     """Write ``text`` as UTF-8 (with a byte order mark when ``bom``), atomically."""
     write_bytes_atomically(

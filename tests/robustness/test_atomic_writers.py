@@ -102,7 +102,7 @@ def test_lint_fix_leaves_the_file_intact_when_the_write_fails(
     code = main(["lint", "--fix", str(target)])
     err = capsys.readouterr().err
     assert code == 2
-    assert f"{target}: cannot write the fixes: No space left on device" in err
+    assert f"datasets lint: cannot write {target}: No space left on device" in err
     assert "Traceback" not in err and "internal error" not in err
     assert target.read_text() == FIXABLE
     assert _only(tmp_path) == ["T.yaml"]

@@ -2,7 +2,7 @@
 
 Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 a usage error, a
 path that does not exist, a run that found no dataset file, or a file that could not be
-read.
+read or written (read-only, or changed on disk while the run fixed it).
 """
 
 from __future__ import annotations
@@ -133,6 +133,8 @@ class _Run:
         self.report_to_stderr = False
         # Paths that were not linted (missing, unreadable): the run cannot pass.
         self.problems = 0
+        # Files whose fixes could not be written (read-only, changed meanwhile): exit 2.
+        self.unwritten = 0
 
     def main(self) -> int:
         from ait_datasets.lint.config_files import ConfigError
@@ -173,7 +175,7 @@ class _Run:
                 return 2
             diagnostics = matched
         code = self._report(run_, diagnostics, fixed)
-        if code or self.problems:
+        if code or self.problems or self.unwritten:
             return 2
         if self.args.exit_zero:
             return 0
@@ -265,7 +267,8 @@ class _Run:
         return 2 if self.problems else (1 if run_.fixed else 0)
 
     def _write_fixes(self, run_: LintRun) -> int:
-        from ait_datasets.atomic import Snapshot, write_text_atomically
+        from ait_datasets.atomic import Snapshot, cannot_write, write_text_atomically
+        from ait_datasets.lint.fixing import not_written, relint_on_disk
 
         if self.stdin:
             # Standard input is fixed to standard output; the report goes to stderr.
@@ -277,21 +280,26 @@ class _Run:
             sys.stdout.flush()
             self.report_to_stderr = True
             return run_.fixes_applied
+        refused: list[str] = []
         for path, (old, new) in list(run_.fixed.items()):
-            bom = _has_bom(path)
             # The file must still hold what was linted: another program (or a second
             # `datasets` run) may have changed it meanwhile, and its change must not vanish.
-            read = Snapshot.of((("\ufeff" if bom else "") + old).encode("utf-8"))
             try:
+                bom = _has_bom(path)
+                read = Snapshot.of((("\ufeff" if bom else "") + old).encode("utf-8"))
                 write_text_atomically(path, new, bom=bom, expected=read)
             except OSError as exc:
-                # The file is left as it was (the write is atomic); say so and move on.
-                print(
-                    f"{_shown(path)}: cannot write the fixes: {exc.strerror or exc}",
-                    file=sys.stderr,
-                )
-                self.problems += 1
-                del run_.fixed[path]
+                # The file is left as it was (the write is atomic, a read-only file is
+                # refused): say so, and count none of its fixes.
+                print(f"datasets lint: {cannot_write(_shown(path), exc)}", file=sys.stderr)
+                not_written(run_, path)
+                refused.append(path)
+        self.unwritten += len(refused)
+        if refused:
+            # Its findings so far are of the fixed text, which is not on disk: report
+            # those of what the file holds now.
+            for path, reason in relint_on_disk(run_, refused, self.resolver.for_file):
+                print(f"{_shown(path)}: cannot read: {reason}", file=sys.stderr)
         if run_.fixes_applied:
             n = run_.fixes_applied
             print(
@@ -301,7 +309,7 @@ class _Run:
         return run_.fixes_applied
 
     def _write_baseline(self, run_: LintRun) -> int:
-        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.atomic import cannot_write, write_text_atomically
         from ait_datasets.lint.baseline import Baseline
 
         path = self.args.write_baseline
@@ -309,7 +317,7 @@ class _Run:
         try:
             write_text_atomically(path, baseline.text())
         except OSError as exc:
-            print(f"datasets lint: {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            print(f"datasets lint: {cannot_write(path, exc)}", file=sys.stderr)
             return 2
         n = len(run_.diagnostics)
         print(
@@ -320,7 +328,7 @@ class _Run:
         return 2 if self.problems else 0
 
     def _baseline(self, run_: LintRun, diagnostics: list[Diagnostic]) -> list[Diagnostic] | None:
-        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.atomic import cannot_write, write_text_atomically
         from ait_datasets.lint.baseline import Baseline, BaselineError
 
         try:
@@ -341,7 +349,12 @@ class _Run:
                 times = f" (x{entry.count})" if entry.count > 1 else ""
                 print(f"fixed: {entry.file}: {entry.code} {entry.where}{times}", file=sys.stderr)
             if self.args.prune_baseline:
-                write_text_atomically(self.args.baseline, baseline.pruned(fixed).text())
+                try:
+                    write_text_atomically(self.args.baseline, baseline.pruned(fixed).text())
+                except OSError as exc:
+                    message = cannot_write(self.args.baseline, exc)
+                    print(f"datasets lint: {message}", file=sys.stderr)
+                    return None
                 print(
                     f"Removed {total} fixed entr{'ies' if total != 1 else 'y'} from "
                     f"{self.args.baseline}.",
@@ -371,7 +384,7 @@ class _Run:
 
     def _report(self, run_: LintRun, diagnostics: list[Diagnostic], fixed: int | None) -> int:
         """Render every requested report; 2 when one cannot be written."""
-        from ait_datasets.atomic import write_text_atomically
+        from ait_datasets.atomic import cannot_write, write_text_atomically
         from ait_datasets.commands._lint_outputs import overwrites_input
         from ait_datasets.lint.reporters import Report, renderer
 
@@ -407,10 +420,7 @@ class _Run:
             try:
                 write_text_atomically(output.path, text)
             except OSError as exc:
-                print(
-                    f"datasets lint: {output.path}: cannot write: {exc.strerror or exc}",
-                    file=sys.stderr,
-                )
+                print(f"datasets lint: {cannot_write(output.path, exc)}", file=sys.stderr)
                 code = 2
         return code
 

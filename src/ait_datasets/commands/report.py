@@ -20,8 +20,9 @@ datasets in DIR with a suite XML that runs them, and prints the runs each case n
 
 Exit codes: 0 report written; 1 a gate not met (--fail-under, or the policy in
 [tool.ait-datasets.report]); 2 a file that cannot be read, a malformed row (reported as
-file:line:column), an -o that names an input, a refused --rerun-plan folder, or (with
---strict) an incomplete export.
+file:line:column), an -o that names a file the command reads (an export, a baseline,
+the quarantine or policy file, a dataset under --datasets) or is read-only, a refused
+--rerun-plan folder, or (with --strict) an incomplete export.
 """
 
 from __future__ import annotations
@@ -189,8 +190,9 @@ def run(args: argparse.Namespace) -> int:
         render_chunks,
     )
     from ait_datasets.report.inputs import ReadOptions
-    from ait_datasets.report.output import names_an_input, write_chunks_atomic
+    from ait_datasets.report.output import read_by_report, write_chunks_atomic
     from ait_datasets.report.plain import neutralise
+    from ait_datasets.report.policy import policy_files
 
     inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
     if args.rerun_plan and not args.datasets:
@@ -208,9 +210,14 @@ def run(args: argparse.Namespace) -> int:
         # As `datasets lint` does: a path that is not there is a mistake, not "no cases".
         print(f"datasets report: --datasets {missing[0]}: no such file or folder", file=sys.stderr)
         return 2
-    if args.output and names_an_input(args.output, inputs):
+    # Every file this command reads, the policy's and the datasets' too: never its output.
+    policy_read = policy_files(os.getcwd(), args.policy)
+    clash = None
+    if args.output:
+        clash = read_by_report(args.output, inputs, args.datasets, policy_read)
+    if clash is not None:
         print(
-            f"datasets report: -o {args.output} names one of the inputs; refusing to "
+            f"datasets report: -o {args.output} names {clash}; refusing to "
             "overwrite it (write the report to another file)",
             file=sys.stderr,
         )
@@ -267,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"datasets report: warning: {neutralise(warning)}", file=sys.stderr)
     if args.rerun_plan:
         assert sources is not None
-        failed = _rerun_plan(args, report, sources, inputs)
+        failed = _rerun_plan(args, report, sources, [*inputs, *policy_read])
         if failed:
             return failed
     # With --rerun-plan, stdout holds the plan: the report goes to -o only.

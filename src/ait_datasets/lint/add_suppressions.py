@@ -41,6 +41,7 @@ def add_suppressions(run_: LintRun, *, stdin_text: str | None = None, problems: 
     With ``stdin_text`` (`datasets lint --add-suppressions -`) nothing is written: the
     text is printed, with its suppressions when they could be added, else as it was.
     """
+    from ait_datasets.atomic import cannot_write
     from ait_datasets.dataset.paths import display_path
 
     by_file: dict[str, list[Diagnostic]] = {}
@@ -68,7 +69,8 @@ def add_suppressions(run_: LintRun, *, stdin_text: str | None = None, problems: 
             try:
                 _write_like(path, text, new)
             except OSError as exc:
-                print(f"{display_path(path)}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+                shown = display_path(path)
+                print(f"datasets lint: {cannot_write(shown, exc)}", file=sys.stderr)
                 code = 2
                 continue
         added += count
@@ -244,14 +246,16 @@ def _write_like(path: str, old: str, new: str) -> None:
     Refused (OSError) unless the file's bytes are exactly ``old`` in that encoding, so a
     file that changed meanwhile, or whose encoding cannot be kept, is left alone.
     """
-    from ait_datasets.atomic import write_bytes_atomically
+    from ait_datasets.atomic import Snapshot, write_bytes_atomically
 
     with open(path, "rb") as fh:
         raw = fh.read()
     bom, encoding = next(((b, e) for b, e in _BOMS if raw.startswith(b)), (b"", "utf-8"))
     if raw != bom + old.encode(encoding, "surrogatepass"):
         raise OSError(f"the file is not {encoding} text as it was read (left unchanged)")
-    write_bytes_atomically(path, bom + new.encode(encoding, "surrogatepass"))
+    # Checked again just before the file is replaced: a change meanwhile is never lost.
+    new_bytes = bom + new.encode(encoding, "surrogatepass")
+    write_bytes_atomically(path, new_bytes, expected=Snapshot.of(raw))
 
 
 def _xml_shape(path: str, text: str) -> object:

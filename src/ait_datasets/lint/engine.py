@@ -183,6 +183,9 @@ class LintRun(Record):
     # Files changed (or, with --diff, that would change) by fixes: path -> (old, new) text.
     fixed: dict[str, tuple[str, str]] = field(default_factory=dict)
     fixes_applied: int = 0
+    # How many of ``fixes_applied`` each file in ``fixed`` holds (a file whose write is
+    # refused gives its count back).
+    fix_counts: dict[str, int] = field(default_factory=dict)
 
 
 ConfigFor = Callable[[str], LintConfig]
@@ -371,6 +374,7 @@ def lint_paths(
             original, new, applied = result.fixed
             run.fixed[path] = (original, new)
             run.fixes_applied += applied
+            run.fix_counts[path] = applied
         run.files += 1
         run.paths.append(path)
         if result.facts is not None:

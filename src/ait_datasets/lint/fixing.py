@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import difflib
 from bisect import bisect_left
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ait_datasets.dataset.suites import Apps
-from ait_datasets.diagnostics import Edit, Fix, apply_edits
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, apply_edits
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.fix_check import unapplicable
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
+
+if TYPE_CHECKING:
+    from ait_datasets.lint.engine import LintRun
 
 MAX_PASSES = 5
 
@@ -54,6 +59,35 @@ class Fixer:
             doc = new_doc
             applied += len(chosen)
         return doc, applied
+
+
+def not_written(run_: LintRun, path: str) -> None:
+    """Take ``path``'s fixes out of ``run_``: its write was refused, nothing of them is
+    on disk, so they are neither counted nor diffed."""
+    del run_.fixed[path]
+    run_.fixes_applied -= run_.fix_counts.pop(path, 0)
+
+
+def relint_on_disk(
+    run_: LintRun, paths: list[str], config_for: Callable[[str], LintConfig]
+) -> list[tuple[str, str]]:
+    """Replace the findings and text of ``paths`` in ``run_`` (those of their fixed text)
+    with those of the files as they are on disk now; the files that cannot be read now,
+    with the reason.
+
+    Each file is linted on its own with its app (as the editor lints one file): findings
+    that compare it with the run's other datasets are not found again.
+    """
+    from ait_datasets.lint.engine import lint_paths
+
+    again = lint_paths(paths, config_for, jobs=1)
+    stale = set(paths)
+    kept = [d for d in run_.diagnostics if d.path not in stale]
+    run_.diagnostics = sorted([*kept, *again.diagnostics], key=Diagnostic.sort_key)
+    for path in paths:
+        run_.sources.pop(path, None)
+    run_.sources.update(again.sources)
+    return [(path, reason) for path, reason in again.unreadable if path in stale]
 
 
 def _non_overlapping(fixes: list[Fix]) -> list[Fix]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ait_datasets.atomic import NO_CHECK, Snapshot, write_bytes_atomically
+from ait_datasets.atomic import NO_CHECK, Snapshot, cannot_write, write_bytes_atomically
 from ait_datasets.dataset import shape
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import apply_edits
@@ -67,7 +67,7 @@ def migrate_file(
             write_atomic(path, _encode(result.after, raw), expected=Snapshot.of(raw))
         except OSError as exc:
             result.outcome = FAILED
-            result.reason = f"cannot write the file: {exc.strerror or exc}"
+            result.reason = cannot_write(path, exc)
             return result
         result.written = True
     return result

@@ -9,11 +9,11 @@ from collections.abc import Iterable, Iterator
 from ait_datasets.atomic import streaming_atomically, write_text_atomically
 
 
-def names_an_input(output: str, inputs: list[str]) -> bool:
+def names_an_input(output: str, inputs: Iterable[str]) -> bool:
     """Whether ``output`` is (a link to, or another name of) one of ``inputs``."""
-    target = os.path.realpath(output)
+    target = _compared(output)
     for name in inputs:
-        if os.path.realpath(name) == target:
+        if _compared(name) == target:
             return True
         try:
             if os.path.samefile(name, output):  # hard links, case-insensitive names
@@ -21,6 +21,34 @@ def names_an_input(output: str, inputs: list[str]) -> bool:
         except OSError:
             continue
     return False
+
+
+def read_by_report(
+    output: str, inputs: list[str], datasets: list[str], policy: list[str]
+) -> str | None:
+    """What ``output`` is among the files `datasets report` reads, or None.
+
+    ``inputs``: the exports, baselines and quarantine; ``datasets``: the --datasets paths
+    (every dataset file found under them counts); ``policy``: the configuration files the
+    policy may come from.
+    """
+    if names_an_input(output, inputs):
+        return "one of the inputs"
+    if names_an_input(output, policy):
+        return "a policy configuration file"
+    # A name that is not there yet cannot be a dataset file: no need to look for them.
+    if datasets and os.path.exists(output):
+        from ait_datasets.lint.discover import discover
+
+        if names_an_input(output, discover(datasets)):
+            return "a dataset file under --datasets"
+    return None
+
+
+def _compared(path: str) -> str:
+    """``path`` as the file system tells names apart: links resolved, and case folded
+    where names are case-insensitive (Windows)."""
+    return os.path.normcase(os.path.realpath(path))
 
 
 def write_atomic(path: str, text: str) -> None:
@@ -87,12 +115,12 @@ def refuse_plan_folder(folder: str, inputs: list[str], sources: list[str]) -> st
     --datasets folders): a test app imports every dataset and suite XML of its resources,
     so a plan written there would be imported and run with the app.
     """
-    target = os.path.realpath(folder)
+    target = _compared(folder)
     for name in inputs:
-        if _within(os.path.realpath(name), target):
+        if _within(_compared(name), target):
             return f"{folder} holds the input {name}"
     for name in sources:
-        real = os.path.realpath(name)
+        real = _compared(name)
         if os.path.isfile(real) and _within(real, target):
             return f"{folder} holds the source dataset {name}"
         source_folder = real if os.path.isdir(real) else os.path.dirname(real)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -158,19 +159,30 @@ def find_policy(start: str, explicit: str | None = None) -> Policy:
         if policy is None:
             raise PolicyError(f"{explicit}: no [tool.ait-datasets.report] table")
         return policy
+    for candidate in _candidates(start):
+        policy = _read(candidate)
+        if policy is not None:
+            return policy
+    return Policy()
+
+
+def policy_files(start: str, explicit: str | None = None) -> list[str]:
+    """The files :func:`find_policy` may read (``report -o`` must not overwrite them)."""
+    return [explicit] if explicit else list(_candidates(start))
+
+
+def _candidates(start: str) -> Iterator[str]:
+    """The configuration files in ``start`` and above it, nearest first."""
     folder = os.path.abspath(start)
     for _ in range(256):  # bounded: no file system is deeper
         for name in (".ait-datasets.toml", "pyproject.toml"):
             candidate = os.path.join(folder, name)
             if os.path.isfile(candidate):
-                policy = _read(candidate)
-                if policy is not None:
-                    return policy
+                yield candidate
         parent = os.path.dirname(folder)
         if parent == folder:
             break
         folder = parent
-    return Policy()
 
 
 def _read(path: str) -> Policy | None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 import stat
 
-from ait_datasets.atomic import write_bytes_atomically
+from ait_datasets.atomic import ChangedOnDisk, Snapshot, cannot_write, write_bytes_atomically
 from ait_datasets.diagnostics import Edit, apply_edits
 from ait_datasets.source.load import load_text
 
 
 class RefusedToSave(Exception):
-    """The text would not parse; the message says where and why. Nothing was written."""
+    """Nothing was written; the message says why: where the text would not parse, or why
+    the file cannot be written (it is read-only, say)."""
 
 
 def check_parses(path: str, text: str, dash_lines: list[int] | None = None) -> None:
@@ -64,15 +65,22 @@ def write_dataset(
     saved) with the shared :func:`apply_edits`, written by the one atomic writer.
 
     ``expected`` is the file's bytes as the editor last saw them (None: it did not exist);
-    if the file holds anything else now, :class:`DiskChanged` is raised and nothing is
-    written. Returns the bytes written.
+    if the file holds anything else now (or just before it is replaced), :class:`DiskChanged`
+    is raised and nothing is written. A file that cannot be written (read-only) raises
+    :class:`RefusedToSave`, whose message the editor shows. Returns the bytes written.
     """
     now = read_disk(path)
     if now != expected:
         raise DiskChanged(path, now)
     text = apply_edits(base, edits)
     data = (("\ufeff" if bom else "") + text).encode("utf-8")
-    write_bytes_atomically(path, data)
+    snapshot = None if expected is None else Snapshot.of(expected)
+    try:
+        write_bytes_atomically(path, data, expected=snapshot)
+    except ChangedOnDisk:
+        raise DiskChanged(path, read_disk(path)) from None
+    except OSError as exc:
+        raise RefusedToSave(f"not saved: {cannot_write(path, exc)}") from exc
     return data
 
 
