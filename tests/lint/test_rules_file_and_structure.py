@@ -168,7 +168,15 @@ def test_str006_yaml_keys_in_json_and_jsonl(lint_text: LintText) -> None:
     text = '{"suite_setup": "S", "tests": [{"name": "T1", "question": "Hi"}]}\n'
     assert where(lint_text(text, "d.json"), "STR006") == [(1, 2, "STR006"), (1, 22, "STR006")]
     row = '{"name": "T1", "language": "da-DK", "question": "Hi"}\n'
-    assert where(lint_text(row, "d.jsonl"), "STR006") == [(1, 16, "STR006")]
+    # `language` in JSON is silently ignored, the tests still run: STR005, a warning
+    # (issue 30: severity follows consequence); `suite_setup` stays STR006, an error.
+    assert where(lint_text(row, "d.jsonl"), "STR006") == []
+    [ignored] = [d for d in lint_text(row, "d.jsonl") if d.code == "STR005"]
+    assert (ignored.line, ignored.column, ignored.severity.value) == (1, 16, "warning")
+    assert "no language" in ignored.message
+    setup_row = '{"name": "T1", "suite_setup": "S", "question": "Hi"}\n'
+    [setup] = [d for d in lint_text(setup_row, "d.jsonl") if d.code == "STR006"]
+    assert (setup.column, setup.severity.value) == (16, "error")
     ok = '[{"name": "T1", "question": "Hi"}]\n'
     assert where(lint_text(ok, "d.json"), "STR006") == []
     # In YAML these keys are the dataset's metadata.

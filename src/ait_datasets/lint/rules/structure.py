@@ -30,7 +30,8 @@ SETUP_WITH_TESTS = Rule(
     Severity.ERROR,
     "A suite-setup file also contains tests.",
     "Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
-    "`suite_setup:` is an object.",
+    "`suite_setup:` is an object; another key is a warning (dropped data), `tests:` an error "
+    "(tests that never run).",
     "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
     "row and ignores everything else in the file: these tests never run."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
@@ -90,12 +91,16 @@ IGNORED_METADATA = Rule(
     "ignored-metadata",
     "structure",
     Severity.WARNING,
-    "`name` or `language` at the top level is not text and is silently ignored.",
-    "Reports a top-level `name` or `language` given as a list or mapping.",
+    "`name` or `language` at the top level is not text, or `language` is in a JSON file: "
+    "silently ignored.",
+    "Reports a top-level `name` or `language` given as a list or mapping, and `language` in "
+    "the tests of a `.json` or `.jsonl` file.",
     "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
     "the group keeps the file name and no language, without an error."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
-    "`ReadMetadataFromFile` lines 230-239.)",
+    "`ReadMetadataFromFile` lines 230-239.) It reads them only from a `.yaml` file (it "
+    "exits for any other name, lines 222-223): in JSON, `language` is ignored too. A "
+    "warning: the tests import and run, without the language.",
     Example(
         """
         name: [ORDERS]
@@ -133,12 +138,12 @@ YAML_KEYS_IN_JSON = Rule(
     "yaml-keys-in-json",
     "structure",
     Severity.ERROR,
-    "A `.json`/`.jsonl` test has `suite_setup`, `language` or a `tests` array.",
-    "Reports `suite_setup` and `language` in the tests of a `.json` or `.jsonl` file, and a "
-    "`.json` object holding a `tests` array.",
+    "A `.json`/`.jsonl` test has `suite_setup` or a `tests` array.",
+    "Reports `suite_setup` in the tests of a `.json` or `.jsonl` file, and a `.json` object "
+    "holding a `tests` array (`language` there is STR005, a warning).",
     "Only YAML files have dataset metadata: `ReadMetadataFromFile` exits for any other file "
-    "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` and "
-    "`language` are never read and the suite setup is never loaded. A `.json` object is "
+    "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` is never "
+    "read and the suite setup is never loaded. A `.json` object is "
     "stored whole as one test (`ParseDataInputs` lines 268-281): a `tests` array inside it "
     "is not split into tests.",
     Example(
@@ -335,12 +340,17 @@ def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
         for name in _YAML_ONLY:
             key = node.key_node(name) if name in node.children else None
             if key is not None:
-                yield YAML_KEYS_IN_JSON.at(
+                rule = YAML_KEYS_IN_JSON if name == "suite_setup" else IGNORED_METADATA
+                yield rule.at(
                     doc,
                     key.span,
                     f"`{name}` is read only from YAML datasets; in a .{doc.format} file the "
                     "importer never reads it"
-                    + (", so the suite setup is never loaded." if name == "suite_setup" else "."),
+                    + (
+                        ", so the suite setup is never loaded."
+                        if name == "suite_setup"
+                        else ": the tests import with no language."
+                    ),
                 )
 
 
