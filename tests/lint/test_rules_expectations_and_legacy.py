@@ -160,3 +160,17 @@ def test_exp002_number_and_text_of_one_code_are_a_duplicate(lint_text: LintText)
         "            suggestions: [7, '7', true]\n"
     )
     assert where(lint_text(text), "EXP002") == [(7, 30, "EXP002"), (7, 35, "EXP002")]
+
+
+def test_intervention_request_intent_is_an_unmerged_proposal_a_warning(
+    lint_text: LintText,
+) -> None:
+    # `intent` is BCApps pull request #8375, not merged: on main FinalizeTurn reads only
+    # `type` and `suggestions`, so the key is silently ignored (issue 30): a warning that
+    # says so, not an "unknown key" error.
+    text = request("type: Assistance\nintent: The agent asks which order to release")
+    found = [d for d in lint_text(text) if d.code == "STR001"]
+    assert [(d.line, d.column, d.severity.value) for d in found] == [(8, 13, "warning")]
+    assert "#8375" in found[0].message and "not merged" in found[0].message
+    assert "silently ignored" in found[0].message
+    assert not [d for d in lint_text(text) if d.severity.value == "error"]

@@ -153,13 +153,14 @@ TOP_LEVEL_DROPPED = (
 )
 
 
-def top_level_unknown_key(doc: Document, key_node: Node, key: str, known: frozenset[str]) -> Diagnostic:
+def top_level_unknown_key(
+    doc: Document, key_node: Node, key: str, known: frozenset[str]
+) -> Diagnostic:
     """STR001 for a top-level key of a file with `tests:` that the importer drops."""
     return UNKNOWN_KEY.at(
         doc,
         key_node.span,
-        f"Unknown key '{key}' at the top level of a dataset; {TOP_LEVEL_DROPPED}"
-        f"{hint(key, known)}",
+        f"Unknown key '{key}' at the top level of a dataset; {TOP_LEVEL_DROPPED}{hint(key, known)}",
     )
 
 

@@ -27,7 +27,7 @@ class TagProblem(FrozenRecord):
         return self.meant is not None and self.text.lower() == self.meant.lower()
 
     def suggestion(self) -> str:
-        """" Did you mean 'en-US'? (why.)", or an example when there is no guess."""
+        """ " Did you mean 'en-US'? (why.)", or an example when there is no guess."""
         if self.meant is not None:
             return f" Did you mean '{self.meant}'? ({self.why}.)"
         return " Write a tag such as `en-US` or `da-DK`."

@@ -238,7 +238,7 @@ LANGUAGE_GROUP = Rule(
         line=1,
     ),
     "Add a `name:` that the language versions of the dataset share and that is not a file "
-    "name (`name: ORDERS`); a suite line names that parent group (`Dataset=\"ORDERS\"`).",
+    'name (`name: ORDERS`); a suite line names that parent group (`Dataset="ORDERS"`).',
     good=Example(
         """
         name: ORDERS
