@@ -22,7 +22,9 @@ UNKNOWN_KEY = Rule(
     "may hold every key a turn-aware getter reads: `query`, `expected_data`, `turn_setup`, "
     "`context`, `ground_truth`, `continue_on_failure`, and the legacy `question`/`test_setup`), in "
     "`query`, `query.intervention`, `query.attachments[]` and "
-    "`expected_data.intervention_request`, with the closest known key.",
+    "`expected_data.intervention_request`, with the closest known key. "
+    "`intervention_request.intent` is named for what it is: an upstream proposal (BCApps "
+    "pull request #8375) not merged, which main ignores.",
     "The framework never reads such a key: its data is silently dropped, and the tests "
     "still import and run, hence a warning. At the top level of a file with `tests:` the "
     "importer stores only each test (Test Inputs Management codeunit 130458 "
