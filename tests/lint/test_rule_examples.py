@@ -59,7 +59,10 @@ def test_failing_example_fires_its_rule_at_the_documented_line(rule: Rule, tmp_p
     assert rule.bad.line is not None, "a failing example names the line of its finding"
     main, diags = _lint_example(rule.bad, tmp_path)
     assert {d.code for d in diags} == {rule.code}, _shown(diags)
-    assert any(d.path == main and d.line == rule.bad.line for d in diags), _shown(diags)
+    at_line = [d for d in diags if d.path == main and d.line == rule.bad.line]
+    assert at_line, _shown(diags)
+    # Reported with the severity `datasets rules` lists (issue 30).
+    assert {d.severity for d in at_line} == {rule.severity}, _shown(diags)
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.code for r in RULES])

@@ -36,7 +36,30 @@ def test_exp001_docs_review_names_both_choices(lint_text: LintText) -> None:
     found = lint_text(request("type: Review"))
     assert where(found, "EXP001") == [(7, 19, "EXP001")]
     assert "ReviewRecord" in found[0].message and "ReviewMessage" in found[0].message
-    assert found[0].fix is None
+    # No edit; the reason there is none is the choice between the two names (issue 30),
+    # not "an escape or an alias", which the report said before.
+    fix = found[0].fix
+    assert fix is not None and fix.edits == ()
+    assert "'ReviewRecord' or 'ReviewMessage'" in fix.description
+
+
+def test_exp001_review_report_gives_the_ambiguity_as_the_reason_for_no_fix(
+    lint_text: LintText,
+) -> None:
+    from ait_datasets.lint.reporters.text_reporter import unfixable_reason
+
+    text = request("type: review")
+    [diag] = [d for d in lint_text(text) if d.code == "EXP001"]
+    reason = unfixable_reason(diag, text)
+    assert reason is not None
+    assert "ReviewRecord" in reason and "ReviewMessage" in reason
+    assert "escape" not in reason
+
+
+def test_exp001_unknown_type_has_no_fix_and_says_why(lint_text: LintText) -> None:
+    [diag] = [d for d in lint_text(request("type: Approval")) if d.code == "EXP001"]
+    assert diag.fix is not None and diag.fix.edits == ()
+    assert "yours to choose" in diag.fix.description
 
 
 def test_exp001_docs_message_is_an_unsafe_fix(lint_text: LintText) -> None:
@@ -137,3 +160,17 @@ def test_exp002_number_and_text_of_one_code_are_a_duplicate(lint_text: LintText)
         "            suggestions: [7, '7', true]\n"
     )
     assert where(lint_text(text), "EXP002") == [(7, 30, "EXP002"), (7, 35, "EXP002")]
+
+
+def test_intervention_request_intent_is_an_unmerged_proposal_a_warning(
+    lint_text: LintText,
+) -> None:
+    # `intent` is BCApps pull request #8375, not merged: on main FinalizeTurn reads only
+    # `type` and `suggestions`, so the key is silently ignored (issue 30): a warning that
+    # says so, not an "unknown key" error.
+    text = request("type: Assistance\nintent: The agent asks which order to release")
+    found = [d for d in lint_text(text) if d.code == "STR001"]
+    assert [(d.line, d.column, d.severity.value) for d in found] == [(8, 13, "warning")]
+    assert "#8375" in found[0].message and "not merged" in found[0].message
+    assert "silently ignored" in found[0].message
+    assert not [d for d in lint_text(text) if d.severity.value == "error"]

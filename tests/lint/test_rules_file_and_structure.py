@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from lint_support import LintText, where
 
+from ait_datasets.diagnostics import Diagnostic
+
 
 def test_fil001_yml_extension(lint_text: LintText) -> None:
     found = lint_text("tests:\n  - name: T1\n", path="orders.yml")
@@ -168,7 +170,15 @@ def test_str006_yaml_keys_in_json_and_jsonl(lint_text: LintText) -> None:
     text = '{"suite_setup": "S", "tests": [{"name": "T1", "question": "Hi"}]}\n'
     assert where(lint_text(text, "d.json"), "STR006") == [(1, 2, "STR006"), (1, 22, "STR006")]
     row = '{"name": "T1", "language": "da-DK", "question": "Hi"}\n'
-    assert where(lint_text(row, "d.jsonl"), "STR006") == [(1, 16, "STR006")]
+    # `language` in JSON is silently ignored, the tests still run: STR005, a warning
+    # (issue 30: severity follows consequence); `suite_setup` stays STR006, an error.
+    assert where(lint_text(row, "d.jsonl"), "STR006") == []
+    [ignored] = [d for d in lint_text(row, "d.jsonl") if d.code == "STR005"]
+    assert (ignored.line, ignored.column, ignored.severity.value) == (1, 16, "warning")
+    assert "no language" in ignored.message
+    setup_row = '{"name": "T1", "suite_setup": "S", "question": "Hi"}\n'
+    [setup] = [d for d in lint_text(setup_row, "d.jsonl") if d.code == "STR006"]
+    assert (setup.column, setup.severity.value) == (16, "error")
     ok = '[{"name": "T1", "question": "Hi"}]\n'
     assert where(lint_text(ok, "d.json"), "STR006") == []
     # In YAML these keys are the dataset's metadata.
@@ -251,3 +261,61 @@ def test_str007_passes_for_windows_tags_and_where_metadata_is_not_read(
     # A YAML resource that is no AI-test file keeps its own `language:`.
     other = "language: english\nprovinces:\n  - code: ON\n"
     assert where(lint_text(other, "data/provinces.yaml"), "STR007") == []
+
+
+# --- STR008: a language version named after its own file (issue 30) -----------------------
+
+_LANGUAGE_VERSION = "language: da-DK\ntests:\n  - name: T1\n    question: Hi\n"
+
+
+def _str008(found: list[Diagnostic]) -> list[tuple[int, int, str, str]]:
+    return [(d.line, d.column, d.code, d.severity.value) for d in found if d.code == "STR008"]
+
+
+def test_str008_language_without_name_fails_the_import(lint_text: LintText) -> None:
+    # The file name becomes the group name; the parent group inserted first gets the
+    # file's own group code, so the file's group is "already there" (TestInputGroup
+    # UpdateGroup). An error, at the `language:` line.
+    found = lint_text(_LANGUAGE_VERSION, "datasets/orders-da.yaml")
+    assert _str008(found) == [(1, 1, "STR008", "error")]
+    message = next(d.message for d in found if d.code == "STR008")
+    assert "'orders-da.yaml'" in message and "'ORDERS-DA.YAML'" in message
+    assert "already exists" in message
+
+
+def test_str008_name_equal_to_the_file_name_fails_too(lint_text: LintText) -> None:
+    # Group codes ignore case: `name:` in another case is still the file's own code.
+    text = "name: Orders-DA.yaml\n" + _LANGUAGE_VERSION
+    found = lint_text(text, "datasets/orders-da.yaml")
+    assert _str008(found) == [(2, 1, "STR008", "error")]
+    assert "`name: Orders-DA.yaml`" in next(d.message for d in found if d.code == "STR008")
+
+
+def test_str008_passes_with_a_shared_name_or_without_a_found_language(
+    lint_text: LintText,
+) -> None:
+    named = "name: ORDERS\n" + _LANGUAGE_VERSION
+    assert _str008(lint_text(named, "datasets/orders-da.yaml")) == []
+    # An unknown tag gives Language ID 0: no parent group, no collision (STR007 says so).
+    unknown = _LANGUAGE_VERSION.replace("da-DK", "Danish")
+    assert _str008(lint_text(unknown, "datasets/orders-da.yaml")) == []
+    # Metadata is read only from `.yaml` files.
+    row = '{"name": "T1", "language": "da-DK", "question": "Hi"}\n'
+    assert _str008(lint_text(row, "datasets/orders-da.jsonl")) == []
+    # A non-scalar `name:` is ignored by the importer: the file name is used (STR005 too).
+    ignored = "name: [ORDERS]\n" + _LANGUAGE_VERSION
+    assert _str008(lint_text(ignored, "datasets/orders-da.yaml")) == [(2, 1, "STR008", "error")]
+
+
+def test_str008_suite_setup_file_with_language_and_no_name(lint_text: LintText) -> None:
+    setup = "language: da-DK\nsuite_setup:\n  setup_actions: []\n"
+    found = lint_text(setup, "datasets/suite_setup/orders-setup-da.yaml")
+    assert _str008(found) == [(1, 1, "STR008", "error")]
+
+
+def test_str008_compares_the_codes_cut_to_100_characters(lint_text: LintText) -> None:
+    # Both codes are Code[100]: a `name:` that equals the file name in its first 100
+    # characters gives the same parent code.
+    file_name = "o" * 100 + "-da.yaml"
+    text = f"name: {'o' * 100}-other\n" + _LANGUAGE_VERSION
+    assert _str008(lint_text(text, f"datasets/{file_name}")) == [(2, 1, "STR008", "error")]

@@ -358,3 +358,45 @@ def test_xml003_misspelt_root_and_suite_elements() -> None:
 
 def test_xml003_root_holding_other_elements_is_left_alone() -> None:
     assert lint_xml("<Root>\n  <Setting Name='x' />\n</Root>\n") == []
+
+
+# --- XML014: `<Language Tag=...>` the XmlPort cannot find (issue 30) -----------------------
+
+
+def _language_findings(tag: str) -> list[Diagnostic]:
+    text = suite('Code="S" Dataset="d.yaml"', f'    <Language Tag="{tag}" />\n')
+    return [d for d in lint_one(load_xml_text("suite.xml", text)) if d.code == "XML014"]
+
+
+def test_xml014_an_unknown_language_tag_fails_the_import() -> None:
+    # GetLanguageIDByTag errors 'Language with tag %1 not found.': the whole XML fails.
+    [found] = _language_findings("ENU")
+    assert (found.line, found.column, found.severity) == (3, 20, Severity.ERROR)
+    assert "Language with tag ENU not found." in found.message
+    # The same suggestion as STR007 for a dataset's `language:`.
+    assert "Did you mean 'en-US'?" in found.message
+    [nonsense] = _language_findings("xx-XX")
+    assert nonsense.severity is Severity.ERROR
+    assert "Language with tag xx-XX not found." in nonsense.message
+    [lcid] = _language_findings("1030")
+    assert "Did you mean 'da-DK'?" in lcid.message
+
+
+def test_xml014_other_letter_case_is_a_warning() -> None:
+    # Whether the platform's filter ignores case is not in the framework's code.
+    [found] = _language_findings("en-us")
+    assert (found.line, found.column, found.severity) == (3, 20, Severity.WARNING)
+    assert 'Write Tag="en-US"' in found.message
+
+
+def test_xml014_passes_windows_tags_and_leaves_an_empty_tag_to_xml005() -> None:
+    for tag in ("en-US", "da-DK", "sr-Latn-RS"):
+        assert _language_findings(tag) == [], tag
+    assert _language_findings("") == []
+    text = suite('Code="S" Dataset="d.yaml"', '    <Language Tag="" />\n')
+    assert ("XML005" in {code for _, _, code in lint_xml(text)}) is True
+
+
+def test_xml014_the_suite_tag_attribute_is_not_a_language() -> None:
+    # `AITSuite/@Tag` is a free text (Text[20]), not a language tag.
+    assert lint_xml(suite('Code="S" Dataset="d.yaml" Tag="nightly"'), "XML014") == []

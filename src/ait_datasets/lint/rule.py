@@ -7,6 +7,19 @@ drift from the checks); `datasets rules` and the README's rule table are generat
 these objects. Checks are grouped per family: a family
 module exposes ``RULES`` (its :class:`Rule` objects) and ``check(doc, ctx)`` (yielding
 diagnostics), so one walk over a document serves all the rules of the family.
+
+Severity follows consequence, what the framework's code does with the finding:
+
+- ``error``: the import or the run fails, or a test cannot test anything (it never runs,
+  or it cannot check what it was written to check);
+- ``warning``: the framework silently drops or ignores what the file says (a key it never
+  reads, a value it cuts or leaves unresolved), and the tests still import and run;
+- ``info``: nothing is lost; a style or a portability point.
+
+Each consequence is reported by its own rule: a misspelt `query:` is a key the framework
+drops (STR001, a warning) and a turn without `query` (TRN002, an error). A finding has its
+rule's severity, the one `datasets rules` lists; the few cases of a rule with a milder
+consequence are named in the rule's "what it does".
 """
 
 from __future__ import annotations
@@ -80,6 +93,8 @@ class Rule(FrozenRecord):
     code: str
     name: str
     family: str
+    # By consequence (module docstring): error = the import or run fails or the test
+    # cannot test anything; warning = silently dropped or ignored; info = nothing lost.
     severity: Severity
     summary: str
     what: str

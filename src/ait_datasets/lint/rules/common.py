@@ -16,16 +16,24 @@ UNKNOWN_KEY = Rule(
     "STR001",
     "unknown-key",
     "structure",
-    Severity.ERROR,
+    Severity.WARNING,
     "A key the framework does not read, where it reads a fixed set of keys.",
     "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns (which "
     "may hold every key a turn-aware getter reads: `query`, `expected_data`, `turn_setup`, "
     "`context`, `ground_truth`, `continue_on_failure`, and the legacy `question`/`test_setup`), in "
     "`query`, `query.intervention`, `query.attachments[]` and "
-    "`expected_data.intervention_request`, with the closest known key.",
-    "A misspelt key is silently ignored: `expected_date:` means the turn has no "
-    "`expected_data`, and a misspelt `intervention_request` means the pause is never "
-    "validated. The key sets are those the code reads: the turn getters of AIT Test Context "
+    "`expected_data.intervention_request`, with the closest known key. "
+    "`intervention_request.intent` is named for what it is: an upstream proposal (BCApps "
+    "pull request #8375) not merged, which main ignores.",
+    "The framework never reads such a key: its data is silently dropped, and the tests "
+    "still import and run, hence a warning. At the top level of a file with `tests:` the "
+    "importer stores only each test (Test Inputs Management codeunit 130458 "
+    "(`TestInputsManagement.Codeunit.al`) `ParseDataInputsYaml` lines 314-325), so a key "
+    "there (Shopify's `test_setup:`) is dead data. When the key was meant as one the "
+    "framework needs, that key's own rule reports the failure as an error: "
+    "`expected_date:` leaves the turn without `expected_data` (TRN003), a misspelt "
+    "`title` leaves the query without one (QRY002). The key sets are those the code "
+    "reads: the turn getters of AIT Test Context "
     "Impl. (codeunit 149043 lines 84-166), `CreateTaskFromQueryAndWait` and "
     "`ProcessInterventionAndWait` for `query` (Library - Agent Impl. codeunit 130561 lines "
     "477-578), `ValidateInterventionDetails` for `intervention_request` (lines 626-656).",
@@ -113,20 +121,49 @@ def head_span(node: Node) -> Span:
 
 
 def unknown_keys(
-    doc: Document, mapping: Mapping, known: frozenset[str], where: str
+    doc: Document,
+    mapping: Mapping,
+    known: frozenset[str],
+    where: str,
+    notes: dict[str, str] | None = None,
 ) -> list[Diagnostic]:
-    """A finding for each key of ``mapping`` not in ``known`` (a list: usually empty)."""
+    """A finding for each key of ``mapping`` not in ``known`` (a list: usually empty).
+
+    ``notes`` gives the whole message for a key that is known to be unread for a reason
+    worth saying (an upstream proposal not on main), instead of "did you mean".
+    """
     if known.issuperset(mapping.children):  # one check in C for the common case
         return []
     return [
         UNKNOWN_KEY.at(
             doc,
             key_node.span,
-            f"Unknown key '{key}' in {where}; the framework does not read it.{hint(key, known)}",
+            notes[key]
+            if notes and key in notes
+            else f"Unknown key '{key}' in {where}; the framework does not read it, so its "
+            f"value is dropped.{hint(key, known)}",
         )
         for key, (key_node, _) in mapping.entries.items()
         if key not in known
     ]
+
+
+# Why a key beside `tests:` is lost (STR001 at the top level).
+TOP_LEVEL_DROPPED = (
+    "the importer stores only each test of `tests:`, so this key is dropped (the tests still "
+    "import and run)."
+)
+
+
+def top_level_unknown_key(
+    doc: Document, key_node: Node, key: str, known: frozenset[str]
+) -> Diagnostic:
+    """STR001 for a top-level key of a file with `tests:` that the importer drops."""
+    return UNKNOWN_KEY.at(
+        doc,
+        key_node.span,
+        f"Unknown key '{key}' at the top level of a dataset; {TOP_LEVEL_DROPPED}{hint(key, known)}",
+    )
 
 
 def expect_text(doc: Document, mapping: Mapping, key: str, where: str) -> list[Diagnostic]:

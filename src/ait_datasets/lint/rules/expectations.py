@@ -124,6 +124,18 @@ SUGGESTIONS = Rule(
 
 RULES = (TYPE, SUGGESTIONS)
 
+# Keys of `intervention_request` proposed upstream but not read on BCApps main: reported
+# by STR001 (a warning: the key is dropped, the turn still runs) with what they are.
+_PROPOSED_KEYS = {
+    "intent": (
+        "`intent` is not read on BCApps main: it is an open upstream proposal (microsoft/"
+        "BCApps pull request #8375, an intent an LLM judges the intervention against), not "
+        "merged. Today FinalizeTurn validates only `type` and `suggestions` "
+        "(`ValidateInterventionDetails`), so this intent is silently ignored and nothing "
+        "checks it."
+    )
+}
+
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     found: list[Diagnostic] = []
@@ -155,6 +167,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 request,
                 INTERVENTION_REQUEST_KEYS,
                 f"the intervention_request of turn {turn.index + 1}",
+                _PROPOSED_KEYS,
             )
         node = children.get("type")
         if node is not None:
@@ -196,8 +209,21 @@ def _type(doc: Document, node: Node, allowed: tuple[str, ...], found: list[Diagn
             "The documentation's 'Review' is not an enum name: use 'ReviewRecord' (the agent "
             "asks to review a record) or 'ReviewMessage' (it asks to review a message)."
         )
+        # A fix without edits: its description says why there is no automatic fix.
+        fix = Fix(
+            "'Review' could be 'ReviewRecord' or 'ReviewMessage': which pause the agent "
+            "makes is yours to choose",
+            (),
+            safe=False,
+        )
     else:
         advice = f"Use one of: {', '.join(allowed)}."
+        fix = Fix(
+            f"'{value}' is none of the names in another letter case: which one is meant is "
+            "yours to choose",
+            (),
+            safe=False,
+        )
     found.append(
         TYPE.at(
             doc,

@@ -431,13 +431,15 @@ TIME_WITHOUT_DASH = Rule(
     "PH010",
     "time-without-dash",
     FAMILY,
-    Severity.ERROR,
+    Severity.WARNING,
     "A `$DateTimeFormula-` time does not follow `>` with `-`.",
     "Reports `$DateTimeFormula-<F>X…$` where the character after `>` is not `-` "
     "(`<CD>14:45:00`, `<CD> 14:45`, `<CD>T14:45`).",
     "The framework skips the one character after `>` without checking it "
     "(`CopyStr(Content, CloseBracketPos + 2)`, Test Input Data Tools codeunit 130465 "
-    "lines 147 and 235): `<CD>14:45:00` is read as the time 4:45:00, silently.",
+    "lines 147 and 235): `<CD>14:45:00` is read as the time 4:45:00, silently. A warning: "
+    "the character is dropped without an error and the test runs (with `<CD> 14:45` or "
+    "`<CD>T14:45` the time even comes out right).",
     Example(
         """
         tests:

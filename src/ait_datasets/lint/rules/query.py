@@ -8,10 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
-from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rules.common import WRONG_TYPE, expect_text, is_whole_number, unknown_keys
+from ait_datasets.lint.rules.common import (
+    WRONG_TYPE,
+    expect_text,
+    is_whole_number,
+    unknown_keys,
+    with_severity,
+)
 from ait_datasets.lint.rules.query_rules import (
     ATTACHMENT_ACTION,
     ATTACHMENTS,
@@ -219,10 +225,15 @@ def _attachments(doc: Document, node: Node, where: str) -> Iterator[Diagnostic]:
                     ),
                 )
         if "file" not in item.children:
-            yield ATTACHMENTS.at(
-                doc,
-                item.span,
-                "This attachment has no `file`; the framework skips it silently.",
+            # Skipped without an error: dropped data, a warning (the rule's page says so).
+            yield with_severity(
+                ATTACHMENTS.at(
+                    doc,
+                    item.span,
+                    "This attachment has no `file`; the framework skips it silently, so the "
+                    "agent never gets it.",
+                ),
+                Severity.WARNING,
             )
 
 

@@ -180,7 +180,7 @@ ATTACHMENTS = Rule(
     Severity.ERROR,
     "`query.attachments` is not a list of `{file: ...}` entries.",
     "Reports `attachments` that is not a list, items that are not mappings, and items "
-    "without `file`.",
+    "without `file`; an item without `file` is a warning (the framework skips it silently).",
     "Attachments are read as an array of objects with `file` (a resource path, or an object "
     "with `action_type`/`action_data`); items without `file` are silently skipped."
     " (`CreateTaskFromQueryAndWait`, Library - Agent Impl. codeunit 130561 "

@@ -124,13 +124,14 @@ GROUP_CODE_TOO_LONG = Rule(
     "REF003",
     "group-code-too-long",
     "references",
-    Severity.ERROR,
+    Severity.WARNING,
     "The dataset's group code is longer than 100 characters.",
     "Reports dataset files whose group code (file name, upper-cased; `.yaml` kept, "
     "`.jsonl`/`.json` dropped) has more than 100 characters.",
     "The group code is a Code[100] field: longer names are cut, so two long names can "
     "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
-    "as written."
+    "as written. A warning: the cut is silent and the file imports; two files cut to one "
+    "code are REF002 and a `Dataset=` over 100 characters XML006, both errors."
     " (Test Input Group table 130454 `Code` Code[100], `TestInputGroup.Table.al` line "
     "17, cut by `GetTestInputGroupCodeFromFileName`, Test Inputs Management codeunit "
     "130458 (`TestInputsManagement.Codeunit.al`) lines 208-214; `Input Dataset` "
@@ -275,7 +276,7 @@ DUPLICATE_SUITE_SETUP = Rule(
     "REF006",
     "duplicate-suite-setup",
     "references",
-    Severity.ERROR,
+    Severity.WARNING,
     "Two suite-setup files of the app have the same `name` and `language`.",
     "Reports every suite-setup file after the first (in path order) with the same Group "
     "Name (`name:`, else the file name) and the same `language` (none counts as one "
@@ -283,7 +284,8 @@ DUPLICATE_SUITE_SETUP = Rule(
     'The framework takes the first group with the referenced name (`SetRange("Group '
     'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 458-459) and then '
     "the variant for the run's language (line 430): a second setup for the same name and "
-    "language is never used. Which one wins depends on file-name order, not import order: "
+    "language is never used (a warning: both import and the tests run, with the first "
+    "one's data). Which one wins depends on file-name order, not import order: "
     "`FindFirst` follows the primary key, the group code (the upper-cased file name).",
     Example(
         """

@@ -21,10 +21,10 @@ from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.facts import TOP_LEVEL_TEST_SETUP, FileFacts, Ref
 from ait_datasets.lint.project import Project
-from ait_datasets.lint.rules.common import UNKNOWN_KEY
+from ait_datasets.lint.rules.common import TOP_LEVEL_DROPPED, UNKNOWN_KEY
 from ait_datasets.lint.suggest import hint
 
-_BASE = "Unknown key 'test_setup' at the top level of a dataset; the framework does not read it."
+_BASE = f"Unknown key 'test_setup' at the top level of a dataset; {TOP_LEVEL_DROPPED}"
 _NEEDS = (
     "`suite_setup:` must be the `name:` of a suite-setup file of the app: a file whose "
     "`suite_setup:` is an object (the setup data) and that has a `name:`."

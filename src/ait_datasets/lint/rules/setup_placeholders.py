@@ -18,7 +18,6 @@ from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.facts import SETUP_PLACEHOLDERS, TESTS_WITHOUT_PREFIX, FileFacts
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.source.tree import Span
 
 SETUP_PLACEHOLDER = Rule(
@@ -32,8 +31,9 @@ SETUP_PLACEHOLDER = Rule(
     "`$DateFormula-` or `$DateTimeFormula-` placeholder when a test of a dataset naming "
     "that setup has no placeholder of the same kind in its own data (it names the first "
     "such test), or when no dataset of the app names the setup (then no run can be sure). "
-    "A warning for a placeholder inside a longer text; an info for a value that is the "
-    "placeholder alone, which only a `ValueAsText()` read leaves unresolved.",
+    "A value that is the placeholder alone is reported too (only a `ValueAsText()` read "
+    "leaves it unresolved, and which read the setup code uses is not followed into the "
+    "AL). A warning: the framework leaves the text as written without an error.",
     "`ValueAsText()` resolves through `Test Input Data Tools` (Test Input Json codeunit "
     "130464, `TestInputJson.Codeunit.al` lines 84-89). `ResolveText` first calls "
     "`EnsureCacheInitialized`, which scans only the running test's stored JSON "
@@ -120,17 +120,16 @@ def _placeholders(setup: FileFacts, name: str, named_by: list[FileFacts]) -> Ite
         reported.add(where)
         if whole:
             # `ValueAsDate()`/`ValueAsDateTime()` resolve a whole-value token ungated: only
-            # a `ValueAsText()` read leaves it as written.
-            yield with_severity(
-                SETUP_PLACEHOLDER.at_path(
-                    setup.path,
-                    span,
-                    f"This `{prefix}...$` is in the suite setup: read with `ValueAsDate()`"
-                    f"/`ValueAsDateTime()` it is resolved, but read with `ValueAsText()` only "
-                    f"while the running test's own data holds a `{prefix}` placeholder, and "
-                    f"{why}. Make sure the setup code reads it as a date.",
-                ),
-                Severity.INFO,
+            # a `ValueAsText()` read leaves it as written. Which one the setup code uses is
+            # not followed into the AL, so it is the same warning: the text may be left
+            # unresolved, silently.
+            yield SETUP_PLACEHOLDER.at_path(
+                setup.path,
+                span,
+                f"This `{prefix}...$` is in the suite setup: read with `ValueAsDate()`"
+                f"/`ValueAsDateTime()` it is resolved, but read with `ValueAsText()` only "
+                f"while the running test's own data holds a `{prefix}` placeholder, and "
+                f"{why}. Make sure the setup code reads it as a date.",
             )
             continue
         yield SETUP_PLACEHOLDER.at_path(

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
-from ait_datasets.dataset import languages, shape
+from ait_datasets.dataset import shape
+from ait_datasets.dataset.app import group_code
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.rules import setup_advice
-from ait_datasets.lint.rules.common import UNKNOWN_KEY, WRONG_TYPE, unknown_keys, with_severity
+from ait_datasets.lint.rules import language_tags, setup_advice
+from ait_datasets.lint.rules.common import (
+    TOP_LEVEL_DROPPED,
+    UNKNOWN_KEY,
+    WRONG_TYPE,
+    top_level_unknown_key,
+    with_severity,
+)
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
@@ -22,7 +30,8 @@ SETUP_WITH_TESTS = Rule(
     Severity.ERROR,
     "A suite-setup file also contains tests.",
     "Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
-    "`suite_setup:` is an object.",
+    "`suite_setup:` is an object; another key is a warning (dropped data), `tests:` an error "
+    "(tests that never run).",
     "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
     "row and ignores everything else in the file: these tests never run."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
@@ -82,12 +91,16 @@ IGNORED_METADATA = Rule(
     "ignored-metadata",
     "structure",
     Severity.WARNING,
-    "`name` or `language` at the top level is not text and is silently ignored.",
-    "Reports a top-level `name` or `language` given as a list or mapping.",
+    "`name` or `language` at the top level is not text, or `language` is in a JSON file: "
+    "silently ignored.",
+    "Reports a top-level `name` or `language` given as a list or mapping, and `language` in "
+    "the tests of a `.json` or `.jsonl` file.",
     "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
     "the group keeps the file name and no language, without an error."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
-    "`ReadMetadataFromFile` lines 230-239.)",
+    "`ReadMetadataFromFile` lines 230-239.) It reads them only from a `.yaml` file (it "
+    "exits for any other name, lines 222-223): in JSON, `language` is ignored too. A "
+    "warning: the tests import and run, without the language.",
     Example(
         """
         name: [ORDERS]
@@ -125,12 +138,12 @@ YAML_KEYS_IN_JSON = Rule(
     "yaml-keys-in-json",
     "structure",
     Severity.ERROR,
-    "A `.json`/`.jsonl` test has `suite_setup`, `language` or a `tests` array.",
-    "Reports `suite_setup` and `language` in the tests of a `.json` or `.jsonl` file, and a "
-    "`.json` object holding a `tests` array.",
+    "A `.json`/`.jsonl` test has `suite_setup` or a `tests` array.",
+    "Reports `suite_setup` in the tests of a `.json` or `.jsonl` file, and a `.json` object "
+    "holding a `tests` array (`language` there is STR005, a warning).",
     "Only YAML files have dataset metadata: `ReadMetadataFromFile` exits for any other file "
-    "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` and "
-    "`language` are never read and the suite setup is never loaded. A `.json` object is "
+    "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` is never "
+    "read and the suite setup is never loaded. A `.json` object is "
     "stored whole as one test (`ParseDataInputs` lines 268-281): a `tests` array inside it "
     "is not split into tests.",
     Example(
@@ -194,6 +207,50 @@ UNKNOWN_LANGUAGE = Rule(
     ),
 )
 
+LANGUAGE_GROUP = Rule(
+    "STR008",
+    "language-version-without-name",
+    "structure",
+    Severity.ERROR,
+    "A `.yaml` dataset with `language:` has no `name:`, or its `name:` is the file name: the "
+    "import fails.",
+    "Reports, at its `language:`, a `.yaml` dataset or suite-setup file whose `language:` is a "
+    "Windows language tag and whose group name (its `name:`, else the file name) is, "
+    "upper-cased, the file's own group code.",
+    "The app's install code imports each file with `ImportTestInputs(FileName, InStream)`, "
+    "which passes the file name as the group name (AIT AL Test Suite Mgt codeunit 149037, "
+    "`AITALTestSuiteMgt.Codeunit.al` lines 236-242 and 277-300); `name:` replaces it "
+    "(Test Inputs Management codeunit 130458, `TestInputsManagement.Codeunit.al` "
+    "`ReadMetadataFromFile` lines 237-239). `CreateTestInputGroup` gives the group the "
+    "file's code and that group name, and inserts it (lines 246-265). With a Language ID, "
+    "the insert trigger first inserts a parent group whose code is the group name "
+    "(Test Input Group table 130454, `TestInputGroup.Table.al` `OnInsert` lines 153-156, "
+    "`UpdateGroup` lines 207-231): the file's own code, so inserting the file's group then "
+    "fails because the record already exists, and the app's install fails with it.",
+    Example(
+        """
+        language: da-DK
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+        """,
+        path="datasets/orders-da.yaml",
+        line=1,
+    ),
+    "Add a `name:` that the language versions of the dataset share and that is not a file "
+    'name (`name: ORDERS`); a suite line names that parent group (`Dataset="ORDERS"`).',
+    good=Example(
+        """
+        name: ORDERS
+        language: da-DK
+        tests:
+          - name: OPEN-ORDERS
+            question: Which sales orders are open?
+        """,
+        path="datasets/orders-da.yaml",
+    ),
+)
+
 RULES = (
     UNKNOWN_KEY,
     WRONG_TYPE,
@@ -202,8 +259,11 @@ RULES = (
     IGNORED_METADATA,
     YAML_KEYS_IN_JSON,
     UNKNOWN_LANGUAGE,
+    LANGUAGE_GROUP,
 )
 _YAML_ONLY = ("suite_setup", "language")
+# `Test Input Group.Code` is a Code[100] field.
+MAX_CODE = 100
 
 _SETUP_FILE_KEYS = frozenset({"name", "language", "description", "suite_setup"})
 
@@ -236,10 +296,16 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
     tests = root.get("tests")
     if tests is None:
         return
-    for diag in unknown_keys(doc, root, TOP_LEVEL_KEYS, "the top level of a dataset with `tests`"):
-        advised = _test_setup_advice(doc, root, diag)
-        if advised is not None:
-            yield advised
+    if not TOP_LEVEL_KEYS.issuperset(root.children):
+        for key, (key_node, _) in root.entries.items():
+            if key in TOP_LEVEL_KEYS:
+                continue
+            if key == "test_setup":
+                advised = _test_setup_advice(doc, root)
+                if advised is not None:
+                    yield advised
+                continue
+            yield top_level_unknown_key(doc, key_node, key, TOP_LEVEL_KEYS)
     if isinstance(tests, Sequence):
         yield from _test_items(doc, tests, "`tests`")
     elif not isinstance(tests, Mapping):
@@ -274,17 +340,23 @@ def _yaml_keys_in_json(doc: Document) -> Iterator[Diagnostic]:
         for name in _YAML_ONLY:
             key = node.key_node(name) if name in node.children else None
             if key is not None:
-                yield YAML_KEYS_IN_JSON.at(
+                rule = YAML_KEYS_IN_JSON if name == "suite_setup" else IGNORED_METADATA
+                yield rule.at(
                     doc,
                     key.span,
                     f"`{name}` is read only from YAML datasets; in a .{doc.format} file the "
                     "importer never reads it"
-                    + (", so the suite setup is never loaded." if name == "suite_setup" else "."),
+                    + (
+                        ", so the suite setup is never loaded."
+                        if name == "suite_setup"
+                        else ": the tests import with no language."
+                    ),
                 )
 
 
 def _language(doc: Document, root: Mapping, ctx: LintContext) -> Iterator[Diagnostic]:
-    """A `language:` the importer's `Windows Language` lookup does not find (Language ID 0)."""
+    """A `language:` the importer's `Windows Language` lookup does not find (Language ID 0),
+    or one it finds while the group name is the file's own group code (STR008)."""
     node = root.get("language")
     # Only `.yaml` names are read for metadata (`ReadMetadataFromFile`, `EndsWith`).
     if not isinstance(node, Scalar) or not doc.path.endswith(".yaml"):
@@ -292,45 +364,76 @@ def _language(doc: Document, root: Mapping, ctx: LintContext) -> Iterator[Diagno
     if not ctx.is_ai_test_file(doc):
         return
     text = shape.scalar_text(node)
-    if text is not None and languages.language_id(text) != 0:
-        return
     if text is None or not text.strip():
         message = (
             "`language:` has no value: no Windows language has an empty tag, so the dataset "
             "gets no language. Write a tag such as `en-US`, or remove the key."
         )
+        yield UNKNOWN_LANGUAGE.at(doc, node.span, message)
+        return
+    problem = language_tags.tag_problem(text)
+    if problem is None:
+        yield from _language_group(doc, root, text)
+        return
+    if problem.case_only:
+        message = (
+            f"'{text}' is not spelled as Windows spells the tag, '{problem.meant}': the "
+            "importer filters `Windows Language` on this exact text, and whether the "
+            "platform matches another letter case is not in the framework's code. "
+            f"Write `language: {problem.meant}`."
+        )
     else:
-        meant = languages.meant_tag(text)
-        if meant is not None and text.lower() == meant[0].lower():
-            message = (
-                f"'{text}' is not spelled as Windows spells the tag, '{meant[0]}': the "
-                "importer filters `Windows Language` on this exact text, and whether the "
-                "platform matches another letter case is not in the framework's code. "
-                f"Write `language: {meant[0]}`."
-            )
-        else:
-            message = (
-                f"'{text}' is not a Windows language tag: the importer finds no language for "
-                "it and silently gives the dataset none (Language ID 0)."
-            )
-            if meant is not None:
-                message += f" Did you mean '{meant[0]}'? ({meant[1]}.)"
-            else:
-                message += " Write a tag such as `en-US` or `da-DK`."
+        message = (
+            f"'{text}' is not a Windows language tag: the importer finds no language for "
+            "it and silently gives the dataset none (Language ID 0)." + problem.suggestion()
+        )
     yield UNKNOWN_LANGUAGE.at(doc, node.span, message)
 
 
-def _test_setup_advice(doc: Document, root: Mapping, diag: Diagnostic) -> Diagnostic | None:
+def _language_group(doc: Document, root: Mapping, tag: str) -> Iterator[Diagnostic]:
+    """STR008: a language version whose parent group code is its own group code."""
+    file_name = os.path.basename(doc.path)
+    name_node = root.get("name")
+    # `name:` counts only as non-empty text (`IsValue()`, then `GroupName <> ''`);
+    # otherwise the group name is the file name.
+    name = shape.scalar_text(name_node) if isinstance(name_node, Scalar) else None
+    group_name = name if name else file_name
+    own_code = _code(group_code(file_name))
+    if _code(group_name) != own_code:
+        return
+    key = root.key_node("language")
+    assert key is not None
+    if name:
+        why = f"has `name: {name}`, its file name (group codes ignore case)"
+    else:
+        why = f"has no `name:`, so the importer uses the file name '{file_name}' as its group name"
+    yield LANGUAGE_GROUP.at(
+        doc,
+        key.span,
+        f"This `language: {tag}` version {why}. A language version's group first creates "
+        f"its parent group, whose code is the group name upper-cased: '{own_code}', this "
+        "file's own group code. Inserting this file's group then fails "
+        "('the record already exists') and the import stops. Give the language versions a "
+        f"shared `name:` other than the file name (such as `name: "
+        f"{os.path.splitext(file_name)[0].upper()}`), or remove `language:`.",
+    )
+
+
+def _code(text: str) -> str:
+    """A text as a Code[100] field holds it: cut to 100, upper-cased, spaces trimmed."""
+    return text[:MAX_CODE].upper().strip()
+
+
+def _test_setup_advice(doc: Document, root: Mapping) -> Diagnostic | None:
     """A top-level `test_setup:` is not simply a misspelt `suite_setup:`. A text there is
     reported across files (:mod:`.setup_advice`: is it the name of the app's suite-setup
     file?); an object would make this file a suite-setup file under `suite_setup:`."""
     setup = root.get("test_setup")
     key = root.key_node("test_setup")
-    if setup is None or key is None or (diag.line, diag.column) != (key.span.line, key.span.column):
-        return diag
+    assert setup is not None and key is not None
     if isinstance(setup, Scalar) and shape.scalar_text(setup) is not None:
         return None
-    base = "Unknown key 'test_setup' at the top level of a dataset; the framework does not read it."
+    base = f"Unknown key 'test_setup' at the top level of a dataset; {TOP_LEVEL_DROPPED}"
     advice = (
         " Setup data for the whole suite goes in its own suite-setup file (`name:` and "
         "`suite_setup: {...}`), referenced here with `suite_setup: NAME`; setup for one "

@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING
 
 from ait_datasets.dataset.app import group_code
 from ait_datasets.dataset.paths import display_path
-from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts, Ref, is_suite_root
 from ait_datasets.lint.family import XML_FORMATS, Family
 from ait_datasets.lint.project import Project, later_duplicates
+from ait_datasets.lint.rules import language_tags
+from ait_datasets.lint.rules.common import with_severity
 from ait_datasets.lint.rules.suite_xml_rules import (
     AGENT_RUNNER,
     BAD_BOOLEAN,
@@ -46,6 +48,7 @@ from ait_datasets.lint.rules.suite_xml_rules import (
     SYNTAX,
     TOO_LONG,
     UNKNOWN_DATASET,
+    UNKNOWN_LANGUAGE_TAG,
     UNKNOWN_NAME,
 )
 from ait_datasets.lint.suggest import did_you_mean, hint
@@ -71,6 +74,7 @@ RULES = (
     AGENT_RUNNER,
     UNKNOWN_DATASET,
     DUPLICATE_CODE,
+    UNKNOWN_LANGUAGE_TAG,
 )
 
 AGENT_TEST_RUNNER = "130451"
@@ -83,7 +87,7 @@ class _Attr(FrozenRecord):
 
     required: bool = False
     max_length: int | None = None
-    kind: str = "text"  # text | integer | boolean | enum
+    kind: str = "text"  # text | integer | boolean | enum | language
     choices: tuple[str, ...] = ()
 
 
@@ -101,7 +105,7 @@ _ATTRIBUTES: dict[str, dict[str, _Attr]] = {
         "Validation": _Attr(kind="boolean"),
     },
     "Language": {
-        "Tag": _Attr(required=True),
+        "Tag": _Attr(required=True, kind="language"),
         "Frequency": _Attr(kind="enum", choices=FREQUENCIES),
         "Validation": _Attr(kind="boolean"),
     },
@@ -253,6 +257,8 @@ def _value(
             f"{where} is '{value}'; the import reads only 'true' (any case) as true, so this "
             "means false. Write true or false.",
         )
+    elif spec.kind == "language":
+        yield from _language_tag(doc, value, span)
     elif spec.kind == "enum" and value.lower() not in {c.lower() for c in spec.choices}:
         best = did_you_mean(value, spec.choices)
         tip = f" Did you mean '{best}'?" if best else ""
@@ -261,6 +267,32 @@ def _value(
             span,
             f"{where} '{value}' is not one of {', '.join(spec.choices)}; the import fails.{tip}",
         )
+
+
+def _language_tag(doc: XmlDocument, value: str, span: Span) -> Iterator[Diagnostic]:
+    """A `<Language Tag=...>` that `GetLanguageIDByTag` does not find: the import fails."""
+    problem = language_tags.tag_problem(value)
+    if problem is None:
+        return
+    failure = f"the suite import fails with 'Language with tag {value} not found.'"
+    if problem.case_only:
+        yield with_severity(
+            UNKNOWN_LANGUAGE_TAG.at(
+                doc,
+                span,
+                f"'{value}' is not spelled as Windows spells the tag, '{problem.meant}': the "
+                "XmlPort filters `Windows Language` on this exact text, and whether the "
+                "platform matches another letter case is not in the framework's code; if "
+                f'it does not, {failure} Write Tag="{problem.meant}".',
+            ),
+            Severity.WARNING,
+        )
+        return
+    yield UNKNOWN_LANGUAGE_TAG.at(
+        doc,
+        span,
+        f"'{value}' is not a Windows language tag: {failure}" + problem.suggestion(),
+    )
 
 
 def _suite(doc: XmlDocument, suite: XmlElement) -> Iterator[Diagnostic]:

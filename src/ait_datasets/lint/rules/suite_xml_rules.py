@@ -616,3 +616,52 @@ DUPLICATE_CODE = Rule(
         },
     ),
 )
+UNKNOWN_LANGUAGE_TAG = Rule(
+    "XML014",
+    "unknown-language-tag",
+    FAMILY,
+    Severity.ERROR,
+    "A `<Language Tag=...>` is not a Windows language tag: the suite import fails.",
+    "Reports a `Language/@Tag` that is not a Windows language tag (`en-US`, `da-DK`), with "
+    "the tag it most likely means, as STR007 does for a dataset's `language:`: another "
+    "letter case, `_` for `-`, Business Central's three-letter code (`ENU`), a Language ID "
+    "(`1033`), or a near spelling. A tag that differs from Windows' only in letter case is "
+    "a warning: whether the platform's filter matches it is not in the framework's code.",
+    "The XmlPort turns each tag into a Language ID with `GetLanguageIDByTag` (AIT Test "
+    "Suite Import/Export XmlPort 149031, `AITTestSuiteImportExport.XmlPort.al` lines "
+    "116-121), which filters the platform's `Windows Language` table on the tag and "
+    "fails with 'Language with tag %1 not found.' when nothing matches (AIT Test Suite "
+    "Language codeunit 149046, `AITTestSuiteLanguage.Codeunit.al` lines 60-70): the whole "
+    "suite XML is not imported. The tags are Windows' language tags that have an LCID "
+    "([MS-LCID]), in `ait_datasets.dataset.languages`.",
+    Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Language Tag="ENU" />
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours=ORDERS_DATASET,
+        line=5,
+    ),
+    'Write the Windows language tag, as Windows spells it: `<Language Tag="en-US" />`.',
+    good=Example(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Root>
+          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
+                    TestType="Agent" TestRunnerId="130451">
+            <Language Tag="en-US" />
+            <Line CodeunitID="50100" Description="Release orders" />
+          </AITSuite>
+        </Root>
+        """,
+        path="suites/orders.xml",
+        neighbours=ORDERS_DATASET,
+    ),
+)

@@ -105,11 +105,12 @@ NAME_LENGTH = Rule(
     "TST003",
     "test-name-length",
     "tests",
-    Severity.ERROR,
+    Severity.WARNING,
     f"A test name is longer than {MAX_TEST_NAME} characters.",
     f"Reports names over {MAX_TEST_NAME} characters.",
     f"The name becomes `Test Input.Code`, a Code[{MAX_TEST_NAME}] field: it is upper-cased "
-    "and silently truncated, which can make two tests collide."
+    "and silently truncated (a warning: the test still imports and runs under the cut "
+    "name; two names that collide once cut are TST004, an error)."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "line 385; Test Input table 130452, `TestInput.Table.al` line 24.)",
     Example(

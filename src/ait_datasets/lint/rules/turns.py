@@ -62,14 +62,15 @@ KEYS_BESIDE_TURNS = Rule(
     "TRN004",
     "turn-keys-beside-turns",
     "turns",
-    Severity.ERROR,
+    Severity.WARNING,
     "A test has `turns:` and also `query`/`expected_data`/... directly under the test.",
     "Reports turn keys (`query`, `question`, `expected_data`, `turn_setup`, `test_setup`) "
     "beside `turns:` in a test.",
     "With `turns` present the framework reads every turn key from the current turn "
     "(`TestInput.GetTestInput(TurnsTok).ElementAt(CurrentTurn - 1)`, AIT Test Context Impl. "
     "codeunit 149043 lines 467-475 and 483-490): the keys beside `turns` are never read, so "
-    "what they expect is never checked.",
+    "what they expect is never checked. A warning: that data is dropped while the turns "
+    "run; a turn that lacks the key is reported as an error by TRN002/TRN003.",
     Example(
         """
         tests:
