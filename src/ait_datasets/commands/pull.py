@@ -9,19 +9,34 @@ https://api.businesscentral.dynamics.com/v2.0/TENANT/ENV/api/microsoft/aiTestToo
 Credentials come from environment variables, never from the command line: a bearer token
 in $BC_TOKEN, or a user name and password (basic authentication, e.g. a container) in
 $BC_USER and $BC_PASSWORD (other names with --token-env, --user-env, --password-env).
+They are sent only to the URL's origin (scheme, host and port): a next link or a
+redirect to another origin is refused.
 
-Exit codes: 0 written; 2 bad arguments, refused credentials, a failure that persisted
-after the retries, or an output file that cannot be written.
+--timeout bounds each request's whole time (connecting, headers and body), not each read.
+
+Exit codes: 0 written; 2 bad arguments, no or refused credentials, a failure that
+persisted after the retries, or an output file that cannot be written.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ait_datasets.report.pull import Auth
 
 HELP = "fetch aitTestLogEntries from Business Central (OData, every page) for `report`"
+
+MAX_BACKOFF = 60.0  # seconds: the longest wait between retries
+MAX_TIMEOUT = 86_400.0  # seconds: a day; a longer wait is a typing mistake
+# A message quotes URLs and text that the server chose: it is cut to this length.
+MESSAGE_CHARS = 1000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,10 +56,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password-env", default="BC_PASSWORD", metavar="VAR")
     parser.add_argument("--retries", type=_count, default=5, help="retries per page (default 5)")
     parser.add_argument(
-        "--backoff", type=float, default=1.0, metavar="S", help="first retry wait, doubled after"
+        "--backoff",
+        type=_seconds(MAX_BACKOFF, zero=True),
+        default=1.0,
+        metavar="S",
+        help="first retry wait, doubled after (up to 60 s)",
     )
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="per request")
+    parser.add_argument(
+        "--timeout",
+        type=_seconds(MAX_TIMEOUT, zero=False),
+        default=60.0,
+        metavar="S",
+        help="the most a request may take, all of it (default 60)",
+    )
     parser.add_argument("--max-pages", type=_count, default=10_000, metavar="N")
+
+
+def _seconds(high: float, *, zero: bool) -> Callable[[str], float]:
+    """A number of seconds: finite, up to ``high``, above 0 (or at least 0 with ``zero``)."""
+    least = "at least 0" if zero else "more than 0"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and (value >= 0 if zero else value > 0) and value <= high):
+            raise argparse.ArgumentTypeError(
+                f"'{text}' is not a number of seconds {least} and at most {high:g}"
+            )
+        return value
+
+    return parse
 
 
 def _count(text: str) -> int:
@@ -68,16 +111,17 @@ def _versions(text: str) -> tuple[int | None, int | None]:
 
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.report.output import write_atomic
-    from ait_datasets.report.pull import Auth, Limits, PullError, Query, pull
+    from ait_datasets.report.pull import Limits, PullError, Query, pull
+    from ait_datasets.report.pull_body import one_line
+    from ait_datasets.report.pull_url import redacted
 
     low, high = args.versions or (None, None)
     query = Query(args.suite, args.tag, low, high, args.filter)
-    auth = Auth(
-        token=os.environ.get(args.token_env, ""),
-        user=os.environ.get(args.user_env, ""),
-        password=os.environ.get(args.password_env, ""),
-    )
-    limits = Limits(args.max_pages, args.retries, max(args.backoff, 0.0), args.timeout)
+    auth = _credentials(args)
+    if isinstance(auth, str):
+        print(f"datasets pull: {auth}", file=sys.stderr)
+        return 2
+    limits = Limits(args.max_pages, args.retries, args.backoff, args.timeout)
     try:
         pulled = pull(
             args.url,
@@ -86,13 +130,34 @@ def run(args: argparse.Namespace) -> int:
             limits,
             progress=lambda text: print(f"datasets pull: {text}", file=sys.stderr),
         )
+        document = pulled.document()
     except PullError as exc:
-        print(f"datasets pull: {exc}", file=sys.stderr)
+        print(f"datasets pull: {one_line(redacted(str(exc)), MESSAGE_CHARS)}", file=sys.stderr)
         return 2
     try:
-        write_atomic(args.output, pulled.document())
+        write_atomic(args.output, document)
     except OSError as exc:
         print(f"datasets pull: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(f"wrote {args.output}: {len(pulled.rows)} log entries from {pulled.pages} page(s)")
     return 0
+
+
+def _credentials(args: argparse.Namespace) -> Auth | str:
+    """The credentials from the environment, or why they cannot be used (nothing has
+    been sent yet). An empty variable counts as unset (a CI secret that is missing)."""
+    from ait_datasets.report.pull import Auth
+
+    token = os.environ.get(args.token_env, "")
+    user = os.environ.get(args.user_env, "")
+    password = os.environ.get(args.password_env, "")
+    if token:
+        return Auth(token=token)
+    if user and password:
+        return Auth(user=user, password=password)
+    if user or password:  # half of a pair: a usage error, not a request that fails
+        given, unset = (args.user_env, args.password_env)
+        if password:
+            given, unset = unset, given
+        return f"{given} is set but {unset} is not: set both, or {args.token_env}"
+    return f"no credentials: set {args.token_env}, or {args.user_env} and {args.password_env}"

@@ -6,10 +6,13 @@ with OData: a ``$filter`` on suite (``aitCode``), tag and version range, then ev
 by following ``@odata.nextLink``. The result is written as one response,
 ``{"@odata.context": ..., "value": [every row]}``: exactly what ``datasets report`` reads.
 
-Safety: every loop is bounded (pages, attempts); a next link must stay on the host of
-the first request (the credentials are never sent elsewhere) and must not repeat; 401
-and 403 are not retried; 429, 5xx and dropped connections are retried with exponential
-backoff, honouring ``Retry-After`` up to a cap. Only the standard library is used.
+Safety: every loop is bounded (pages, attempts, redirects) and so is every request (its
+whole time and its size, :mod:`.pull_http`); a next link and a redirect must stay on the
+origin of the first request (scheme, host and port: the credentials are never sent
+elsewhere), and a next link must not repeat; no message shows a URL's ``user:password@``;
+401 and 403 are not retried; 429, 5xx, dropped connections and timeouts are retried with
+exponential backoff, honouring ``Retry-After`` up to a cap. Only the standard library is
+used.
 """
 
 from __future__ import annotations
@@ -20,12 +23,17 @@ import json
 import time
 import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ait_datasets.report import pull_body, pull_http
+from ait_datasets.report.pull_url import Origin, joined, origin, problem, shown, shown_origin
+
 RETRIED_STATUS = frozenset({429, 500, 502, 503, 504})
-MAX_RETRY_AFTER = 60.0
+REDIRECT_STATUS = frozenset({301, 302, 303, 307, 308})
+MAX_RETRY_AFTER = 60.0  # seconds: the longest wait, for Retry-After and the backoff alike
+MAX_REDIRECTS = 10  # per page
+MAX_RESPONSE_BYTES = 256 * 1024 * 1024
 
 
 class PullError(Exception):
@@ -46,6 +54,12 @@ class Auth:
         if self.user:
             raw = f"{self.user}:{self.password}".encode()
             return "Basic " + base64.b64encode(raw).decode("ascii")
+        return None
+
+    def problem(self) -> str | None:
+        """Why the token cannot be sent (it would break the header), or None."""
+        if self.token and not all("!" <= char <= "~" for char in self.token):
+            return "the token holds a space, a control or a non-ASCII character"
         return None
 
 
@@ -85,8 +99,9 @@ class Limits:
 
     max_pages: int = 10_000
     retries: int = 5
-    backoff: float = 1.0  # seconds before the first retry; doubled each time
-    timeout: float = 60.0  # seconds per request
+    backoff: float = 1.0  # seconds before the first retry; doubled each time, up to 60
+    timeout: float = 60.0  # seconds per request, all of it
+    max_bytes: int = MAX_RESPONSE_BYTES  # per response
 
 
 @dataclass(slots=True)
@@ -101,20 +116,24 @@ class Pulled:
     def document(self) -> str:
         """The file ``datasets report`` reads: one response holding every row."""
         head = {"@odata.context": self.context} if self.context else {}
-        return json.dumps({**head, "value": self.rows}, ensure_ascii=False, indent=1) + "\n"
+        try:
+            return json.dumps({**head, "value": self.rows}, ensure_ascii=False, indent=1) + "\n"
+        except RecursionError:
+            raise PullError("the log entries nest arrays or objects too deeply to write") from None
 
 
 def first_url(endpoint: str, query: Query) -> str:
     """The endpoint with ``$filter`` added (an existing query string is kept)."""
+    reason = problem(endpoint)
+    if reason is not None:
+        raise PullError(f"'{shown(endpoint)}' {reason}")
     parsed = urllib.parse.urlsplit(endpoint)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise PullError(f"'{endpoint}' is not an http(s) URL of the aitTestLogEntries API")
     expression = query.odata_filter()
     if not expression:
         return endpoint
     extra = urllib.parse.urlencode({"$filter": expression}, quote_via=urllib.parse.quote)
-    joined = f"{parsed.query}&{extra}" if parsed.query else extra
-    return urllib.parse.urlunsplit(parsed._replace(query=joined))
+    joined_query = f"{parsed.query}&{extra}" if parsed.query else extra
+    return urllib.parse.urlunsplit(parsed._replace(query=joined_query))
 
 
 def pull(
@@ -128,19 +147,22 @@ def pull(
     """Fetch every page of the query; raise :class:`PullError` when it cannot be done."""
     limits = limits or Limits()
     url = first_url(endpoint, query)
-    origin = _origin(url)
+    reason = auth.problem()
+    if reason is not None:
+        raise PullError(reason)
+    home = origin(url)
     seen: set[str] = set()
     pulled = Pulled()
     for _ in range(limits.max_pages):
         seen.add(url)
-        page = _get_json(url, auth, limits, sleep, pulled)
+        url, page = _get_page(url, home, auth, limits, sleep, pulled)
         pulled.pages += 1
         if pulled.pages == 1:
             context = page.get("@odata.context")
             pulled.context = context if isinstance(context, str) else ""
         rows = page.get("value")
         if not isinstance(rows, list):
-            raise PullError(f"{_shown(url)}: the response has no 'value' array")
+            raise PullError(f"{shown(url)}: the response has no 'value' array")
         pulled.rows.extend(rows)
         if progress is not None:
             progress(f"page {pulled.pages}: {len(rows)} rows ({len(pulled.rows)} in all)")
@@ -148,85 +170,103 @@ def pull(
         if link is None:
             return pulled
         if not isinstance(link, str) or not link:
-            raise PullError(f"{_shown(url)}: '@odata.nextLink' is not a URL")
-        link = urllib.parse.urljoin(url, link)
-        if _origin(link) != origin:
-            raise PullError(
-                f"the next page is on another host ({_origin(link)}); refusing to send the "
-                "credentials there"
-            )
+            raise PullError(f"{shown(url)}: '@odata.nextLink' is not a URL")
+        link = _same_origin(url, link, home, "'@odata.nextLink'")
         if link in seen:
-            raise PullError(f"'@odata.nextLink' repeats an earlier page ({_shown(link)})")
+            raise PullError(f"'@odata.nextLink' repeats an earlier page ({shown(link)})")
         url = link
     raise PullError(
         f"stopped after {limits.max_pages} pages (--max-pages); narrow the filter or raise it"
     )
 
 
-def _origin(url: str) -> tuple[str, str]:
-    parsed = urllib.parse.urlsplit(url)
-    return parsed.scheme, parsed.netloc.lower()
+def _same_origin(base: str, link: str, home: Origin, what: str) -> str:
+    """``link`` (a next link or a redirect's ``Location``, written by the server) resolved
+    against ``base``, when it may be requested with the credentials."""
+    target = joined(base, link)
+    if target is None:
+        raise PullError(f"{shown(base)}: {what} is not a valid URL ({pull_body.one_line(link)})")
+    reason = problem(target)
+    if reason is not None:
+        raise PullError(f"{shown(base)}: {what} '{shown(target)}' {reason}")
+    if origin(target) != home:
+        raise PullError(
+            f"{shown(base)}: {what} leads to another origin ({shown_origin(origin(target))}, "
+            f"not {shown_origin(home)}); refusing to send the credentials there"
+        )
+    return target
 
 
-def _shown(url: str) -> str:
-    """The URL without its query (which may be long), for messages."""
-    return urllib.parse.urlsplit(url)._replace(query="", fragment="").geturl()
-
-
-def _get_json(
+def _get_page(
     url: str,
+    home: Origin,
     auth: Auth,
     limits: Limits,
     sleep: Callable[[float], None],
     pulled: Pulled,
-) -> dict[str, object]:
-    """One page, retried on 429, 5xx and dropped connections (at most ``retries`` times)."""
+) -> tuple[str, dict[str, object]]:
+    """The URL the page came from (after redirects) and the page; retried on 429, 5xx,
+    timeouts and dropped connections (at most ``retries`` times)."""
     headers = {"Accept": "application/json", "User-Agent": "ait-datasets pull"}
     value = auth.header()
     if value is not None:
         headers["Authorization"] = value
-    delay = limits.backoff
-    problem = ""
-    for attempt in range(limits.retries + 1):
-        if attempt:
-            pulled.retries += 1
+    delay = min(limits.backoff, MAX_RETRY_AFTER)
+    redirects = 0
+    attempt = 0
+    while True:
         wait: float | None = None
         try:
-            request = urllib.request.Request(url, headers=headers)
-            with urllib.request.urlopen(request, timeout=limits.timeout) as response:
-                body = response.read()
-            return _parse(url, body)
-        except urllib.error.HTTPError as exc:
-            if exc.code in (401, 403):
+            reply = pull_http.get(url, headers, limits.timeout, limits.max_bytes)
+        except pull_http.TimedOut:
+            failure = f"no complete response within {limits.timeout:g} s (--timeout)"
+        except pull_http.TooLarge as exc:
+            raise PullError(
+                f"{shown(url)}: the response is larger than {_size(exc.limit)}; narrow the filter"
+            ) from None
+        except (OSError, http.client.HTTPException) as exc:
+            failure = f"connection failed ({_reason(exc)})"
+        else:
+            status = f"{reply.status} {reply.reason}"
+            if reply.status in REDIRECT_STATUS:
+                redirects += 1
+                if redirects > MAX_REDIRECTS:
+                    raise PullError(f"{shown(url)}: more than {MAX_REDIRECTS} redirects")
+                location = reply.headers.get("Location")
+                if not location:
+                    raise PullError(f"{shown(url)}: {status} without a Location")
+                url = _same_origin(url, location, home, f"{status} (a redirect)")
+                continue
+            if 200 <= reply.status < 300:
+                try:
+                    return url, pull_body.page(reply.body)
+                except pull_body.BadBody as exc:
+                    raise PullError(f"{shown(url)}: {exc}") from None
+            # Business Central says what is wrong (a field name in the filter, a
+            # missing permission) in the body's error.message.
+            detail = pull_body.odata_error(reply.body)
+            if reply.status in (401, 403):
+                said = f" ({detail})" if detail else ""
                 raise PullError(
-                    f"{_shown(url)}: {exc.code} {exc.reason}: the credentials were refused; "
-                    "check the token (or user and password) and the API permissions"
-                ) from None
-            if exc.code not in RETRIED_STATUS:
-                raise PullError(f"{_shown(url)}: {exc.code} {exc.reason}") from None
-            problem = f"{exc.code} {exc.reason}"
-            wait = _retry_after(exc.headers.get("Retry-After"))
-        except (
-            urllib.error.URLError,
-            http.client.HTTPException,
-            ConnectionError,
-            TimeoutError,
-        ) as exc:
-            problem = f"connection failed ({_reason(exc)})"
-        if attempt < limits.retries:
-            sleep(delay if wait is None else wait)
-            delay *= 2
-    raise PullError(f"{_shown(url)}: {problem}; gave up after {limits.retries} retries")
+                    f"{shown(url)}: {status}: the credentials were refused{said}; check the "
+                    "token (or user and password) and the API permissions"
+                )
+            failure = f"{status}: {detail}" if detail else status
+            if reply.status not in RETRIED_STATUS:
+                raise PullError(f"{shown(url)}: {failure}")
+            wait = _retry_after(reply.headers.get("Retry-After"))
+        if attempt == limits.retries:
+            raise PullError(f"{shown(url)}: {failure}; gave up after {limits.retries} retries")
+        attempt += 1
+        pulled.retries += 1
+        sleep(delay if wait is None else wait)
+        delay = min(delay * 2, MAX_RETRY_AFTER)
 
 
-def _parse(url: str, body: bytes) -> dict[str, object]:
-    try:
-        page = json.loads(body.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PullError(f"{_shown(url)}: the response is not JSON ({exc})") from None
-    if not isinstance(page, dict):
-        raise PullError(f"{_shown(url)}: the response is not an OData object")
-    return page
+def _size(limit: int) -> str:
+    if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MiB"
+    return f"{limit} bytes"
 
 
 def _retry_after(value: str | None) -> float | None:
