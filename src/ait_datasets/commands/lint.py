@@ -49,7 +49,7 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
         given = getattr(args, option)
         if given:
             codes = _codes(given)
-            problems = unknown_codes(codes)
+            problems = unknown_codes(codes, all_allowed=True)
             if problems:
                 return f"--{option.replace('_', '-')}: {problems[0]}"
             cli[option] = codes
