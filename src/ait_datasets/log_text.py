@@ -43,10 +43,23 @@ _BREAK = re.compile("[\n\t\u2028\u2029]")
 def one_line(text: str, *, starts_line: bool = False) -> str:
     """``text`` shown on one line of a log: control characters, newlines and tabs as
     escapes, and no CI command marker. ``starts_line``: the text begins the line."""
-    shown = terminal_text(text)
-    if "\n" in shown or "\t" in shown or "\u2028" in shown or "\u2029" in shown:
-        shown = _BREAK.sub(lambda m: _LINE_BREAKS[m.group()], shown)
-    return break_commands(shown, lambda _: "\\x5b", (lambda _: "\\x3a") if starts_line else None)
+    shown = text
+    # Most texts (a path, a rule's message) are printable ASCII: nothing to escape.
+    if not (text.isascii() and text.isprintable()):
+        shown = terminal_text(text)
+        if "\n" in shown or "\t" in shown or "\u2028" in shown or "\u2029" in shown:
+            shown = _BREAK.sub(lambda m: _LINE_BREAKS[m.group()], shown)
+    if "#" not in shown and not (starts_line and ":" in shown):
+        return shown
+    return break_commands(shown, _escaped_bracket, _escaped_colon if starts_line else None)
+
+
+def _escaped_bracket(_: str) -> str:
+    return "\\x5b"
+
+
+def _escaped_colon(_: str) -> str:
+    return "\\x3a"
 
 
 def break_commands(

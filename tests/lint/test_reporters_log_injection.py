@@ -15,6 +15,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ait_datasets.cli import main
 from ait_datasets.diagnostics import Diagnostic, Severity
@@ -140,3 +142,18 @@ def test_the_data_escapes_read_back_as_the_same_text() -> None:
     element.text = text
     back = ET.fromstring(xml_for_logs(ET.tostring(element, encoding="unicode")))
     assert back.text == text and back.get("a") == text
+
+
+_PIECES = ["#", "##", "vso", "VSO", "[", ":", "::", "\n", "\r", "\t", " ", "\u00ad", "\u200b", "x"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=3)), max_size=12))
+def test_no_text_survives_as_a_command(pieces: list[str]) -> None:
+    from ait_datasets.log_text import _IGNORABLE, one_line
+
+    shown = one_line("".join(pieces), starts_line=True)
+    assert _raw_controls(shown) == [] and "\n" not in shown
+    visible = re.sub(_IGNORABLE, "", shown)
+    assert "##[" not in visible and "##vso[" not in visible.lower()
+    assert not visible.lstrip().startswith("::")
