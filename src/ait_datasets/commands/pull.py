@@ -21,6 +21,8 @@ import os
 import re
 import sys
 
+from ait_datasets.plural import plural
+
 HELP = "fetch aitTestLogEntries from Business Central (OData, every page) for `report`"
 
 
@@ -94,5 +96,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"datasets pull: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"wrote {args.output}: {len(pulled.rows)} log entries from {pulled.pages} page(s)")
+    entries = plural(len(pulled.rows), "log entry", "log entries")
+    print(f"wrote {args.output}: {entries} from {plural(pulled.pages, 'page')}")
     return 0

@@ -24,6 +24,8 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ait_datasets.plural import plural
+
 RETRIED_STATUS = frozenset({429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 60.0
 
@@ -143,7 +145,7 @@ def pull(
             raise PullError(f"{_shown(url)}: the response has no 'value' array")
         pulled.rows.extend(rows)
         if progress is not None:
-            progress(f"page {pulled.pages}: {len(rows)} rows ({len(pulled.rows)} in all)")
+            progress(f"page {pulled.pages}: {plural(len(rows), 'row')} ({len(pulled.rows)} in all)")
         link = page.get("@odata.nextLink")
         if link is None:
             return pulled

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 
 from ait_datasets.log_text import one_line
+from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.stats import CaseOutcome
@@ -29,10 +30,11 @@ def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str]]:
     """(rule, level, case, message) for every case worth an annotation."""
     out = []
     k = report.k
+    runs = plural(k, "run")
     for o in report.summary.never_passed:
-        out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {k} runs)"))
+        out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {runs})"))
     for o in report.summary.flaky:
-        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {k} runs passed)"))
+        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {runs} passed)"))
     return out
 
 
