@@ -163,7 +163,7 @@ def test_add_suppressions_silences_every_finding_and_changes_nothing_else(
 ) -> None:
     path = repo / ".resources/a.yaml"
     assert main(["lint", "--add-suppressions", "."]) == 0
-    assert "Added 4 suppressions to 1 file(s)." in capsys.readouterr().err
+    assert "Added 4 suppressions to 1 file." in capsys.readouterr().err
     new = path.read_text(encoding="utf-8")
     old_lines, new_lines = DATASET.split("\n"), new.split("\n")
     assert len(old_lines) == len(new_lines)

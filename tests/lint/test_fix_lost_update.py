@@ -52,7 +52,7 @@ def test_a_refused_write_is_named_counted_as_no_fix_and_relinted(
         "nothing was written (run the command again)\n"
     ) in captured.err
     # Only the other file's fix was made.
-    assert "Fixed 1 finding in 1 file(s).\n" in captured.err
+    assert "Fixed 1 finding in 1 file.\n" in captured.err
     found = json.loads(captured.out)
     # The finding of what is on disk now (line 8 of THEIRS), not of the stale fixed text.
     assert [(f["path"], f["code"], f["line"]) for f in found] == [(str(victim), "EXP001", 8)]

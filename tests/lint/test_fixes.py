@@ -42,7 +42,7 @@ def test_fix_applies_safe_fixes_only_and_keeps_everything_else(
     assert path.read_bytes() == b"\xef\xbb\xbf" + SAFE.encode("utf-8")
     assert oct(path.stat().st_mode & 0o777) == "0o640"
     captured = capsys.readouterr()
-    assert "Fixed 1 finding in 1 file(s)." in captured.err
+    assert "Fixed 1 finding in 1 file." in captured.err
     assert "LEG002" in captured.out and "EXP001" not in captured.out
 
 

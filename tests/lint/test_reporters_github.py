@@ -52,9 +52,12 @@ def test_paths_are_relative_posix_and_escaped(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     path = str(tmp_path / "a,b" / "x:y.yaml")
-    line = annotation(diag(path, Severity.ERROR, "two\nlines"))
+    line = annotation(diag(path, Severity.ERROR, "two\nlines 100%"))
+    # A newline in a message is shown as its escape (one finding, one line of the
+    # annotation); `%` is the runner's escape character.
     assert line == (
-        "::error file=a%2Cb/x%3Ay.yaml,line=3,col=5,endLine=4,endColumn=9,title=QRY003::two%0Alines"
+        "::error file=a%2Cb/x%3Ay.yaml,line=3,col=5,endLine=4,endColumn=9,title=QRY003"
+        "::two\\nlines 100%25"
     )
 
 

@@ -51,7 +51,7 @@ def test_calc_date(formula: str, base: dt.date, expected: dt.date) -> None:
         ("<cm>", 1, "write the letter in upper case ('C')"),
         ("<1m>", 2, "write the letter in upper case ('M')"),
         ("<M1>", 1, "'M1' (a unit followed by a number) is accepted by Business Central"),
-        ("<W2>", 1, "write 2W for 2 week(s)"),
+        ("<W2>", 1, "write 2W for 2 weeks"),
         ("<2WD>", 2, "'2WD' (a number of weekdays)"),
         ("<CWD>", 1, "'CWD' is not a documented term"),
         ("<CP>", 2, "accounting periods (P) are not part of date formulas"),

@@ -168,7 +168,7 @@ def test_every_page_is_fetched_into_the_file_report_reads(
     out = tmp_path / "export.json"
     code, stdout, _ = _pull(capsys, url, out)
     assert code == 0, stdout
-    assert stdout == f"wrote {out}: 12 log entries from 3 page(s)\n"
+    assert stdout == f"wrote {out}: 12 log entries from 3 pages\n"
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["value"] == ROWS and "@odata.nextLink" not in data
     assert len(fake.requests) == 3

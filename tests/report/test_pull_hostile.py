@@ -402,7 +402,7 @@ def test_a_next_link_that_is_not_a_url_is_one_line(
     code, err = _pull(capsys, endpoint.base + PATH, tmp_path / "e.json")
     assert code == 2 and "internal error" not in err
     progress, refusal = err.splitlines()  # the refusal is one line
-    assert progress == "datasets pull: page 1: 1 rows (1 in all)"
+    assert progress == "datasets pull: page 1: 1 row (1 in all)"
     assert message in refusal
     assert len(endpoint.requests) == 1
 

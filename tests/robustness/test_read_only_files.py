@@ -114,7 +114,7 @@ def test_add_suppressions_refuses_a_read_only_file(
     err = capsys.readouterr().err
     assert code == 2
     assert f"datasets lint: cannot write {path}: it is read-only\n" in err
-    assert "Added 0 suppressions to 0 file(s)." in err
+    assert "Added 0 suppressions to 0 files." in err
     _untouched(path, FIXABLE)
 
 

@@ -100,7 +100,7 @@ def test_edit_save_external_change_overwrite_quit(tmp_path: Path) -> None:
     term = _start(tmp_path, path, "edit-e2e")
     try:
         term.wait_for("RETURN-ONE")
-        term.wait_for("Diagnostics (2, 1 errors)")  # the first lint run is in
+        term.wait_for("Diagnostics (2, 1 error)")  # the first lint run is in
         # Tree: the file, then the first test; Tab goes to its name (cursor at the end).
         term.keys("Down")
         term.wait_for("Customer returns a chair")
@@ -156,7 +156,7 @@ def test_add_a_turn_through_the_prompt_confirm_a_delete_save_quit(tmp_path: Path
     term = _start(tmp_path, path, session)
     try:
         term.wait_for("RETURN-ONE")
-        term.wait_for("Diagnostics (2, 1 errors)")
+        term.wait_for("Diagnostics (2, 1 error)")
         term.keys("Down")  # the first test
         term.wait_for("Customer returns a chair")
         term.settle()

@@ -50,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--select",
         default="",
         metavar="CODES",
-        help="only these codes or prefixes, comma-separated (e.g. QRY,EXP001)",
+        help="only these codes or prefixes, comma-separated (e.g. QRY,EXP001; ALL: every rule)",
     )
     sel.add_argument(
         "--extend-select",
@@ -62,7 +62,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--ignore",
         default="",
         metavar="CODES",
-        help="skip these codes or prefixes, comma-separated",
+        help="skip these codes or prefixes, comma-separated (ALL: every rule)",
     )
     sel.add_argument(
         "--work-date",

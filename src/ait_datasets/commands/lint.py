@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ait_datasets.commands._lint_options import STDIN, STDIN_DEFAULT_NAME, configure
+from ait_datasets.plural import plural
 
 if TYPE_CHECKING:
     from ait_datasets.commands._lint_outputs import Output
@@ -49,7 +50,7 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
         given = getattr(args, option)
         if given:
             codes = _codes(given)
-            problems = unknown_codes(codes)
+            problems = unknown_codes(codes, all_allowed=True)
             if problems:
                 return f"--{option.replace('_', '-')}: {problems[0]}"
             cli[option] = codes
@@ -110,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
     cores = os.cpu_count() or 1
     if args.jobs is not None and args.jobs > cores:
         print(
-            f"datasets lint: --jobs {args.jobs} is more than the {cores} CPUs; using {cores}",
+            f"datasets lint: --jobs {args.jobs} is more than the {plural(cores, 'CPU')}; "
+            f"using {cores}",
             file=sys.stderr,
         )
     return _Run(args, resolver, chosen).main()
@@ -261,7 +263,7 @@ class _Run:
             sys.stdout.write(unified_diff(path, old, new))
         n = run_.fixes_applied
         print(
-            f"Would fix {n} finding{'s' if n != 1 else ''} in {len(run_.fixed)} file(s).",
+            f"Would fix {plural(n, 'finding')} in {plural(len(run_.fixed), 'file')}.",
             file=sys.stderr,
         )
         return 2 if self.problems else (1 if run_.fixed else 0)
@@ -303,7 +305,7 @@ class _Run:
         if run_.fixes_applied:
             n = run_.fixes_applied
             print(
-                f"Fixed {n} finding{'s' if n != 1 else ''} in {len(run_.fixed)} file(s).",
+                f"Fixed {plural(n, 'finding')} in {plural(len(run_.fixed), 'file')}.",
                 file=sys.stderr,
             )
         return run_.fixes_applied
@@ -321,7 +323,7 @@ class _Run:
             return 2
         n = len(run_.diagnostics)
         print(
-            f"Recorded {n} finding{'s' if n != 1 else ''} of {run_.files} file(s) in {path}; "
+            f"Recorded {plural(n, 'finding')} of {plural(run_.files, 'file')} in {path}; "
             f"check with --baseline {path}.",
             file=sys.stderr,
         )
@@ -431,8 +433,8 @@ def _incomplete(text: str, problems: int) -> str:
     if lines and lines[-1].startswith("All checks passed"):
         checked = lines[-1][len("All checks passed ") :].rstrip(".")
         lines[-1] = (
-            f"No findings in what was checked {checked}, but {problems} path"
-            f"{'s' if problems != 1 else ''} could not be checked (see above)."
+            f"No findings in what was checked {checked}, but {plural(problems, 'path')} "
+            "could not be checked (see above)."
         )
     return "\n".join(lines) + "\n"
 

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ait_datasets.report.pull import Auth
 
+from ait_datasets.plural import plural
+
 HELP = "fetch aitTestLogEntries from Business Central (OData, every page) for `report`"
 
 MAX_BACKOFF = 60.0  # seconds: the longest wait between retries
@@ -139,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"datasets pull: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"wrote {args.output}: {len(pulled.rows)} log entries from {pulled.pages} page(s)")
+    entries = plural(len(pulled.rows), "log entry", "log entries")
+    print(f"wrote {args.output}: {entries} from {plural(pulled.pages, 'page')}")
     return 0
 
 

@@ -20,6 +20,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.plural import plural
 from ait_datasets.source.lines import line_body, lines_with_breaks
 from ait_datasets.source.tree import Scalar, walk
 
@@ -78,12 +79,13 @@ def add_suppressions(run_: LintRun, *, stdin_text: str | None = None, problems: 
     if stdin_text is not None:
         sys.stdout.write(stdin_text)
     print(
-        f"Added {added} suppression{'s' if added != 1 else ''} to {files} file(s).",
+        f"Added {plural(added, 'suppression')} to {plural(files, 'file')}.",
         file=sys.stderr,
     )
     if skipped_json:
         print(
-            f"{skipped_json} finding(s) in JSON files were left: JSON has no comments (use "
+            f"{plural(skipped_json, 'finding')} in JSON files left as they are: JSON has no "
+            "comments (use "
             "--write-baseline, or the configuration's ignore).",
             file=sys.stderr,
         )

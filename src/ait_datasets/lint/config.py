@@ -12,11 +12,19 @@ from ait_datasets.diagnostics import Severity
 from ait_datasets.records import Record, field
 from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
 
+# In select, extend-select and ignore: every rule (as in ruff).
+ALL = "ALL"
+
+
+def matches(code: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether ``code`` is one of ``prefixes`` or starts with one (``ALL``: every code)."""
+    return any(p == ALL or code.startswith(p) for p in prefixes)
+
 
 class LintConfig(Record):
     """The settings of one file's lint (every argument optional: the defaults check all)."""
 
-    select: tuple[str, ...] = ()  # codes or prefixes; empty = all
+    select: tuple[str, ...] = ()  # codes or prefixes (or ALL); empty = all
     ignore: tuple[str, ...] = ()
     # Per-rule severity: exact codes or prefixes (the longest match wins).
     severity: dict[str, Severity] = field(default_factory=dict)
@@ -58,9 +66,9 @@ class LintConfig(Record):
         return None if best is None else self.severity[best]
 
     def enabled(self, code: str) -> bool:
-        if self.select and not any(code.startswith(p) for p in self.select):
+        if self.select and not matches(code, self.select):
             return False
-        return not any(code.startswith(p) for p in self.ignore)
+        return not matches(code, self.ignore)
 
     def effective_work_date(self) -> dt.date:
         return self.work_date or dt.date.today()

@@ -216,16 +216,16 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
         raise ConfigError(f"{where} must be a list of rule codes or prefixes")
     codes = tuple(v.strip().upper() for v in value if v.strip())
     for code in codes:
-        _known(code, where)
+        _known(code, where, all_allowed=True)
     return codes
 
 
-def _known(code: str, where: str) -> None:
+def _known(code: str, where: str, *, all_allowed: bool = False) -> None:
     """Refuse a code or prefix that names no rule (it would silently do nothing)."""
     # Imported here: only a configuration that names codes needs the rule registry.
     from ait_datasets.lint.known_codes import unknown_code
 
-    problem = unknown_code(code)
+    problem = unknown_code(code, all_allowed=all_allowed)
     if problem is not None:
         raise ConfigError(f"{where}: {problem}")
 

@@ -3,17 +3,26 @@ configuration, inline suppressions), in a module above the rule registry it read
 
 from __future__ import annotations
 
+from ait_datasets.lint.config import ALL
 from ait_datasets.lint.rules import all_rules
 from ait_datasets.lint.suggest import did_you_mean
 
 
-def unknown_code(code: str) -> str | None:
+def unknown_code(code: str, *, all_allowed: bool = False) -> str | None:
     """Why ``code`` names no rule (with a did-you-mean), or None when it is a code or prefix.
 
     A prefix is any leading part of a rule code (``Q``, ``QRY``, ``QRY00``), as in ruff; an
     unknown one would silently select or ignore nothing, so it is refused everywhere codes
-    are given (command line, configuration, inline suppressions).
+    are given (command line, configuration, inline suppressions). ``ALL`` (every rule) is
+    a code where ``all_allowed``: select, extend-select and ignore.
     """
+    if code == ALL:
+        return (
+            None
+            if all_allowed
+            else "'ALL' (every rule) is for select, extend-select and ignore only; "
+            "name the codes or prefixes here"
+        )
     codes = [rule.code for rule in all_rules()]
     if code and any(known.startswith(code) for known in codes):
         return None
@@ -25,6 +34,10 @@ def unknown_code(code: str) -> str | None:
     return f"'{code}' is not a rule code or prefix (`datasets rules` lists them).{tail}"
 
 
-def unknown_codes(codes: tuple[str, ...] | list[str]) -> list[str]:
+def unknown_codes(codes: tuple[str, ...] | list[str], *, all_allowed: bool = False) -> list[str]:
     """The messages for every code in ``codes`` that names no rule."""
-    return [message for code in codes if (message := unknown_code(code)) is not None]
+    return [
+        message
+        for code in codes
+        if (message := unknown_code(code, all_allowed=all_allowed)) is not None
+    ]

@@ -139,7 +139,8 @@ def _yaml_value(lines: Lines, line: int, column: int, config: LintConfig) -> Hov
             end,
             (
                 f"Suggestion code `{value}`: {role}. The code is the agent's own (an AL label "
-                f"of the app); matched exactly. Used on line(s) {where}."
+                f"of the app); matched exactly. Used on {'line' if len(uses) == 1 else 'lines'} "
+                f"{where}."
             ),
         )
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import marshal
 
 from ait_datasets.migrate import rules
+from ait_datasets.plural import plural
 from ait_datasets.source.block_data import read_block_data
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
@@ -108,7 +109,8 @@ def first_difference_in_tree(a: object, node: Node, path: tuple[str | int, ...] 
         return None
     if isinstance(node, Sequence) and isinstance(a, list):
         if len(a) != len(node.items):
-            return f"{format_path(path)} ({len(a)} items expected, {len(node.items)} found)"
+            expected = plural(len(a), "item")
+            return f"{format_path(path)} ({expected} expected, {len(node.items)} found)"
         for i, (expected, item) in enumerate(zip(a, node.items, strict=True)):
             if type(item) is Scalar:
                 data = item.data
@@ -139,7 +141,7 @@ def first_difference(a: object, b: object, path: tuple[str | int, ...] = ()) -> 
         return None
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
-            return f"{format_path(path)} ({len(a)} items expected, {len(b)} found)"
+            return f"{format_path(path)} ({plural(len(a), 'item')} expected, {len(b)} found)"
         if len(a) > _RUN:
             return _first_difference_in_runs(a, b, path)
         for i, (x, y) in enumerate(zip(a, b, strict=True)):

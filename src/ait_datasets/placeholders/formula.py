@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 
 from ait_datasets.placeholders.errors import FormulaError as FormulaError
+from ait_datasets.plural import plural
 from ait_datasets.records import FrozenRecord
 
 # Frozen records set their fields once, in __init__.
@@ -267,7 +268,7 @@ class _Parser:
         raise FormulaError(
             f"'{unit}{number}' (a unit followed by a number) is accepted by Business Central "
             f"but its meaning is not documented, so it cannot be calculated here; write "
-            f"{number}{unit} for {number} {UNIT_NAMES[unit]}(s)",
+            f"{number}{unit} for {plural(number, UNIT_NAMES[unit])}",
             unit_at,
         )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ait_datasets.plural import plural
 from ait_datasets.report.stats import CaseOutcome, Interval, State, wilson_interval
 
 FEW_PAIRS = 10
@@ -56,12 +57,13 @@ class Paired:
             return "paired: no case has k runs in both the baseline and now"
         low, high = self.interval.low * 100, self.interval.high * 100
         text = (
-            f"paired over {self.pairs} cases: {self.lost} lost, {self.gained} gained; "
+            f"paired over {plural(self.pairs, 'case')}: {self.lost} lost, {self.gained} gained; "
             f"exact McNemar p = {self.p_value:.3g}; change in pass^k "
             f"{self.change * 100:+.1f} pts (95% CI {low:+.1f} to {high:+.1f}): {self.verdict()}"
         )
         if self.pairs < FEW_PAIRS:
-            text += f" (warning: only {self.pairs} pairs; fewer than {FEW_PAIRS} show little)"
+            only = plural(self.pairs, "pair")
+            text += f" (warning: only {only}; fewer than {FEW_PAIRS} show little)"
         return text
 
 

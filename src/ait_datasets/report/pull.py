@@ -26,6 +26,7 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ait_datasets.plural import plural
 from ait_datasets.report import pull_body, pull_http
 from ait_datasets.report.pull_url import Origin, joined, origin, problem, shown, shown_origin
 
@@ -165,7 +166,7 @@ def pull(
             raise PullError(f"{shown(url)}: the response has no 'value' array")
         pulled.rows.extend(rows)
         if progress is not None:
-            progress(f"page {pulled.pages}: {len(rows)} rows ({len(pulled.rows)} in all)")
+            progress(f"page {pulled.pages}: {plural(len(rows), 'row')} ({len(pulled.rows)} in all)")
         link = page.get("@odata.nextLink")
         if link is None:
             return pulled

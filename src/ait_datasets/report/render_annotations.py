@@ -4,12 +4,18 @@
 (SARIF 2.1.0, for code-scanning uploads). A case is annotated at its test's ``name:``
 line when ``--datasets`` found it, else without a location. Never-passed cases are
 errors, flaky cases warnings; skipped evals and infrastructure errors are notes.
+
+Case ids and failure messages come from the export: each is shown on its annotation's
+line with control characters as escapes and no CI command marker
+(:mod:`ait_datasets.log_text`), then escaped for the runner or the agent.
 """
 
 from __future__ import annotations
 
 import json
 
+from ait_datasets.log_text import one_line
+from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.stats import CaseOutcome
@@ -24,10 +30,11 @@ def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str]]:
     """(rule, level, case, message) for every case worth an annotation."""
     out = []
     k = report.k
+    runs = plural(k, "run")
     for o in report.summary.never_passed:
-        out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {k} runs)"))
+        out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {runs})"))
     for o in report.summary.flaky:
-        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {k} runs passed)"))
+        out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {runs} passed)"))
     return out
 
 
@@ -39,6 +46,7 @@ def _message(report: Report, outcome: CaseOutcome, text: str) -> str:
 
 
 def _github_escape(text: str, property_value: bool = False) -> str:
+    text = one_line(text)
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     if property_value:
         text = text.replace(":", "%3A").replace(",", "%2C")
@@ -65,7 +73,8 @@ def render_github(report: Report) -> str:
 
 def _azure_escape(text: str) -> str:
     return (
-        text.replace("%", "%AZP25")
+        one_line(text)
+        .replace("%", "%AZP25")
         .replace(";", "%3B")
         .replace("\r", "%0D")
         .replace("\n", "%0A")

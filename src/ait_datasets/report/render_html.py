@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from html import escape as _html_escape
 
+from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
@@ -102,7 +103,7 @@ def html_chunks(report: Report, title: str = "Test reliability report") -> Itera
     )
     head = [
         f"<h1>{escape(title)}</h1>",
-        f'<p class="meta">{escape(w.runs_line(report))} of {s.cases} cases from '
+        f'<p class="meta">{escape(w.runs_line(report))} of {plural(s.cases, "case")} from '
         f"{escape(', '.join(report.sources) or 'no file')}</p>",
         f'<p class="meta">{escape(w.runs_formed(report))}</p>',
         f'<p class="meta">{escape(w.k_rule(report))}</p>',
@@ -149,7 +150,7 @@ def _cards(s: Summary) -> str:
         )
         + _card("pass@1", w.pct(s.pass_at_1.value), f"{s.pass_at_1.passed}/{s.runs} runs passed")
         + _card(f"pass@{k}", w.pct(s.pass_at_k), "unbiased estimate")
-        + _card("cases", str(s.cases), f"{s.runs} runs")
+        + _card("cases", str(s.cases), plural(s.runs, "run"))
         + _card("flaky", str(len(s.flaky)), f"passed some of their first {k} runs")
         + _card("never passed", str(len(s.never_passed)))
         + _card(f"fewer than {k} runs", str(len(s.short)), f"left out of pass^{k}")

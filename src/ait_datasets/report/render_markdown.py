@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
@@ -24,7 +25,8 @@ def render_markdown(report: Report) -> str:
     lines = [f"### Test reliability: pass^{k} {headline}", ""]
     lines += [f"> **Warning:** {_md(text)}" for text in report.warnings()]
     lines += [
-        f"{_md(w.runs_line(report))} of {s.cases} cases. {_md(w.runs_formed(report))} "
+        f"{_md(w.runs_line(report))} of {plural(s.cases, 'case')}. "
+        f"{_md(w.runs_formed(report))} "
         f"{_md(w.k_rule(report))}",
         "",
         "| measure | value |",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Comparison
@@ -24,7 +25,7 @@ def _lines(report: Report) -> list[str]:
     k = report.k
     lines = [f"warning: {text}" for text in report.warnings()]
     lines += [
-        f"{w.runs_line(report)} of {s.cases} case{'s' if s.cases != 1 else ''}"
+        f"{w.runs_line(report)} of {plural(s.cases, 'case')}"
         f" from {', '.join(report.sources) or 'no file'}",
         w.runs_formed(report),
         w.k_rule(report),
@@ -38,7 +39,8 @@ def _lines(report: Report) -> list[str]:
     if report.skipped:
         lines.append(f"  skipped            {len(report.skipped)} (not runs)")
     if report.infrastructure:
-        lines.append(f"  infrastructure     {len(report.infrastructure)} errors (not case results)")
+        errors = plural(len(report.infrastructure), "error")
+        lines.append(f"  infrastructure     {errors} (not case results)")
     if report.costs is not None and report.costs.known:
         lines.append(f"  cost               {w.cost_line(report.costs)}")
     lines += _verdicts(report)
@@ -103,7 +105,7 @@ def _releases(report: Report) -> list[str]:
     if not shown:
         return []
     lines = ["", "Per release (tag)"]
-    lines += [f"  {tag}  {c.runs} runs, {w.cost_line(c)}" for tag, c in shown]
+    lines += [f"  {tag}  {plural(c.runs, 'run')}, {w.cost_line(c)}" for tag, c in shown]
     return lines
 
 
@@ -188,7 +190,8 @@ def _comparison(comparison: Comparison, report: Report) -> list[str]:
     k = report.k
     lines = [
         "",
-        f"Compared with the baseline ({before.cases} cases, {before.runs} runs)",
+        f"Compared with the baseline ({plural(before.cases, 'case')}, "
+        f"{plural(before.runs, 'run')})",
         f"  pass@1   {w.delta(before.pass_at_1.value, after.pass_at_1.value)}",
         f"  pass^{k:<4}{w.delta(before.pass_hat_k.value, after.pass_hat_k.value)}",
         "  " + ", ".join(f"{n} {g}" for g, n in comparison.counts().items()),

@@ -5,7 +5,10 @@
 are relative to the working directory (the checkout, ``$(Build.SourcesDirectory)``) with
 forward slashes. Values are escaped the way the agent decodes them: ``%`` as ``%AZP25``,
 CR and LF as ``%0D`` and ``%0A`` everywhere, and ``;`` and ``]`` (which would end a
-property or the command) as ``%3B`` and ``%5D`` in properties.
+property or the command) as ``%3B`` and ``%5D`` in properties (the agent's ``Command.cs``
+and the task library's ``taskcommand.ts``). Before that, what a file holds is shown on one
+line with control characters as escapes and no command marker (:mod:`ait_datasets.log_text`):
+the agent acts on ``##vso[`` anywhere in a line.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.reporters.summary import statistics
+from ait_datasets.log_text import one_line
 
 TYPES = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "warning"}
 
@@ -29,13 +33,13 @@ def logissue(diag: Diagnostic) -> str:
     """One ``task.logissue`` command for ``diag``."""
     props = {
         "type": TYPES[diag.severity],
-        "sourcepath": display_path(diag.path),
+        "sourcepath": one_line(display_path(diag.path)),
         "linenumber": str(diag.line),
         "columnnumber": str(diag.column),
         "code": diag.code,
     }
     joined = "".join(f"{key}={escape_property(value)};" for key, value in props.items())
-    return f"##vso[task.logissue {joined}]{escape_data(diag.message)}"
+    return f"##vso[task.logissue {joined}]{escape_data(one_line(diag.message))}"
 
 
 def escape_data(text: str) -> str:

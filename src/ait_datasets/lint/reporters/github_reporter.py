@@ -4,7 +4,10 @@
 and ``notice`` for the other severities). Paths are relative to the working directory
 (the checkout) with forward slashes. Values are escaped as the runner expects: ``%``,
 CR and LF everywhere, and additionally ``:`` and ``,`` inside properties, so a message
-or a path containing them cannot end the command early.
+or a path containing them cannot end the command early (the runner's own tables, in
+``ActionCommand.cs``). Before that, what a file holds is shown on one line with control
+characters as escapes and no command marker (:mod:`ait_datasets.log_text`): an annotation
+reads ``x\n::error::y`` as written, and no terminal colour or runner command hides in it.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections import Counter
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
+from ait_datasets.log_text import one_line
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -29,7 +33,7 @@ def render(report: Report) -> str:
 def annotation(diag: Diagnostic) -> str:
     """One workflow command for ``diag``."""
     props = {
-        "file": display_path(diag.path),
+        "file": one_line(display_path(diag.path)),
         "line": str(diag.line),
         "col": str(diag.column),
         "endLine": str(diag.end_line),
@@ -37,7 +41,7 @@ def annotation(diag: Diagnostic) -> str:
         "title": diag.code,
     }
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in props.items())
-    return f"::{COMMANDS[diag.severity]} {joined}::{escape_data(diag.message)}"
+    return f"::{COMMANDS[diag.severity]} {joined}::{escape_data(one_line(diag.message))}"
 
 
 def escape_data(text: str) -> str:

@@ -6,7 +6,8 @@ Each finding is ``{"description", "check_name", "fingerprint", "severity", "loca
 is the baseline's (code, file, test, node path and offending text: no line number), so
 GitLab does not report a finding as fixed and new again when lines above it move; two
 identical findings get distinct fingerprints by their order. Severities: error ->
-``major``, warning -> ``minor``, info -> ``info``.
+``major``, warning -> ``minor``, info -> ``info``. Text is exact, with what a CI log would
+act on escaped (:func:`ait_datasets.log_text.json_for_logs`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ait_datasets.dataset.paths import relative_posix
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.baseline import Fingerprinter
 from ait_datasets.lint.reporters import Report
+from ait_datasets.log_text import json_for_logs
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 
@@ -44,4 +46,4 @@ def render(report: Report) -> str:
                 "location": {"path": path, "lines": {"begin": diag.line}},
             }
         )
-    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+    return json_for_logs(json.dumps(issues, indent=2, ensure_ascii=False)) + "\n"

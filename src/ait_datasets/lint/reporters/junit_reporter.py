@@ -4,7 +4,9 @@ One ``<testsuite name="datasets lint">`` holds a ``<testcase classname=PATH name
 per file. A file with errors fails: its ``<failure>`` carries the error count as
 ``message`` and the errors as ``file:line:col: severity CODE message`` lines. Warnings
 and infos do not fail a file; they are listed in the test case's ``<system-out>``.
-Files without findings are passing test cases.
+Files without findings are passing test cases. Text is exact but for the characters XML
+cannot carry (shown as ``\\uXXXX``); what a CI log would act on is written as a character
+reference (:func:`ait_datasets.log_text.xml_for_logs`), which reads back the same.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import xml.etree.ElementTree as ET
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
+from ait_datasets.log_text import xml_for_logs
 
 SUITE_NAME = "datasets lint"
 
@@ -55,7 +58,7 @@ def render(report: Report) -> str:
         element.set("errors", "0")
     suite.set("skipped", "0")
     ET.indent(suites)
-    body = ET.tostring(suites, encoding="unicode")
+    body = xml_for_logs(ET.tostring(suites, encoding="unicode"))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 

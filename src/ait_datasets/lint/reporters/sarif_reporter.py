@@ -4,7 +4,8 @@ One run whose tool driver lists every rule with its documentation, then one resu
 diagnostic. File locations are relative POSIX paths under ``%SRCROOT%`` (the directory
 the command ran in, normally the repository root), so the upload resolves them against
 the checkout; a file outside it gets an absolute ``file:`` URI instead. Columns count
-Unicode characters, as our diagnostics do (``columnKind: unicodeCodePoints``).
+Unicode characters, as our diagnostics do (``columnKind: unicodeCodePoints``). Text is
+exact, with what a CI log would act on escaped (:func:`ait_datasets.log_text.json_for_logs`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ait_datasets.dataset.paths import relative_posix
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.rule import Rule, render_doc
+from ait_datasets.log_text import json_for_logs
 from ait_datasets.source.lines import offset_to_position
 from ait_datasets.version import __version__
 
@@ -31,7 +33,7 @@ Json = dict[str, object]
 
 
 def render(report: Report) -> str:
-    return json.dumps(sarif_log(report), indent=2, ensure_ascii=False) + "\n"
+    return json_for_logs(json.dumps(sarif_log(report), indent=2, ensure_ascii=False)) + "\n"
 
 
 def sarif_log(report: Report) -> Json:

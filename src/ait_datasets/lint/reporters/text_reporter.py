@@ -11,13 +11,19 @@ from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.reporters.summary import mark, statistics, summary
+from ait_datasets.log_text import one_line
 from ait_datasets.source.lines import split_lines
-from ait_datasets.terminal_text import has_unsafe, terminal_text
 
 _COLORS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
 _BOLD = "\033[1m"
 _DIM = "\033[2m"
 _RESET = "\033[0m"
+# Lines up to WHOLE_LINE characters are shown whole; a longer one as a WINDOW around the
+# finding, starting LEAD characters before it, with an ELLIPSIS where it was cut.
+WHOLE_LINE = 160
+WINDOW = 120
+LEAD = 40
+ELLIPSIS = "\u2026"
 
 
 def render(report: Report) -> str:
@@ -33,7 +39,7 @@ def render(report: Report) -> str:
             lines.extend(_excerpt(diag, file_lines, report.color))
         reason = unfixable_reason(diag, report.sources.get(diag.path))
         if reason is not None:
-            lines.append(f"      = no automatic fix here: {reason}")
+            lines.append(f"      = no automatic fix here: {one_line(reason)}")
     if report.statistics:
         lines.extend(statistics(report.diagnostics))
     lines.append(summary(report))
@@ -41,10 +47,10 @@ def render(report: Report) -> str:
 
 
 def _headline(diag: Diagnostic, color: bool) -> str:
-    where = f"{terminal_text(display_path(diag.path))}:{diag.line}:{diag.column}:"
+    where = f"{one_line(display_path(diag.path), starts_line=True)}:{diag.line}:{diag.column}:"
     sev = diag.severity.value
     fixable = mark(diag)
-    message = terminal_text(diag.message)
+    message = one_line(diag.message)
     if color:
         c = _COLORS[diag.severity]
         code = f"{_BOLD}{diag.code}{_RESET}"
@@ -55,22 +61,38 @@ def _headline(diag: Diagnostic, color: bool) -> str:
 def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
     if not 1 <= diag.line <= len(file_lines):
         return []
-    text = file_lines[diag.line - 1]
-    if len(text) > 200:
-        return []  # checked first: a long line with many findings is not copied for each
-    text = text.replace("\t", " ")
+    line = file_lines[diag.line - 1]
     start = max(diag.column - 1, 0)
-    end = diag.end_column - 1 if diag.end_line == diag.line else len(text)
-    if has_unsafe(text):
-        # Shown as escapes, which are wider: the caret moves with them.
-        start, end = len(terminal_text(text[:start])), len(terminal_text(text[:end]))
-        text = terminal_text(text)
-    width = max(1, min(end, len(text)) - start)
+    end = diag.end_column - 1 if diag.end_line == diag.line else len(line)
+    # A long line (every suite XML line, a minified JSON file) is shown as a window
+    # around the finding: only that part is copied, however many findings the line has.
+    lo, hi = window(len(line), start, end)
+    text = line[lo:hi].replace("\t", " ")
+    start, end = start - lo, min(end, hi) - lo
+    # Escapes are wider than what they show: the caret moves with them.
+    shown = one_line(text)
+    if shown != text:
+        start, end = len(one_line(text[:start])), len(one_line(text[:end]))
+    if lo > 0:
+        shown, start, end = ELLIPSIS + shown, start + 1, end + 1
+    if hi < len(line):
+        shown += ELLIPSIS
+    width = max(1, min(end, len(shown)) - start)
     gutter = f"{diag.line:>5} | "
     caret = " " * (len(gutter) + start) + "^" * width
     if color:
-        return [f"{_DIM}{gutter}{_RESET}{text}", f"{_COLORS[diag.severity]}{caret}{_RESET}"]
-    return [f"{gutter}{text}", caret]
+        return [f"{_DIM}{gutter}{_RESET}{shown}", f"{_COLORS[diag.severity]}{caret}{_RESET}"]
+    return [f"{gutter}{shown}", caret]
+
+
+def window(length: int, start: int, end: int) -> tuple[int, int]:
+    """The part ``[lo, hi)`` of a line of ``length`` characters shown for a finding at
+    ``[start, end)``: the whole line up to :data:`WHOLE_LINE` characters, else
+    :data:`WINDOW` characters that begin a little before the finding."""
+    if length <= WHOLE_LINE:
+        return 0, length
+    lo = max(0, min(start - LEAD, length - WINDOW))
+    return lo, min(length, lo + WINDOW)
 
 
 def unfixable_reason(diag: Diagnostic, source: str | None) -> str | None:

@@ -23,6 +23,7 @@ from ait_datasets.lint.project import Project
 from ait_datasets.lint.rule import Rule
 from ait_datasets.lint.rules.al_examples import BAD, GOOD
 from ait_datasets.lint.suggest import did_you_mean, hint
+from ait_datasets.plural import plural
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
@@ -231,7 +232,7 @@ def _suites(app: AppView) -> Iterator[Diagnostic]:
                     line.path,
                     line.span,
                     f"Codeunit {line.codeunit} is not declared in the AL files of this app "
-                    f"({len(codeunits)} codeunits); the suite runs whatever codeunit has "
+                    f"({plural(len(codeunits), 'codeunit')}); the suite runs whatever codeunit has "
                     f"that ID.{tip}",
                 )
             continue

@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ait_datasets.diagnostics import Severity
+from ait_datasets.plural import plural
 from ait_datasets.tui.findings import Finding
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -92,7 +93,7 @@ class DiagnosticsPanel(OptionList):
         else:
             self.add_option(Option(Text("No problems found.", "green"), disabled=True))
         errors = sum(f.diagnostic.severity is Severity.ERROR for f in findings)
-        self.border_title = f"Diagnostics ({len(findings)}, {errors} errors)"
+        self.border_title = f"Diagnostics ({len(findings)}, {plural(errors, 'error')})"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -7,6 +7,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Input, Label, TextArea
 
+from ait_datasets.plural import plural
 from ait_datasets.tui.widgets.form_base import Form, row
 
 
@@ -41,7 +42,8 @@ class TestForm(Form):
         note = (
             "Single-turn test: its query sits on the test. Adding a turn moves it into turns:."
             if "turns" not in data
-            else f"{len(turns) if isinstance(turns, list) else 0} turn(s); press t to add one."
+            else f"{plural(len(turns) if isinstance(turns, list) else 0, 'turn')}; "
+            "press t to add one."
         )
         self.query_one("#test-note", Label).update(note)
 
