@@ -5,6 +5,7 @@ the model and the widgets."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -16,6 +17,7 @@ from ait_datasets.tui.lint_runner import LintRunner
 from ait_datasets.tui.model import DatasetModel
 from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
+from ait_datasets.tui.typed_keys import typed_keys_handled
 from ait_datasets.tui.typing_state import TypingAware
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
 from ait_datasets.tui.widgets.raw_form import RawForm
@@ -53,8 +55,18 @@ class FileActions(TypingAware):
         else:
             self.sub_title = f"{name} [modified]" if self.model.dirty else name
 
+    def after_typed_keys(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once every key typed so far has reached the document (see
+        :mod:`.typed_keys`): quit, save and reload decide on all of the author's typing."""
+
+        async def wait_then() -> None:
+            await typed_keys_handled(self)
+            then()
+
+        self.run_worker(wait_then, group="typed-keys", name="typed-keys")
+
     def action_save(self) -> None:
-        self.save(then_exit=False)
+        self.after_typed_keys(partial(self.save, then_exit=False))
 
     def save(self, *, then_exit: bool, overwrite: bool = False, path: str | None = None) -> None:
         """Check and write the file in a worker (a large file's parse check runs in a child
@@ -155,6 +167,9 @@ class FileActions(TypingAware):
         )
 
     def action_reload(self) -> None:
+        self.after_typed_keys(self._reload_asking)
+
+    def _reload_asking(self) -> None:
         if not self.model.dirty:
             self.reload_from_disk()
             return
@@ -197,6 +212,9 @@ class FileActions(TypingAware):
         self.notify(f"Reloaded {os.path.basename(model.path)} from disk")
 
     async def action_quit(self) -> None:
+        self.after_typed_keys(self._quit_asking)
+
+    def _quit_asking(self) -> None:
         if not self.model.dirty:
             self.exit()
             return
