@@ -19,9 +19,8 @@ from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
 from ait_datasets.tui.typed_keys import typed_keys_handled
 from ait_datasets.tui.typing_state import TypingAware
+from ait_datasets.tui.unapplied import UnappliedTexts
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
-from ait_datasets.tui.widgets.raw_form import RawForm
-from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
 class FileActions(TypingAware):
@@ -34,6 +33,7 @@ class FileActions(TypingAware):
     _saving: tuple[list[str], bool, str]
     _stash: dict[tuple[int, int], dict[str, Any]]
     _layout_checked: bool
+    unapplied: UnappliedTexts
 
     def show_node(self) -> None:
         raise NotImplementedError
@@ -45,6 +45,12 @@ class FileActions(TypingAware):
         raise NotImplementedError
 
     @property
+    def changed(self) -> bool:
+        """Whether quitting would lose something: an edit not saved, or typed text that
+        did not apply (it is not in the document, but it is the author's change)."""
+        return self.model.dirty or bool(self.unapplied)
+
+    @property
     def dataset_tree(self) -> DatasetTree:
         return self.query_one(DatasetTree)
 
@@ -53,7 +59,7 @@ class FileActions(TypingAware):
         if self.model.new_file:
             self.sub_title = f"{name} [new, not saved yet]"
         else:
-            self.sub_title = f"{name} [modified]" if self.model.dirty else name
+            self.sub_title = f"{name} [modified]" if self.changed else name
 
     def after_typed_keys(self, then: Callable[[], None]) -> None:
         """Run ``then`` once every key typed so far has reached the document (see
@@ -63,7 +69,7 @@ class FileActions(TypingAware):
             await typed_keys_handled(self)
             then()
 
-        self.run_worker(wait_then, group="typed-keys", name="typed-keys")
+        self.run_worker(wait_then(), group="typed-keys", name="typed-keys")
 
     def action_save(self) -> None:
         self.after_typed_keys(partial(self.save, then_exit=False))
@@ -78,11 +84,10 @@ class FileActions(TypingAware):
         if not self.model.trusted:
             self.notify("Not saved: this file's layout was not understood.", severity="error")
             return
-        if self.query_one(TurnForm).yaml_errors or self.query_one(RawForm).pending_error:
-            self.notify(
-                "Not saved: a YAML field has invalid YAML. Fix it (or undo) first.",
-                severity="error",
-            )
+        if self.unapplied:
+            # Neither a file without the typed text nor the text itself: the file stays
+            # as it is, the text stays in its field.
+            self.notify(self.unapplied.refusal(), severity="error", timeout=12)
             return
         snapshot = list(self.model.chunks)
         text = self.model.text()
@@ -170,7 +175,7 @@ class FileActions(TypingAware):
         self.after_typed_keys(self._reload_asking)
 
     def _reload_asking(self) -> None:
-        if not self.model.dirty:
+        if not self.changed:
             self.reload_from_disk()
             return
 
@@ -202,6 +207,7 @@ class FileActions(TypingAware):
         self.model = model
         self.dataset_tree.model = model
         self._stash.clear()
+        self.unapplied.clear()
         self._layout_checked = False
         self._watch.remember(model.path)
         self.dataset_tree.populate()
@@ -215,7 +221,7 @@ class FileActions(TypingAware):
         self.after_typed_keys(self._quit_asking)
 
     def _quit_asking(self) -> None:
-        if not self.model.dirty:
+        if not self.changed:
             self.exit()
             return
 
