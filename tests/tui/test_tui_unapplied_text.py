@@ -171,3 +171,51 @@ async def test_quit_discarding_unapplied_text_leaves_the_file(sample_file: Path)
         await settle(pilot)
     assert app.return_code == 0
     assert sample_file.read_text(encoding="utf-8") == SAMPLE
+
+
+async def test_reload_asks_before_dropping_unapplied_text(sample_file: Path) -> None:
+    app = make_editor(sample_file)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_setup(pilot, app)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmQuit) and app.screen.reload
+        await pilot.press("d")
+        await settle(pilot)
+        assert not app.unapplied
+        assert app.sub_title == "returns.yaml"
+
+
+SETUP_FILE = """\
+name: SR-SETUP
+suite_setup:
+  setup_actions:
+    - action_type: create_customers
+"""
+
+
+async def test_a_suite_setup_files_raw_text_that_does_not_parse_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "SR-SETUP.yaml"
+    path.write_text(SETUP_FILE, encoding="utf-8")
+    app = make_editor(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        area = app.query_one("#raw-text", TextArea)
+        area.text = SETUP_FILE + "    action_data: [\n"
+        await settle(pilot)
+        assert app.sub_title == "SR-SETUP.yaml [modified]"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        refusals = [m for m in notices(app) if m.startswith("not saved:")]
+        assert refusals == [
+            "not saved: the raw text of SR-SETUP.yaml cannot be applied (the file has a YAML "
+            "syntax error at line 5, column 5; fix it first (see datasets lint)); fix it or "
+            "undo (ctrl+z). The file was not changed."
+        ]
+        assert area.text.endswith("action_data: [\n")
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmQuit)
+    assert path.read_text(encoding="utf-8") == SETUP_FILE
