@@ -274,3 +274,30 @@ def test_a_json_dataset_edit_a_name_add_a_test_save_quit(tmp_path: Path) -> None
         '+    "question": "Which lamp?",',
         '+    "expected_data": {}',
     ]
+
+
+def test_a_letter_and_ctrl_q_sent_together_ask_before_quitting(tmp_path: Path) -> None:
+    """One send-keys call: the terminal delivers the letter and ctrl+q in one read."""
+    path = tmp_path / "returns.yaml"
+    path.write_text(SAMPLE, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-burst")
+    try:
+        term.wait_for("RETURN-ONE")
+        term.wait_for("Diagnostics (2, 1 errors)")
+        term.keys("Down")
+        term.wait_for("Customer returns a chair")
+        term.settle()
+        term.keys("Tab")  # the test's name, the cursor at its end
+        term.settle()
+        term.keys("Z", "C-q")
+        term.wait_for("There are unsaved changes. Save them before quitting?")
+        assert term.alive()
+        term.keys("s")
+        for _ in range(ATTEMPTS):
+            if not term.alive():
+                break
+            time.sleep(STEP)
+        assert not term.alive()
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONEZ")

@@ -35,6 +35,7 @@ from ait_datasets.tui.screens import (
     HelpScreen,
     bindings_table,
 )
+from ait_datasets.tui.unapplied import RAW, Key, Unapplied, UnappliedTexts, problem_of
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
 from ait_datasets.tui.widgets.file_form import FileForm
@@ -42,7 +43,7 @@ from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
 from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.test_form import TestForm
-from ait_datasets.tui.widgets.turn_form import TurnForm
+from ait_datasets.tui.widgets.turn_form import YAML_FIELDS, TurnForm
 
 
 class DatasetEditor(FileKeys):
@@ -100,6 +101,8 @@ class DatasetEditor(FileKeys):
         self._stash: dict[tuple[int, int], dict[str, Any]] = {}
         # F3: the raw YAML of the selection instead of its form.
         self.raw_mode = False
+        # Typed text that does not apply (invalid YAML): a change all the same.
+        self.unapplied = UnappliedTexts()
 
     # -- layout -------------------------------------------------------------------------
 
@@ -178,6 +181,10 @@ class DatasetEditor(FileKeys):
         turn_form = self.query_one(TurnForm)
         turn_form.target = (test, turn)
         turn_form.load(value, turn + 1, shape.is_flat(data))
+        for field in YAML_FIELDS:
+            kept = self.unapplied.get((field, test, turn))
+            if kept is not None:
+                turn_form.show_unapplied(field, kept.text, kept.problem)
         turn_form.disabled = read_only is not None
         preview.show(value)
 
@@ -192,6 +199,9 @@ class DatasetEditor(FileKeys):
         form.target = (test, turn)
         where = f"test {test + 1}" if turn is None else f"turn {turn + 1} of test {test + 1}"
         form.load(f"Raw YAML — {where}", text)
+        kept = self.unapplied.get((RAW, test, turn))
+        if kept is not None:
+            form.show_unapplied(kept.text, kept.problem)
         self.query_one(ContentSwitcher).current = "raw-form"
         return True
 
@@ -212,18 +222,45 @@ class DatasetEditor(FileKeys):
             return
         if test >= len(self.model):
             return
+        key = (RAW, test, turn)
         try:
             self.model.set_raw(test, turn, message.text)
         except RawTextError as exc:
             form.pending_error = True
             form.show_error("#raw-error", f"Not applied: {exc}")
+            self.keep_unapplied(key, self._raw_what(test, turn), message.text, exc)
             return
         except CrossTestAlias as exc:
             self._refused(exc)
             return
         form.pending_error = False
         form.show_error("#raw-error", None)
+        self.unapplied.applied(key)
         self._changed(test, reload=False)
+
+    def _raw_what(self, test: int, turn: int | None) -> str:
+        name = self.model.name(test)
+        return f"the raw text of {'' if turn is None else f'turn {turn + 1} of '}test {name}"
+
+    def keep_unapplied(self, key: Key, what: str, text: str, error: Exception) -> None:
+        """Text typed at ``key`` that did not apply: it is a change until fixed or undone."""
+        self.unapplied.keep(key, Unapplied(what, text, problem_of(error)))
+        self._update_title()
+
+    def on_turn_form_yaml_checked(self, message: TurnForm.YamlChecked) -> None:
+        message.stop()
+        test, turn = message.target
+        if test is None or turn is None:
+            return
+        key = (message.field, test, turn)
+        if message.error is None:
+            self.unapplied.applied(key)
+            self._update_title()
+            return
+        what = (
+            f"the {YAML_FIELDS[message.field]} of turn {turn + 1} of test {self.model.name(test)}"
+        )
+        self.keep_unapplied(key, what, message.text, message.error)
 
     # -- messages from the widgets (they never call the app) ---------------------------
 
@@ -380,9 +417,27 @@ class DatasetEditor(FileKeys):
         self.notify(f"{word.capitalize()}: {step.label}")
 
     def action_undo(self) -> None:
+        if self.unapplied:
+            self._drop_unapplied()
+            return
         self._restore(self.model.undo(), "undo")
 
+    def _drop_unapplied(self) -> None:
+        """Undo the typing that did not apply (the most recent first): its node shows
+        what the document holds again."""
+        found = self.unapplied.latest()
+        assert found is not None
+        (_, test, turn), dropped = found
+        self.unapplied.applied(found[0])
+        self.dataset_tree.select(test, turn)
+        self._update_title()
+        self.show_node()
+        self.notify(f"Undo: {dropped.what}, which was not applied")
+
     def action_redo(self) -> None:
+        if self.unapplied:
+            self.notify(self.unapplied.blocked(), severity="error", timeout=8)
+            return
         self._restore(self.model.redo(), "redo")
 
     def action_help(self) -> None:

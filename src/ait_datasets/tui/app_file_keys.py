@@ -22,8 +22,12 @@ from ait_datasets.tui.layout import (
     UnsupportedLayout,
 )
 from ait_datasets.tui.model import FILE_FOCUS
+from ait_datasets.tui.unapplied import RAW, Unapplied, problem_of
 from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.raw_form import RawForm
+
+# The key of a suite-setup file's whole raw text that did not apply.
+FILE_RAW = (RAW, None, None)
 
 _NOTES = {
     JSON: "A JSON dataset: one array of tests, and no keys of its own (the importer reads "
@@ -54,6 +58,9 @@ class FileKeys(StructureActions):
             form = self.query_one(RawForm)
             form.target = (None, None)
             form.load(f"Raw YAML — {os.path.basename(self.model.path)}", self.model.text())
+            kept = self.unapplied.get(FILE_RAW)
+            if kept is not None:
+                form.show_unapplied(kept.text, kept.problem)
             switcher.current = "raw-form"
             return
         switcher.current = "file-form"
@@ -80,9 +87,13 @@ class FileKeys(StructureActions):
         except UnsupportedLayout as exc:
             form.pending_error = True
             form.show_error("#raw-error", f"Not applied: {exc}")
+            what = f"the raw text of {os.path.basename(self.model.path)}"
+            self.unapplied.keep(FILE_RAW, Unapplied(what, text, problem_of(exc)))
+            self._update_title()
             return
         form.pending_error = False
         form.show_error("#raw-error", None)
+        self.unapplied.applied(FILE_RAW)
         if self.model.layout.kind != kind:
             self.dataset_tree.populate()
             self.notify("The file is no longer a suite-setup file; it is now a dataset.")

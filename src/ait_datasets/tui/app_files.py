@@ -5,6 +5,7 @@ the model and the widgets."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -16,10 +17,10 @@ from ait_datasets.tui.lint_runner import LintRunner
 from ait_datasets.tui.model import DatasetModel
 from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
+from ait_datasets.tui.typed_keys import typed_keys_handled
 from ait_datasets.tui.typing_state import TypingAware
+from ait_datasets.tui.unapplied import UnappliedTexts
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
-from ait_datasets.tui.widgets.raw_form import RawForm
-from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
 class FileActions(TypingAware):
@@ -32,6 +33,7 @@ class FileActions(TypingAware):
     _saving: tuple[list[str], bool, str]
     _stash: dict[tuple[int, int], dict[str, Any]]
     _layout_checked: bool
+    unapplied: UnappliedTexts
 
     def show_node(self) -> None:
         raise NotImplementedError
@@ -43,6 +45,12 @@ class FileActions(TypingAware):
         raise NotImplementedError
 
     @property
+    def changed(self) -> bool:
+        """Whether quitting would lose something: an edit not saved, or typed text that
+        did not apply (it is not in the document, but it is the author's change)."""
+        return self.model.dirty or bool(self.unapplied)
+
+    @property
     def dataset_tree(self) -> DatasetTree:
         return self.query_one(DatasetTree)
 
@@ -51,10 +59,20 @@ class FileActions(TypingAware):
         if self.model.new_file:
             self.sub_title = f"{name} [new, not saved yet]"
         else:
-            self.sub_title = f"{name} [modified]" if self.model.dirty else name
+            self.sub_title = f"{name} [modified]" if self.changed else name
+
+    def after_typed_keys(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once every key typed so far has reached the document (see
+        :mod:`.typed_keys`): quit, save and reload decide on all of the author's typing."""
+
+        async def wait_then() -> None:
+            await typed_keys_handled(self)
+            then()
+
+        self.run_worker(wait_then(), group="typed-keys", name="typed-keys")
 
     def action_save(self) -> None:
-        self.save(then_exit=False)
+        self.after_typed_keys(partial(self.save, then_exit=False))
 
     def save(self, *, then_exit: bool, overwrite: bool = False, path: str | None = None) -> None:
         """Check and write the file in a worker (a large file's parse check runs in a child
@@ -66,11 +84,10 @@ class FileActions(TypingAware):
         if not self.model.trusted:
             self.notify("Not saved: this file's layout was not understood.", severity="error")
             return
-        if self.query_one(TurnForm).yaml_errors or self.query_one(RawForm).pending_error:
-            self.notify(
-                "Not saved: a YAML field has invalid YAML. Fix it (or undo) first.",
-                severity="error",
-            )
+        if self.unapplied:
+            # Neither a file without the typed text nor the text itself: the file stays
+            # as it is, the text stays in its field.
+            self.notify(self.unapplied.refusal(), severity="error", timeout=12)
             return
         snapshot = list(self.model.chunks)
         text = self.model.text()
@@ -155,7 +172,10 @@ class FileActions(TypingAware):
         )
 
     def action_reload(self) -> None:
-        if not self.model.dirty:
+        self.after_typed_keys(self._reload_asking)
+
+    def _reload_asking(self) -> None:
+        if not self.changed:
             self.reload_from_disk()
             return
 
@@ -187,6 +207,7 @@ class FileActions(TypingAware):
         self.model = model
         self.dataset_tree.model = model
         self._stash.clear()
+        self.unapplied.clear()
         self._layout_checked = False
         self._watch.remember(model.path)
         self.dataset_tree.populate()
@@ -197,7 +218,10 @@ class FileActions(TypingAware):
         self.notify(f"Reloaded {os.path.basename(model.path)} from disk")
 
     async def action_quit(self) -> None:
-        if not self.model.dirty:
+        self.after_typed_keys(self._quit_asking)
+
+    def _quit_asking(self) -> None:
+        if not self.changed:
             self.exit()
             return
 

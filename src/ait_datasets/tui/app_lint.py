@@ -63,6 +63,10 @@ class LintActions(FileActions):
         fix = finding.diagnostic.fix
         if fix is None:
             return
+        if self.unapplied:
+            # A fix may add or remove tests, and unapplied text is kept by test number.
+            self.notify(self.unapplied.blocked(), severity="error", timeout=8)
+            return
         text = self.model.text()
         if text != self._linted_text:
             self.notify("The findings are being updated; try again in a moment.")

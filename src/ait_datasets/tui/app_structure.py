@@ -51,6 +51,10 @@ class StructureActions(LintActions):
         self._structure(message.action, message.delta)
 
     def _structure(self, action: str, delta: int = 0) -> None:
+        if self.unapplied:
+            # Unapplied text is kept by test and turn number; moving tests would misplace it.
+            self.notify(self.unapplied.blocked(), severity="error", timeout=8)
+            return
         if self._test_level(action) and not self.model.layout.holds_tests:
             self.notify(_NO_TESTS_LIST[self.model.layout.kind], severity="warning", timeout=8)
             return

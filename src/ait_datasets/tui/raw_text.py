@@ -14,7 +14,16 @@ from ait_datasets.tui.turn_text import turn_blocks
 
 
 class RawTextError(ValueError):
-    """The raw text is not one test (or one turn) that parses; the message says why."""
+    """The raw text is not one test (or one turn) that parses; the message says why
+    (``line``/``column``, 1-based, where it does not parse; None when it parses but is not
+    one test or turn)."""
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(where + reason)
+        self.reason = reason
+        self.line = line
+        self.column = column
 
 
 def _dedent(text: str, column: int) -> str:
@@ -37,7 +46,7 @@ def _one_item(body: str, what: str) -> None:
     errors = [d for d in doc.diagnostics if d.code.startswith("SYN")]
     if errors:
         first = errors[0]
-        raise RawTextError(f"line {first.line}, column {first.column}: {first.message}")
+        raise RawTextError(first.message, first.line, first.column)
     if not isinstance(doc.root, SeqNode) or len(doc.root.items) != 1 or doc.root.flow:
         raise RawTextError(f"the text must be exactly one {what}, starting with '- '")
 

@@ -22,10 +22,13 @@ _WIDTH = 1_000_000
 
 
 class YamlInputError(ValueError):
-    """Text typed into a YAML field does not parse; ``line``/``column`` are 1-based."""
+    """Text typed into a YAML field does not parse (``line``/``column``, 1-based), or
+    parses to the wrong kind of value (no position)."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(where + message)
+        self.reason = message
         self.line = line
         self.column = column
 

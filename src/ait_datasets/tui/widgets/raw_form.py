@@ -46,6 +46,12 @@ class RawForm(Form):
         self.show_error("#raw-error", None)
         self.pending_error = False
 
+    def show_unapplied(self, text: str, error: str) -> None:
+        """Put back raw text that was typed but not applied, with its error."""
+        self.put_text("#raw-text", text)
+        self.show_error("#raw-error", f"Not applied: {error}")
+        self.pending_error = True
+
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         event.stop()
         self.post_message(self.RawChanged(self, event.text_area.text))

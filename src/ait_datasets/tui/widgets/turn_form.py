@@ -45,7 +45,8 @@ def _text(value: Any) -> str:
 
 class TurnForm(Form):
     """Edits the selected turn. YAML fields that do not parse show the error and are not
-    applied, so they can never reach the file."""
+    applied, so they can never reach the file; the app keeps their text as an unapplied
+    change (see :mod:`~ait_datasets.tui.unapplied`)."""
 
     class KindSwitched(Message):
         """The author made the turn's query a task input or an intervention reply."""
@@ -55,6 +56,24 @@ class TurnForm(Form):
             self.form = form
             self.target = form.target
             self.kind = kind
+
+        @property
+        def control(self) -> TurnForm:
+            return self.form
+
+    class YamlChecked(Message):
+        """The YAML field ``field`` holds ``text``: ``error`` says why it cannot be applied
+        (the app keeps it as an unapplied change), None when it was applied."""
+
+        def __init__(
+            self, form: TurnForm, field: str, text: str, error: YamlInputError | None
+        ) -> None:
+            super().__init__()
+            self.form = form
+            self.target = form.target
+            self.field = field
+            self.text = text
+            self.error = error
 
         @property
         def control(self) -> TurnForm:
@@ -191,6 +210,12 @@ class TurnForm(Form):
         for widget_id in YAML_FIELDS:
             self.show_error(f"#{widget_id}-error", None)
 
+    def show_unapplied(self, widget_id: str, text: str, error: str) -> None:
+        """Put back text typed into a YAML field that was not applied, with its error."""
+        self.put_text(f"#{widget_id}", text)
+        self.yaml_errors[widget_id] = error
+        self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {error}")
+
     # -- editing ------------------------------------------------------------------------
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -247,9 +272,11 @@ class TurnForm(Form):
         except YamlInputError as exc:
             self.yaml_errors[widget_id] = str(exc)
             self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {exc}")
+            self.post_message(self.YamlChecked(self, widget_id, text, exc))
             return
         self.yaml_errors.pop(widget_id, None)
         self.show_error(f"#{widget_id}-error", None)
+        self.post_message(self.YamlChecked(self, widget_id, text, None))
         if widget_id == "turn-attachments":
             key = self.query_key
             self.post_turn_change(lambda t: _put(t[key], "attachments", value), widget_id)
@@ -303,9 +330,9 @@ def _check_shape(widget_id: str, value: Any) -> None:
     if value is None:
         return
     if widget_id == "turn-attachments" and not isinstance(value, list):
-        raise YamlInputError("attachments must be a list (items like '- file: name.pdf')", 1, 1)
+        raise YamlInputError("attachments must be a list (items like '- file: name.pdf')")
     if widget_id == "turn-expected" and not isinstance(value, dict):
-        raise YamlInputError("expected data must be a mapping (key: value lines)", 1, 1)
+        raise YamlInputError("expected data must be a mapping (key: value lines)")
 
 
 def _put(mapping: CommentedMap, key: str, value: Any) -> None:
