@@ -283,7 +283,7 @@ def test_a_letter_and_ctrl_q_sent_together_ask_before_quitting(tmp_path: Path) -
     term = _start(tmp_path, path, "edit-e2e-burst")
     try:
         term.wait_for("RETURN-ONE")
-        term.wait_for("Diagnostics (2, 1 errors)")
+        term.wait_for("Diagnostics (2, 1 error)")
         term.keys("Down")
         term.wait_for("Customer returns a chair")
         term.settle()
