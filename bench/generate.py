@@ -4,8 +4,7 @@
 
 Shapes: ``agent`` (multi-turn with interventions and placeholders), ``copilot``
 (question/expected_data), ``jsonl`` (Copilot rows), ``legacy`` (flat `question:` agent
-tests, for `datasets migrate`), ``legacy-short`` (a name and a `question:` text only: the
-most tests per megabyte). The output is deterministic for a given size and shape.
+tests, for `datasets migrate`). The output is deterministic for a given size and shape.
 """
 
 from __future__ import annotations
@@ -75,10 +74,6 @@ def legacy_test(i: int) -> str:
 """
 
 
-def short_legacy_test(i: int) -> str:
-    return f"  - name: T{i:07d}\n    question: Process order {i}\n"
-
-
 def jsonl_row(i: int) -> str:
     row = {
         "name": f"ROW{i:05d}",
@@ -92,7 +87,6 @@ _TESTS = {
     "agent": agent_test,
     "copilot": copilot_test,
     "legacy": legacy_test,
-    "legacy-short": short_legacy_test,
 }
 
 

@@ -1,5 +1,5 @@
-"""The bench rows of the robustness work: CRLF, lint at the size limit, migrate at scale,
-inputs that grew badly.
+"""The bench rows of the robustness work: CRLF, lint at the size limit, inputs that grew
+badly.
 
 Used by ``run.py`` (``python bench/run.py --only-robustness`` runs just these). Each
 "grew badly" input is measured at n and 2n: a linear command takes about twice as long
@@ -10,8 +10,6 @@ files are written a thousand tests at a time (the bench never holds their text).
 from __future__ import annotations
 
 import os
-import subprocess
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -111,51 +109,4 @@ def robustness_rows(
         )
     )
     at_limit.unlink()
-    # -- migrate at scale ------------------------------------------------------------------
-    scale = [
-        ("legacy", 20_000 if quick else 200_000),
-        ("legacy-short", 100_000 if quick else 1_000_000),
-    ]
-    for shape, n in scale:
-        legacy = out / f"{shape}-{n}.yaml"
-        write_generated(str(legacy), n, shape)
-        rows.append(_migrate_row(datasets, legacy, n, shape, measure))
-        legacy.unlink()
     return rows
-
-
-def _migrate_row(
-    datasets: str, legacy: Path, n: int, shape: str, measure: Measure, pairs: int = 2
-) -> Row:
-    """Migrate against lint on the same file, by CPU time and peak memory.
-
-    The two run alternately ``pairs`` times; the ratio is the median of the pairs' CPU
-    time ratios (user + system of the child: on a shared host, waiting for a core adds
-    wall time but no CPU time). ``measure`` is not used: it times by the wall clock.
-    """
-    del measure
-    lint = [datasets, "lint", str(legacy)]
-    migrate = [datasets, "migrate", "--check", "--kind", "agent", str(legacy)]
-    runs: list[tuple[tuple[float, float, float], tuple[float, float, float]]] = []
-    for _ in range(pairs):
-        runs.append((_cpu_run(lint), _cpu_run(migrate)))
-    ratios = sorted(m[1] / li[1] for li, m in runs)
-    memory = sorted(m[2] / li[2] for li, m in runs)
-    (_, lint_cpu, lint_mem), (wall, cpu, mem) = runs[-1]
-    what = "legacy tests" if shape == "legacy" else "flat tests of a name and a question"
-    return (
-        f"datasets migrate --check, {n} {what} ({os.path.getsize(legacy) / 1e6:.0f} MB)",
-        f"{wall:.2f} s ({cpu:.2f} s CPU)",
-        f"{mem:.0f} MB",
-        f"{ratios[len(ratios) // 2]:.2f}x the CPU time and {memory[len(memory) // 2]:.2f}x the "
-        f"memory of lint ({lint_cpu:.2f} s CPU, {lint_mem:.0f} MB; median of {pairs} "
-        "alternating pairs) (target < 3x both)",
-    )
-
-
-def _cpu_run(cmd: list[str]) -> tuple[float, float, float]:
-    """(wall seconds, CPU seconds, peak MB) of one run of ``cmd``."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, usage = os.wait4(proc.pid, 0)
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024

@@ -1,5 +1,4 @@
-"""Migrate never holds the original tree and the result's tree (or data) at once (peak
-memory)."""
+"""Migrate never holds the original tree and the result's tree at once (peak memory)."""
 
 from __future__ import annotations
 
@@ -36,15 +35,8 @@ def test_the_original_tree_is_dropped_before_the_result_is_read(
         trees_alive.append(originals[0].root is not None or bool(originals[0].cache))
         return real_load_text(path, text, **kwargs)  # type: ignore[arg-type]
 
-    real_read_data = verify.read_block_data
-
-    def reading_data(text: str) -> object:
-        trees_alive.append(originals[0].root is not None or bool(originals[0].cache))
-        return real_read_data(text)
-
     monkeypatch.setattr(files, "load_bytes", keeping)
     monkeypatch.setattr(verify, "load_text", reading)
-    monkeypatch.setattr(verify, "read_block_data", reading_data)
     result = migrate_bytes("t.yaml", LEGACY.encode(), MigrationOptions(kind="agent"))
     assert result.outcome == MIGRATED
     assert "    turns:\n      - query:\n" in result.after

@@ -6,7 +6,6 @@ import marshal
 
 from ait_datasets.migrate import rules
 from ait_datasets.plural import plural
-from ait_datasets.source.block_data import read_block_data
 from ait_datasets.source.document import Document
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, format_path
@@ -37,18 +36,9 @@ def check_data(path: str, fmt: str, new_text: str, expected: object) -> str | No
     """None when ``new_text`` (a file at ``path`` in format ``fmt``) reads as ``expected``
     (see :func:`intended`) with our reader, and, when it holds a tab, with libyaml.
 
-    YAML that the line reader reads is read without its tree (the same rules, and a
-    third of the time on a large file: see :mod:`~ait_datasets.source.block_data`);
-    anything else is loaded in full, as a lint would load it.
+    The text is loaded as a lint loads it (:func:`~ait_datasets.source.load.load_text`),
+    so what is checked is what the next lint will read.
     """
-    if fmt == "yaml":
-        data = read_block_data(new_text)
-        if data is not None:
-            difference = first_difference(expected, data)
-            if difference is not None:
-                return f"the migrated data would differ from the intended result at {difference}"
-            # The line reader reads no tab (it leaves such texts to libyaml): there is none.
-            return libyaml_refusal(new_text) if "\t" in new_text else None
     after = load_text(path, new_text, fmt=fmt)
     errors = [d for d in after.diagnostics if d.severity.value == "error"]
     if errors:

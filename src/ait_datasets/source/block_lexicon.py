@@ -1,10 +1,11 @@
-"""The block readers' vocabulary: which texts they take, and the one-line pieces of one.
+"""The line reader's vocabulary: which texts it takes, and the one-line pieces of one.
 
-:mod:`.block_yaml` (the tree) and :mod:`.block_data` (plain data), and the item
-templates built on them, read the same small part of YAML. This is what they share:
-the characters and line breaks a text may have, the patterns of a key, a quoted or
-plain value and a flow-list item, double-quoted escapes, the limits past which they
-leave a text to libyaml, and :class:`GiveUp`, which says so.
+:mod:`.block_yaml` (the whole text) and :mod:`.reparse` (one edited test) read the same
+small part of YAML with it: the characters and line breaks a text may have, the
+patterns of a key, a quoted or plain value and a flow-list item, double-quoted escapes,
+the limits past which they leave a text to libyaml, and :class:`GiveUp`, which says so.
+Private to :mod:`ait_datasets.source`: other packages read YAML through
+:func:`ait_datasets.source.load`.
 """
 
 from __future__ import annotations

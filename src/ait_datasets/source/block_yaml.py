@@ -8,10 +8,15 @@ reads exactly that part, a line at a time, into the tree the event builder makes
 values, styles, offsets and interned strings), and gives up on anything else by returning
 None; the caller then reads the file with libyaml as before.
 
+It is the source package's one fast path, private to it: :func:`ait_datasets.source.load`
+is its only way in (a lint, an editor and ``migrate``'s check of its result all read
+YAML there).
+
 It never reports a finding: anything worth one (duplicate or non-text keys, tags,
 anchors, aliases, syntax errors, tabs, unusual characters) makes it give up, and the
 libyaml path explains it. ``tests/source/test_block_yaml.py`` checks it against the event
-builder on generated files, on mutated ones and on the real datasets.
+builder (one property test over generated, damaged and arbitrary texts, and the real
+datasets).
 """
 
 from __future__ import annotations
@@ -96,18 +101,11 @@ class BlockReader:
     peak memory of a large file.
     """
 
-    def __init__(self, text: str, crlf: bool = False, positions: bool = True) -> None:
+    def __init__(self, text: str, crlf: bool = False) -> None:
         self.text = text
         # Every break is CRLF or every break is LF (checked by the caller): one split.
         self.lines = text.split("\r\n" if crlf else "\n")
-        if positions:
-            self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
-        else:
-            # For a reader of data alone (``block_data``): every line starts at 0, so no
-            # node it makes has a true position (none is ever asked for).
-            self.index = LineIndex.__new__(LineIndex)
-            self.index.text = text
-            self.index.starts = array("q", bytes(8 * len(self.lines)))
+        self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
         self.index.single_line_scalars = True
         self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
         self.starts = self.index.starts
