@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types as lsp
 
-from ait_datasets.lsp.convert import SOURCE
-from ait_datasets.lsp.findings import file_uri
+from ait_datasets.lsp.convert import at_start, file_uri
 from ait_datasets.lsp.linting import lint_files
 from ait_datasets.lsp.state import Linted
 
@@ -54,7 +53,7 @@ def _on_disk(
 ) -> list[Report]:
     """The reports of the files on disk: their findings, then one diagnostic on each
     file that could not be read (once a file, as ``datasets lint`` says it)."""
-    from ait_datasets.lint.engine import once_per_path
+    from ait_datasets.lint.engine import once_per_path, unreadable_message
 
     reports: list[Report] = []
     unreadable = list(refused)
@@ -71,21 +70,8 @@ def _on_disk(
     for path, reason in once_per_path(unreadable):
         full = os.path.abspath(path)
         if full not in found and full not in open_paths:
-            reports.append(Report(file_uri(full), [cannot_read(reason)]))
+            reports.append(Report(file_uri(full), [at_start(unreadable_message(reason))]))
     return reports
-
-
-def cannot_read(reason: str) -> lsp.Diagnostic:
-    """The diagnostic of a file that could not be read, at its start."""
-    from ait_datasets.lint.engine import unreadable_message
-
-    start = lsp.Position(0, 0)
-    return lsp.Diagnostic(
-        lsp.Range(start, start),
-        unreadable_message(reason),
-        severity=lsp.DiagnosticSeverity.Error,
-        source=SOURCE,
-    )
 
 
 def _stat(path: str) -> tuple[str, int, int]:
