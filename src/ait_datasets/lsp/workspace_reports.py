@@ -15,12 +15,12 @@ from ait_datasets.lsp.linting import lint_files
 from ait_datasets.lsp.state import Linted
 
 if TYPE_CHECKING:
-    from ait_datasets.lsp.server import DatasetsServer
+    from ait_datasets.lsp.state import ServerState
 
 Report = lsp.WorkspaceFullDocumentDiagnosticReport
 
 
-def workspace_reports(ls: DatasetsServer) -> list[Report]:
+def workspace_reports(ls: ServerState) -> list[Report]:
     """Every file's report: the files on disk (cached while none of them changed), then
     the open documents as they are in the editor."""
     reports: list[Report] = []
@@ -46,7 +46,7 @@ def workspace_reports(ls: DatasetsServer) -> list[Report]:
 
 
 def _on_disk(
-    ls: DatasetsServer,
+    ls: ServerState,
     paths: list[str],
     refused: list[tuple[str, str]],
     open_paths: set[str | None],
