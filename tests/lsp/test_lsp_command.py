@@ -67,8 +67,8 @@ SESSION = _messages(
 def test_a_session_is_served_whether_stdin_is_a_pipe_or_a_file(
     tmp_path: Path, stdin_kind: str
 ) -> None:
-    # A pipe (as editors start it) is read by the server's event loop; anything else by
-    # pygls's own reader. Both answer initialize and shutdown, and end on exit.
+    # A pipe (as editors start it) or anything else: pygls's reader answers initialize
+    # and shutdown, and ends on exit.
     command = [sys.executable, "-m", "ait_datasets", "lsp"]
     if stdin_kind == "pipe":
         done = subprocess.run(command, input=SESSION, capture_output=True, cwd=REPO, timeout=120)

@@ -15,9 +15,9 @@ from pygls.uris import from_fs_path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The server as `datasets lsp` serves it (stdin a pipe, read by the server's event
-# loop), writing at the end how many entries its table of requests under way still
-# holds: what a long session would keep for ever.
+# The server as `datasets lsp` serves it (stdin a pipe, read by pygls), writing at the
+# end how many entries its table of requests under way still holds: what a long session
+# would keep for ever.
 COUNTING_SERVER = """
 import sys
 from ait_datasets.lsp.server import SERVER, serve

@@ -39,18 +39,10 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.lsp.worker import LintWorkers
 
     # The lint process starts first: it loads the linter on the other core while this
-    # process loads pygls and lsprotocol (most of the start-up time), and meanwhile the
-    # opening answers the editor's first messages (lsp/opening.py).
+    # process loads pygls and lsprotocol (most of the start-up time).
     workers = LintWorkers()
     workers.start()
-    from ait_datasets.lsp.opening import open_while_loading
-
-    opening = open_while_loading(_load_server, workers)
     from ait_datasets.lsp.server import serve
 
-    serve(workers, opening)
+    serve(workers)
     return 0
-
-
-def _load_server() -> None:
-    import ait_datasets.lsp.server  # noqa: F401  (pygls and lsprotocol, and our server)

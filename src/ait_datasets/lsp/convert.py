@@ -1,26 +1,37 @@
-"""Our findings and edits as lsprotocol values, in the client's position encoding (what
-each finding shows is decided in :mod:`.findings`)."""
+"""Our findings and edits as lsprotocol values, in the client's position encoding: the
+server's one converter from a finding to what the client shows."""
 
 from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from ait_datasets.diagnostics import Diagnostic, Edit
-from ait_datasets.lsp.findings import (
-    RELATED_MESSAGE,
-    SEVERITY,
-    SOURCE,
-    client_position,
-    diagnostic_span,
-    file_uri,
-    names_a_file,
-    rule_url,
-)
-from ait_datasets.lsp.positions import Lines, from_client_column
+from ait_datasets.diagnostics import Diagnostic, Edit, Severity
+from ait_datasets.lsp.positions import Lines, from_client_column, to_client_column
 
-__all__ = ["SOURCE", "Converter", "minimal_edit", "names_a_file", "to_lsp"]
+SOURCE = "datasets"
+# Each rule's page: the README's rules table (`datasets rules CODE` prints the full page).
+RULES_URL = "https://github.com/ait-datasets/ait-datasets/blob/main/README.md#rules"
+RELATED_MESSAGE = "the other file"
 
-_SEVERITY = {ours: lsp.DiagnosticSeverity(number) for ours, number in SEVERITY.items()}
+_SEVERITY = {
+    Severity.ERROR: lsp.DiagnosticSeverity.Error,
+    Severity.WARNING: lsp.DiagnosticSeverity.Warning,
+    Severity.INFO: lsp.DiagnosticSeverity.Information,
+}
+_START = lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))
+
+
+def rule_url(code: str) -> str:
+    """The page of a rule: the README's rules table for now (it has no anchor per rule;
+    `datasets rules CODE` prints the full page)."""
+    return RULES_URL
+
+
+def file_uri(path: str) -> str:
+    """The ``file:`` URI of a path, as pygls writes it."""
+    from pygls.uris import from_fs_path
+
+    return from_fs_path(path) or path
 
 
 class Converter:
@@ -32,7 +43,7 @@ class Converter:
 
     def position(self, line: int, column: int) -> lsp.Position:
         """A 0-based line and code-point column as an LSP position."""
-        return lsp.Position(*client_position(self.lines, self.encoding, line, column))
+        return lsp.Position(line, to_client_column(self.lines.line(line), column, self.encoding))
 
     def offset_position(self, offset: int) -> lsp.Position:
         return self.position(*self.lines.position(offset))
@@ -46,8 +57,14 @@ class Converter:
         return self.lines.offset(*self.from_position(position))
 
     def diagnostic_range(self, diag: Diagnostic) -> lsp.Range:
-        start, end = diagnostic_span(self.lines, self.encoding, diag)
-        return lsp.Range(lsp.Position(*start), lsp.Position(*end))
+        """Where ``diag`` is underlined."""
+        start = self.position(diag.line - 1, diag.column - 1)
+        end = self.position(diag.end_line - 1, diag.end_column - 1)
+        if (end.line, end.character) <= (start.line, start.character):
+            # A whole-file finding (1:1): show it under the first line, not as a dot.
+            text = self.lines.line(start.line)
+            end = self.position(start.line, len(text)) if text.strip() else start
+        return lsp.Range(start, end)
 
     def text_edit(self, edit: Edit) -> lsp.TextEdit:
         return lsp.TextEdit(
@@ -63,10 +80,7 @@ def to_lsp(
     info = None
     if related:
         info = [
-            lsp.DiagnosticRelatedInformation(
-                lsp.Location(file_uri(path), lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))),
-                RELATED_MESSAGE,
-            )
+            lsp.DiagnosticRelatedInformation(lsp.Location(file_uri(path), _START), RELATED_MESSAGE)
             for path in related
         ]
     return lsp.Diagnostic(
@@ -78,6 +92,12 @@ def to_lsp(
         source=SOURCE,
         related_information=info,
     )
+
+
+def at_start(message: str) -> lsp.Diagnostic:
+    """An error about the whole file, at its start (an invalid configuration, a file
+    that cannot be read)."""
+    return lsp.Diagnostic(_START, message, severity=lsp.DiagnosticSeverity.Error, source=SOURCE)
 
 
 def minimal_edit(conv: Converter, old: str, new: str) -> lsp.TextEdit | None:

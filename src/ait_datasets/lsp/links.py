@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types as lsp
 
 from ait_datasets.lsp.context import ancestors, own_key
-from ait_datasets.lsp.findings import file_uri
+from ait_datasets.lsp.convert import file_uri
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.records import Record
 

@@ -9,6 +9,7 @@ saved, cross-file rules included.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
     from ait_datasets.source.document import Document
+
+# A finding's message names another file of the app (cross-file rules do).
+_NAMES_FILE = re.compile(r"\.(?:ya?ml|jsonl?|xml)\b")
 
 
 def load_document_text(text: str, path: str) -> Document:
@@ -103,6 +107,20 @@ def app_files_named(message: str, path: str, others: list[str] | None = None) ->
     for full in other_app_files(path) if others is None else others:
         if display_path(full) in message or os.path.relpath(full, root) in message:
             out.append(full)
+    return out
+
+
+def related_files(diagnostics: list[Diagnostic], path: str) -> list[list[str] | None]:
+    """For each finding, the app's other files its message names (None: it names none)."""
+    # The app's files, listed once for all the findings that name one.
+    others: list[str] | None = None
+    out: list[list[str] | None] = []
+    for diag in diagnostics:
+        related = None
+        if _NAMES_FILE.search(diag.message) is not None:
+            others = other_app_files(path) if others is None else others
+            related = app_files_named(diag.message, path, others)
+        out.append(related)
     return out
 
 

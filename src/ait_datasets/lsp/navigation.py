@@ -1,6 +1,6 @@
 """Reading help for an open buffer: hover, inlay hints, completion, go to definition and
 document links (each a thin call into :mod:`.hover`, :mod:`.inlay`, :mod:`.completion`
-and :mod:`.links`)."""
+and :mod:`.links`), registered on the server by :func:`register`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from lsprotocol import types as lsp
 from ait_datasets.lsp import completion, hover, inlay, links
 
 if TYPE_CHECKING:
+    from pygls.lsp.server import LanguageServer
+
     from ait_datasets.lsp.convert import Converter
-    from ait_datasets.lsp.server import DatasetsServer
+    from ait_datasets.lsp.state import ServerState
 
 
 class _Buffer(NamedTuple):
@@ -21,7 +23,7 @@ class _Buffer(NamedTuple):
     conv: Converter
 
 
-def _buffer(ls: DatasetsServer, uri: str) -> _Buffer | None:
+def _buffer(ls: ServerState, uri: str) -> _Buffer | None:
     """The open document at ``uri``, when the linter handles its file: reading help is
     given only where diagnostics are."""
     path = ls.handled(uri)
@@ -31,11 +33,11 @@ def _buffer(ls: DatasetsServer, uri: str) -> _Buffer | None:
     return _Buffer(path, text, ls.converter(uri, text))
 
 
-def register(server: DatasetsServer) -> None:
+def register(server: LanguageServer) -> None:
     """Add the handlers to ``server``."""
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
-    def _hover(ls: DatasetsServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    def _hover(ls: ServerState, params: lsp.HoverParams) -> lsp.Hover | None:
         buffer = _buffer(ls, params.text_document.uri)
         if buffer is None:
             return None
@@ -51,7 +53,7 @@ def register(server: DatasetsServer) -> None:
         )
 
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions())
-    def _inlay_hints(ls: DatasetsServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
+    def _inlay_hints(ls: ServerState, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
         buffer = _buffer(ls, params.text_document.uri)
         if buffer is None:
             return None
@@ -76,7 +78,7 @@ def register(server: DatasetsServer) -> None:
         lsp.TEXT_DOCUMENT_COMPLETION,
         lsp.CompletionOptions(trigger_characters=[" ", "-", "$", "<", ":"]),
     )
-    def _completion(ls: DatasetsServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
+    def _completion(ls: ServerState, params: lsp.CompletionParams) -> lsp.CompletionList | None:
         buffer = _buffer(ls, params.text_document.uri)
         if buffer is None:
             return None
@@ -86,7 +88,7 @@ def register(server: DatasetsServer) -> None:
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
-    def _definition(ls: DatasetsServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+    def _definition(ls: ServerState, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
         buffer = _buffer(ls, params.text_document.uri)
         if buffer is None:
             return None
@@ -101,7 +103,7 @@ def register(server: DatasetsServer) -> None:
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_LINK, lsp.DocumentLinkOptions())
     def _document_links(
-        ls: DatasetsServer, params: lsp.DocumentLinkParams
+        ls: ServerState, params: lsp.DocumentLinkParams
     ) -> list[lsp.DocumentLink] | None:
         buffer = _buffer(ls, params.text_document.uri)
         if buffer is None:

@@ -14,9 +14,8 @@ session and a sloppy client.
   notification other than ``exit`` is dropped, as the protocol says, instead of running
   a handler against a workspace that does not exist yet.
 
-This is the protocol whatever reads the messages (pygls's ``start_io``, the server's own
-stdin reader, or the hand-over from the opening): all of them build messages with
-:meth:`structure_message` and hand them to :meth:`handle_message`.
+pygls's reader (``start_io``) builds each message with :meth:`structure_message` and
+hands it to :meth:`handle_message`.
 """
 
 from __future__ import annotations

@@ -19,9 +19,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from ait_datasets.lsp import actions, navigation
-from ait_datasets.lsp.convert import SOURCE, Converter, to_lsp
-from ait_datasets.lsp.findings import related_files
-from ait_datasets.lsp.linting import lint_document_text
+from ait_datasets.lsp.convert import SOURCE, Converter, at_start, to_lsp
+from ait_datasets.lsp.linting import lint_document_text, related_files
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.protocol import DatasetsProtocol
 from ait_datasets.lsp.scope import handled_path, is_handled, path_of
@@ -34,7 +33,6 @@ from ait_datasets.version import __version__
 if TYPE_CHECKING:
     from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
-    from ait_datasets.lsp.opening import Opening
 
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
@@ -156,15 +154,7 @@ class DatasetsServer(LanguageServer):
         related = related_files(found, self.path_of(uri) or "")
         out = [to_lsp(diag, conv, uri, files) for diag, files in zip(found, related, strict=True)]
         if linted.error is not None:
-            out.insert(
-                0,
-                lsp.Diagnostic(
-                    lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)),
-                    linted.error,
-                    severity=lsp.DiagnosticSeverity.Error,
-                    source=SOURCE,
-                ),
-            )
+            out.insert(0, at_start(linted.error))
         return out
 
     def schedule(self, uri: str, delay: float | None = None) -> None:
@@ -360,9 +350,6 @@ def _did_open(ls: DatasetsServer, params: lsp.DidOpenTextDocumentParams) -> None
     document = params.text_document
     if ls.handled(document.uri) is None:
         return
-    linted = ls.linted.get(document.uri)
-    if linted is not None and (linted.version, linted.text) == (document.version, document.text):
-        return  # linted, and its findings sent, while pygls was loading (see .opening)
     ls.schedule(document.uri, 0)
 
 
@@ -462,15 +449,13 @@ def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.C
 navigation.register(SERVER)
 
 
-def serve(workers: LintWorkers | None = None, opening: Opening | None = None) -> None:
-    """Run the server over stdin/stdout until the client says exit; ``workers`` lint
-    (started by the caller before this module was imported), else this process does;
-    ``opening`` is what was answered while this module was imported."""
-    from ait_datasets.lsp.stdio import serve_stdio
-
+def serve(workers: LintWorkers | None = None) -> None:
+    """Run the server over stdin/stdout (pygls's ``start_io``) until the client says
+    exit; ``workers`` lint (started by the caller before this module was imported, so
+    that they load the linter while this process loads pygls), else this process does."""
     SERVER.workers = workers
     try:
-        serve_stdio(SERVER, opening)
+        SERVER.start_io()
     finally:
         if workers is not None:
             workers.close()

@@ -10,18 +10,17 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types as lsp
 
-from ait_datasets.lsp.convert import SOURCE
-from ait_datasets.lsp.findings import file_uri
+from ait_datasets.lsp.convert import at_start, file_uri
 from ait_datasets.lsp.linting import lint_files
 from ait_datasets.lsp.state import Linted
 
 if TYPE_CHECKING:
-    from ait_datasets.lsp.server import DatasetsServer
+    from ait_datasets.lsp.state import ServerState
 
 Report = lsp.WorkspaceFullDocumentDiagnosticReport
 
 
-def workspace_reports(ls: DatasetsServer) -> list[Report]:
+def workspace_reports(ls: ServerState) -> list[Report]:
     """Every file's report: the files on disk (cached while none of them changed), then
     the open documents as they are in the editor."""
     reports: list[Report] = []
@@ -47,14 +46,14 @@ def workspace_reports(ls: DatasetsServer) -> list[Report]:
 
 
 def _on_disk(
-    ls: DatasetsServer,
+    ls: ServerState,
     paths: list[str],
     refused: list[tuple[str, str]],
     open_paths: set[str | None],
 ) -> list[Report]:
     """The reports of the files on disk: their findings, then one diagnostic on each
     file that could not be read (once a file, as ``datasets lint`` says it)."""
-    from ait_datasets.lint.engine import once_per_path
+    from ait_datasets.lint.engine import once_per_path, unreadable_message
 
     reports: list[Report] = []
     unreadable = list(refused)
@@ -71,21 +70,8 @@ def _on_disk(
     for path, reason in once_per_path(unreadable):
         full = os.path.abspath(path)
         if full not in found and full not in open_paths:
-            reports.append(Report(file_uri(full), [cannot_read(reason)]))
+            reports.append(Report(file_uri(full), [at_start(unreadable_message(reason))]))
     return reports
-
-
-def cannot_read(reason: str) -> lsp.Diagnostic:
-    """The diagnostic of a file that could not be read, at its start."""
-    from ait_datasets.lint.engine import unreadable_message
-
-    start = lsp.Position(0, 0)
-    return lsp.Diagnostic(
-        lsp.Range(start, start),
-        unreadable_message(reason),
-        severity=lsp.DiagnosticSeverity.Error,
-        source=SOURCE,
-    )
 
 
 def _stat(path: str) -> tuple[str, int, int]:
