@@ -2,15 +2,17 @@
 
 A forgiving reader, not a parser: it looks for the shapes that matter and skips the rest
 (nested ``{ }`` sections of pages and tables, attributes, unknown statements). Every loop
-moves forward, so the work is linear in the number of tokens and broken text cannot hang
-it. Names are compared without regard to case, as AL does.
+moves forward and nothing recurses, so the work is linear in the number of tokens, broken
+text cannot hang it and no nesting is too deep. Nesting is counted, never stacked, and the
+scanning loops ask :class:`Tokens` about kinds and texts without making tokens. Names are
+compared without regard to case, as AL does.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ait_datasets.al.tokens import IDENT, NUMBER, QUOTED, STRING, Token, tokenize
+from ait_datasets.al.tokens import IDENT, NUMBER, OP, QUOTED, STRING, Token, Tokens, tokenize
 
 OBJECT_KINDS = frozenset(
     {
@@ -95,7 +97,7 @@ class ALFile(NamedTuple):
     """The tokens and objects of one AL file."""
 
     path: str
-    tokens: list[Token]
+    tokens: Tokens
     objects: tuple[ALObject, ...]
 
 
@@ -104,12 +106,11 @@ def read_al(path: str, text: str) -> ALFile:
     return ALFile(path, tokens, tuple(_objects(tokens)))
 
 
-def _objects(tokens: list[Token]) -> list[ALObject]:
+def _objects(tokens: Tokens) -> list[ALObject]:
     out = []
     i, n = 0, len(tokens)
     while i < n:
-        tok = tokens[i]
-        if tok.kind == IDENT and tok.lower in OBJECT_KINDS and i + 1 < n:
+        if tokens.word(i) in OBJECT_KINDS and i + 1 < n:
             obj, i = _object(tokens, i)
             if obj is not None:
                 out.append(obj)
@@ -118,7 +119,7 @@ def _objects(tokens: list[Token]) -> list[ALObject]:
     return out
 
 
-def _object(tokens: list[Token], i: int) -> tuple[ALObject | None, int]:
+def _object(tokens: Tokens, i: int) -> tuple[ALObject | None, int]:
     head = tokens[i]
     j = i + 1
     object_id = None
@@ -129,8 +130,8 @@ def _object(tokens: list[Token], i: int) -> tuple[ALObject | None, int]:
         return None, i + 1
     name_tok = tokens[j]
     # `extends "Base"`, `implements "I"`: everything up to the body's brace.
-    while j < len(tokens) and not tokens[j].is_op("{"):
-        if tokens[j].kind == IDENT and tokens[j].lower in OBJECT_KINDS and j > i + 2:
+    while j < len(tokens) and not tokens.is_op(j, "{"):
+        if j > i + 2 and tokens.word(j) in OBJECT_KINDS:
             return None, j  # no body: a fragment; read on from the next object word
         j += 1
     if j >= len(tokens):
@@ -154,25 +155,23 @@ def _object(tokens: list[Token], i: int) -> tuple[ALObject | None, int]:
     return obj, end + 1
 
 
-def _matching_brace(tokens: list[Token], i: int) -> int:
+def _matching_brace(tokens: Tokens, i: int) -> int:
     """The index of the `}` closing the `{` at ``i`` (or the end of the tokens)."""
     depth = 0
-    for k in range(i, len(tokens)):
-        tok = tokens[k]
-        if tok.kind == "op":
-            if tok.text == "{":
-                depth += 1
-            elif tok.text == "}":
-                depth -= 1
-                if depth == 0:
-                    return k
+    for k, op in tokens.ops(i, len(tokens)):
+        if op == "{":
+            depth += 1
+        elif op == "}":
+            depth -= 1
+            if depth == 0:
+                return k
     return len(tokens)
 
 
 class _Body:
     """Reads the members of one object body (tokens ``start`` to ``end``)."""
 
-    def __init__(self, tokens: list[Token], start: int, end: int) -> None:
+    def __init__(self, tokens: Tokens, start: int, end: int) -> None:
         self.tokens = tokens
         self.i = start
         self.end = end
@@ -185,58 +184,62 @@ class _Body:
 
     def read(self) -> None:
         attributes: list[str] = []
+        tokens = self.tokens
         while self.i < self.end:
-            tok = self.tokens[self.i]
-            nxt = self.at(self.i + 1)
-            if tok.is_op("{"):
-                self.i = _matching_brace(self.tokens, self.i) + 1  # a nested section
-            elif tok.is_op("["):
-                if nxt is not None and nxt.kind == IDENT:
-                    attributes.append(nxt.lower)
-                self.i = self._skip_group(self.i, "[", "]")
-            elif tok.kind == IDENT and tok.lower == "var":
+            i = self.i
+            word = tokens.word(i)
+            has_next = i + 1 < self.end
+            if tokens.is_op(i, "{"):
+                self.i = _matching_brace(tokens, i) + 1  # a nested section
+            elif tokens.is_op(i, "["):
+                attribute = tokens.word(i + 1) if has_next else None
+                if attribute is not None:
+                    attributes.append(attribute)
+                self.i = self._skip_group(i, "[", "]")
+            elif word is None:
+                self.i += 1
+            elif word == "var":
                 self.i += 1
                 self._variables(self.variables)
-            elif tok.kind == IDENT and tok.lower in _MODIFIERS:
+            elif word in _MODIFIERS:
                 self.i += 1
-            elif tok.kind == IDENT and tok.lower in _ROUTINE_WORDS:
+            elif word in _ROUTINE_WORDS:
                 self._routine(tuple(attributes))
                 attributes = []
-            elif tok.kind == IDENT and nxt is not None and nxt.is_op("="):
-                self._property(tok)
+            elif has_next and tokens.is_op(i + 1, "="):
+                self._property(tokens[i])
             else:
                 self.i += 1
 
     def _skip_group(self, k: int, opener: str, closer: str) -> int:
         """The index after the ``closer`` matching the ``opener`` at ``k``."""
         depth = 0
-        while k < self.end:
-            tok = self.tokens[k]
-            if tok.kind == "op":
-                if tok.text == opener:
-                    depth += 1
-                elif tok.text == closer:
-                    depth -= 1
-                    if depth == 0:
-                        return k + 1
-                elif tok.text in "{}":
-                    return k  # never leave the object body
-            k += 1
-        return k
+        for j, op in self.tokens.ops(k, self.end):
+            if op == opener:
+                depth += 1
+            elif op == closer:
+                depth -= 1
+                if depth == 0:
+                    return j + 1
+            elif op in ("{", "}"):
+                return j  # never leave the object body
+        return max(k, self.end)
 
     def _until_semicolon(self, k: int) -> int:
         """The index of the `;` ending a declaration or property (brackets nest)."""
         depth = 0
+        tokens = self.tokens
         while k < self.end:
-            tok = self.tokens[k]
-            if tok.kind == "op":
-                if tok.text in "([":
+            kind = tokens.kind(k)
+            if kind == OP:
+                op = tokens.raw(k)
+                if op in ("(", "["):
                     depth += 1
-                elif tok.text in ")]":
+                elif op in (")", "]"):
                     depth = max(0, depth - 1)
-                elif (tok.text == ";" and depth == 0) or tok.text in "{}":
+                elif (op == ";" and depth == 0) or op in ("{", "}"):
                     return k
-            elif depth == 0 and tok.kind == IDENT and tok.lower in _ROUTINE_WORDS:
+            elif depth == 0 and kind == IDENT and tokens.raw(k).lower() in _ROUTINE_WORDS:
                 return k  # a missing `;`: never swallow the next procedure
             k += 1
         return k
@@ -311,10 +314,11 @@ class _Body:
     def _block_end(self, k: int) -> int:
         """The index after the `end` closing the `begin` at ``k`` (`case` nests too)."""
         depth = 0
+        tokens = self.tokens
         while k < self.end:
-            tok = self.tokens[k]
-            if tok.kind == IDENT:
-                word = tok.lower
+            kind = tokens.kind(k)
+            if kind == IDENT:
+                word = tokens.raw(k).lower()
                 if word in ("begin", "case"):
                     depth += 1
                 elif word == "end":
@@ -323,7 +327,7 @@ class _Body:
                         return k + 1
                 elif word in _ROUTINE_WORDS:
                     return k  # an unclosed body: stop before the next procedure
-            elif tok.kind == "op" and tok.text in "{}":
+            elif kind == OP and tokens.raw(k) in ("{", "}"):
                 return k
             k += 1
         return k
