@@ -87,3 +87,5 @@ def test_hostile_files_return_what_they_can() -> None:
     literal = read_al("x.al", HOSTILE["text literal of escaped quotes"](SIZE)).tokens
     assert any(t.kind == "string" and t.text == "'" * (SIZE // 2) for t in literal)
     assert read_al("x.al", HOSTILE["binary"](SIZE)).objects == ()
+    # An ID of 5,000 digits is no ID (int() would refuse it: over 4,300 digits).
+    assert read_al("x.al", "codeunit " + "9" * 5000 + " X { }").objects == ()

@@ -91,6 +91,9 @@ class ALObject(NamedTuple):
     properties: dict[str, Property]  # by lower-case name
     variables: dict[str, Variable]  # globals, by lower-case name
     procedures: tuple[Procedure, ...]
+    id_line: int = 0  # where the ID is written (0: no ID)
+    id_column: int = 0
+    id_end_column: int = 0
 
 
 class ALFile(NamedTuple):
@@ -123,8 +126,11 @@ def _object(tokens: Tokens, i: int) -> tuple[ALObject | None, int]:
     head = tokens[i]
     j = i + 1
     object_id = None
-    if tokens[j].kind == NUMBER and tokens[j].text.isdigit():
-        object_id = int(tokens[j].text)
+    id_tok = tokens[j]
+    # An ID has at most 10 digits (up to 2,147,483,647); a longer number is none (and
+    # int() refuses numbers of over 4,300 digits).
+    if id_tok.kind == NUMBER and id_tok.text.isdigit() and len(id_tok.text) <= 10:
+        object_id = int(id_tok.text)
         j += 1
     if j >= len(tokens) or tokens[j].kind not in (IDENT, QUOTED):
         return None, i + 1
@@ -151,6 +157,9 @@ def _object(tokens: Tokens, i: int) -> tuple[ALObject | None, int]:
         body.properties,
         body.variables,
         tuple(body.procedures),
+        id_tok.line if object_id is not None else 0,
+        id_tok.column if object_id is not None else 0,
+        id_tok.column + len(id_tok.text) if object_id is not None else 0,
     )
     return obj, end + 1
 
