@@ -65,6 +65,27 @@ def test_reading_a_hostile_file_stays_within_a_few_times_its_size(shape: str) ->
     assert peak < PER_CHAR * len(text), f"{shape}: {peak / len(text):.0f} bytes per character"
 
 
+# Files made only of declarations keep a fact per declaration (name, type, position: about
+# a hundred bytes for a five-character `p1:I;`); the reading itself adds no copies.
+DECLARATIONS: dict[str, Callable[[int], str]] = {
+    "parameters": lambda n: (
+        "codeunit 1 X {\nprocedure A("
+        + ";".join(f"p{i}:I" for i in range(n // 8))
+        + ") begin end;\n}"
+    ),
+    "globals": lambda n: "codeunit 1 X {\nvar\n" + "".join(f"v{i}:I;" for i in range(n // 8)) + "}",
+    "a type of nested brackets": lambda n: "codeunit 1 X {\nvar v: Codeunit " + "(" * n + ";\n}",
+}
+PER_DECLARATION_CHAR = 60
+
+
+@pytest.mark.parametrize("shape", sorted(DECLARATIONS))
+def test_declaration_dense_files_keep_facts_not_copies(shape: str) -> None:
+    text = DECLARATIONS[shape](SIZE)
+    peak = _peak(text)
+    assert peak < PER_DECLARATION_CHAR * len(text), f"{shape}: {peak / len(text):.0f} per char"
+
+
 def test_memory_grows_with_the_file_not_faster() -> None:
     # Twice the nesting costs about twice the memory (linear), never four times.
     small = _peak(HOSTILE["nested parentheses in a body"](SIZE // 4))

@@ -255,7 +255,7 @@ class _Body:
 
     def _property(self, name: Token) -> None:
         stop = self._until_semicolon(self.i + 2)
-        value = " ".join(t.text for t in self.tokens[self.i + 2 : stop])
+        value = " ".join(self.tokens[j].text for j in range(self.i + 2, stop))
         self.properties.setdefault(name.lower, Property(name.text, value, name.line, name.column))
         self.i = stop + 1
 
@@ -277,7 +277,7 @@ class _Body:
                 return  # not a declaration: let the caller read on
             stop = self._until_semicolon(k + 1)
             for name in names:
-                into.setdefault(name.lower, _variable(name, self.tokens[k + 1 : stop]))
+                into.setdefault(name.lower, _variable(name, self.tokens, k + 1, stop))
             self.i = stop + 1
 
     def _routine(self, attributes: tuple[str, ...]) -> None:
@@ -290,7 +290,7 @@ class _Body:
         params: list[Variable] = []
         if (tok := self.at(k)) is not None and tok.is_op("("):
             close = self._skip_group(k, "(", ")")
-            params = _parameters(self.tokens[k + 1 : close - 1])
+            params = _parameters(self.tokens, k + 1, max(k + 1, close - 1))
             k = close
         # A return type (`: Boolean`, `Result: Text`) and the `;` of older syntax.
         while (tok := self.at(k)) is not None and not tok.is_word("var", "begin"):
@@ -342,47 +342,46 @@ class _Body:
         return k
 
 
-def _variable(name: Token, type_tokens: list[Token]) -> Variable:
-    if not type_tokens:
+def _variable(name: Token, tokens: Tokens, start: int, stop: int) -> Variable:
+    """The variable ``name`` declared with the type tokens [start, stop)."""
+    if start >= stop:
         return Variable(name.text, "", "", None, name.line, name.column)
-    kind = type_tokens[0].lower
+    kind = tokens[start].lower
     subtype = ""
     label = None
     if kind in _OBJECT_TYPES:
         # `Codeunit "AIT Test Context"`, `Codeunit System.TestTools."AIT Test Context"`.
-        k = 1
-        while k < len(type_tokens) and type_tokens[k].kind in (IDENT, QUOTED, NUMBER):
-            subtype = type_tokens[k].text
-            if k + 1 < len(type_tokens) and type_tokens[k + 1].is_op("."):
+        k = start + 1
+        while k < stop and tokens.kind(k) in (IDENT, QUOTED, NUMBER):
+            subtype = tokens[k].text
+            if k + 1 < stop and tokens.is_op(k + 1, "."):
                 k += 2
                 continue
             break
-    elif kind == "label" and len(type_tokens) > 1 and type_tokens[1].kind == STRING:
-        label = type_tokens[1].text
+    elif kind == "label" and stop - start > 1 and tokens.kind(start + 1) == STRING:
+        label = tokens[start + 1].text
     return Variable(name.text, kind, subtype, label, name.line, name.column)
 
 
-def _parameters(tokens: list[Token]) -> list[Variable]:
-    """`var A: Type; B, C: Type` (the tokens between the parentheses)."""
+def _parameters(tokens: Tokens, start: int, end: int) -> list[Variable]:
+    """`var A: Type; B, C: Type` (the tokens [start, end) between the parentheses)."""
     out: list[Variable] = []
     depth = 0
-    start = 0
-    for k in range(len(tokens) + 1):
-        tok = tokens[k] if k < len(tokens) else None
-        if tok is not None and tok.kind == "op":
-            if tok.text in "([":
-                depth += 1
-            elif tok.text in ")]":
-                depth -= 1
-        if tok is None or (tok.is_op(";") and depth == 0):
-            part = tokens[start:k]
-            start = k + 1
-            if part and part[0].is_word("var"):
-                part = part[1:]
-            colon = next((m for m, t in enumerate(part) if t.is_op(":")), None)
+    part = start
+    for k in range(start, end + 1):
+        op = tokens.op(k) if k < end else ""
+        if op in ("(", "["):
+            depth += 1
+        elif op in (")", "]"):
+            depth -= 1
+        if k == end or (op == ";" and depth == 0):
+            first, part = part, k + 1
+            if first < k and tokens.word(first) == "var":
+                first += 1
+            colon = next((m for m in range(first, k) if tokens.is_op(m, ":")), None)
             if colon is None:
                 continue
-            for name in part[:colon]:
-                if name.kind in (IDENT, QUOTED):
-                    out.append(_variable(name, part[colon + 1 :]))
+            for m in range(first, colon):
+                if tokens.is_name(m):
+                    out.append(_variable(tokens[m], tokens, colon + 1, k))
     return out
