@@ -107,3 +107,80 @@ def test_init_says_when_it_cuts_the_folder_name(
     shutil.rmtree(tmp_path / "my-sales-agent-tests")
     assert main(["init", str(tmp_path / "short")]) == 0
     assert capsys.readouterr().err == ""
+
+
+def _app_with(tmp_path: Path, app_json: str, **al_files: str) -> Path:
+    app = tmp_path / "app"
+    (app / "src").mkdir(parents=True)
+    (app / "app.json").write_text(app_json, encoding="utf-8")
+    for name, text in al_files.items():
+        (app / "src" / name).write_text(text, encoding="utf-8")
+    return app
+
+
+TAKEN = 'codeunit 50200 "Existing Tests"\n{\n    Subtype = Test;\n}\n'
+RANGES = '{"idRanges": [{"from": 50200, "to": 50209}]}'
+
+
+def _codeunit_of(app: Path) -> int | None:
+    (obj,) = read_al(AL_FILE, (app / AL_FILE).read_text(encoding="utf-8")).objects
+    return obj.id
+
+
+def test_init_picks_the_first_free_id_of_the_apps_ranges(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = _app_with(tmp_path, RANGES, **{"Existing.Codeunit.al": TAKEN})
+    assert main(["init", str(app), "--code", "SALES"]) == 0
+    assert _codeunit_of(app) == 50201
+    suite = (app / ".resources/suites/SALES.xml").read_bytes()[2:].decode("utf-16-le")
+    assert '<Line CodeunitID="50201"' in suite
+    assert "codeunit 50202 " in (app / "README.md").read_text(encoding="utf-8")  # install
+    assert "codeunit 50201: the first ID of the app's idRanges (50200-50209" in (
+        capsys.readouterr().err
+    )
+    # The scaffold's codeunit does not clash with the app's: the AL checks stay clean.
+    assert [d.code for d in lint_paths([str(app)]).diagnostics] == []
+
+
+def test_init_reads_the_older_id_range_too(tmp_path: Path) -> None:
+    app = _app_with(tmp_path, '{"idRange": {"from": 70000, "to": 70010}}')
+    assert main(["init", str(app), "--code", "SALES"]) == 0
+    assert _codeunit_of(app) == 70000
+
+
+def test_init_refuses_a_codeunit_id_the_app_declares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = _app_with(tmp_path, RANGES, **{"Existing.Codeunit.al": TAKEN})
+    assert main(["init", str(app), "--code", "SALES", "--codeunit-id", "50200"]) == 2
+    err = capsys.readouterr().err
+    declared = app / "src" / "Existing.Codeunit.al"
+    assert err == (
+        f'datasets init: codeunit 50200 is already declared in {declared}:1 ("Existing '
+        'Tests"): choose a free ID or leave out --codeunit-id (50201 is free)\n'
+    )
+    assert not (app / ".resources").exists() and not (app / AL_FILE).exists()
+
+
+def test_init_refuses_when_every_id_of_the_ranges_is_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = _app_with(tmp_path, '{"idRanges": [{"from": 50200, "to": 50200}]}', **{"A.al": TAKEN})
+    assert main(["init", str(app), "--code", "SALES"]) == 2
+    assert capsys.readouterr().err == (
+        "datasets init: every ID of the app's idRanges (50200-50200, app.json) is a codeunit "
+        "already: give a free one with --codeunit-id\n"
+    )
+
+
+def test_init_keeps_an_existing_readme_and_writes_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = _app_with(tmp_path, RANGES)
+    (app / "README.md").write_text("# Our app\n", encoding="utf-8")
+    assert main(["init", str(app), "--code", "SALES"]) == 0
+    assert (app / "README.md").read_text(encoding="utf-8") == "# Our app\n"
+    assert (app / AL_FILE).is_file() and (app / ".resources/suites/SALES.xml").is_file()
+    out = capsys.readouterr().out
+    assert f"{app / 'README.md'}: exists, left as it is" in out

@@ -215,3 +215,35 @@ def test_findings_in_al_files_go_through_the_reporters(tmp_path: Path, fmt: str)
     run = lint_paths([str(root / ".resources")])
     out = renderer(fmt)(Report(run.diagnostics, run.files, run.sources))
     assert "Test.Codeunit.al" in out and "AL003" in out
+
+
+COPY = """\
+codeunit 50140 "ORD Agent Accuracy Copy"
+{
+    Subtype = Test;
+}
+"""
+
+
+def test_two_codeunits_of_one_id_are_an_error_at_both(tmp_path: Path) -> None:
+    # The copy declares the test codeunit's ID: the compiler rejects the app (AL0264), and
+    # which of the two the suite line runs cannot be told, so no key is checked against
+    # either (before, the first by path won and its reads were held against the data).
+    root = agent_app(tmp_path, **{"src/A.Codeunit.al": COPY})
+    found = al_findings(root)
+    assert at(found) == [("A.Codeunit.al", 1, 10, "AL009"), ("Test.Codeunit.al", 5, 10, "AL009")]
+    copy, test = found
+    assert copy.severity.value == "error" and copy.end_column == 15
+    assert "Codeunit 50140 is declared again" in copy.message
+    assert "Test.Codeunit.al:5" in copy.message and "A.Codeunit.al:1" in test.message
+
+
+def test_objects_of_other_types_may_share_an_id(tmp_path: Path) -> None:
+    table = 'table 50140 "ORD Order Log"\n{\n    fields { field(1; "No."; Integer) { } }\n}\n'
+    root = agent_app(tmp_path, **{"src/Log.Table.al": table})
+    assert al_findings(root, "AL009") == []
+
+
+def test_a_suite_codeunit_id_of_5000_digits_is_no_id(tmp_path: Path) -> None:
+    root = agent_app(tmp_path, **{".resources/suites/ORD.xml": suite("9" * 5000)})
+    assert al_findings(root) == []

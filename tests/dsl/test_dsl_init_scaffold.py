@@ -88,12 +88,14 @@ def test_readme_explains_the_install_codeunit(tmp_path: Path) -> None:
 def test_init_refuses_to_overwrite_and_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "README.md").write_text("mine", encoding="utf-8")
+    mine = tmp_path / ".resources" / "suites" / "SALES.xml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("mine", encoding="utf-8")
     assert main(["init", str(tmp_path), "--code", "SALES"]) == 2
     err = capsys.readouterr().err
-    assert err == f"datasets init: not overwriting existing files: {tmp_path / 'README.md'}\n"
-    assert _files(tmp_path) == ["README.md"]
-    assert (tmp_path / "README.md").read_text(encoding="utf-8") == "mine"
+    assert err == f"datasets init: not overwriting existing files: {mine}\n"
+    assert _files(tmp_path) == [".resources/suites/SALES.xml"]
+    assert mine.read_text(encoding="utf-8") == "mine"
 
 
 @pytest.mark.parametrize("code", ["TOO-LONG-CODE", "bad code", "-X"])

@@ -2,15 +2,17 @@
 
 A forgiving reader, not a parser: it looks for the shapes that matter and skips the rest
 (nested ``{ }`` sections of pages and tables, attributes, unknown statements). Every loop
-moves forward, so the work is linear in the number of tokens and broken text cannot hang
-it. Names are compared without regard to case, as AL does.
+moves forward and nothing recurses, so the work is linear in the number of tokens, broken
+text cannot hang it and no nesting is too deep. Nesting is counted, never stacked, and the
+scanning loops ask :class:`Tokens` about kinds and texts without making tokens. Names are
+compared without regard to case, as AL does.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ait_datasets.al.tokens import IDENT, NUMBER, QUOTED, STRING, Token, tokenize
+from ait_datasets.al.tokens import IDENT, NUMBER, OP, QUOTED, STRING, Token, Tokens, tokenize
 
 OBJECT_KINDS = frozenset(
     {
@@ -89,13 +91,16 @@ class ALObject(NamedTuple):
     properties: dict[str, Property]  # by lower-case name
     variables: dict[str, Variable]  # globals, by lower-case name
     procedures: tuple[Procedure, ...]
+    id_line: int = 0  # where the ID is written (0: no ID)
+    id_column: int = 0
+    id_end_column: int = 0
 
 
 class ALFile(NamedTuple):
     """The tokens and objects of one AL file."""
 
     path: str
-    tokens: list[Token]
+    tokens: Tokens
     objects: tuple[ALObject, ...]
 
 
@@ -104,12 +109,11 @@ def read_al(path: str, text: str) -> ALFile:
     return ALFile(path, tokens, tuple(_objects(tokens)))
 
 
-def _objects(tokens: list[Token]) -> list[ALObject]:
+def _objects(tokens: Tokens) -> list[ALObject]:
     out = []
     i, n = 0, len(tokens)
     while i < n:
-        tok = tokens[i]
-        if tok.kind == IDENT and tok.lower in OBJECT_KINDS and i + 1 < n:
+        if tokens.word(i) in OBJECT_KINDS and i + 1 < n:
             obj, i = _object(tokens, i)
             if obj is not None:
                 out.append(obj)
@@ -118,19 +122,22 @@ def _objects(tokens: list[Token]) -> list[ALObject]:
     return out
 
 
-def _object(tokens: list[Token], i: int) -> tuple[ALObject | None, int]:
+def _object(tokens: Tokens, i: int) -> tuple[ALObject | None, int]:
     head = tokens[i]
     j = i + 1
     object_id = None
-    if tokens[j].kind == NUMBER and tokens[j].text.isdigit():
-        object_id = int(tokens[j].text)
+    id_tok = tokens[j]
+    # An ID has at most 10 digits (up to 2,147,483,647); a longer number is none (and
+    # int() refuses numbers of over 4,300 digits).
+    if id_tok.kind == NUMBER and id_tok.text.isdigit() and len(id_tok.text) <= 10:
+        object_id = int(id_tok.text)
         j += 1
     if j >= len(tokens) or tokens[j].kind not in (IDENT, QUOTED):
         return None, i + 1
     name_tok = tokens[j]
     # `extends "Base"`, `implements "I"`: everything up to the body's brace.
-    while j < len(tokens) and not tokens[j].is_op("{"):
-        if tokens[j].kind == IDENT and tokens[j].lower in OBJECT_KINDS and j > i + 2:
+    while j < len(tokens) and not tokens.is_op(j, "{"):
+        if j > i + 2 and tokens.word(j) in OBJECT_KINDS:
             return None, j  # no body: a fragment; read on from the next object word
         j += 1
     if j >= len(tokens):
@@ -150,29 +157,30 @@ def _object(tokens: list[Token], i: int) -> tuple[ALObject | None, int]:
         body.properties,
         body.variables,
         tuple(body.procedures),
+        id_tok.line if object_id is not None else 0,
+        id_tok.column if object_id is not None else 0,
+        id_tok.column + len(id_tok.text) if object_id is not None else 0,
     )
     return obj, end + 1
 
 
-def _matching_brace(tokens: list[Token], i: int) -> int:
+def _matching_brace(tokens: Tokens, i: int) -> int:
     """The index of the `}` closing the `{` at ``i`` (or the end of the tokens)."""
     depth = 0
-    for k in range(i, len(tokens)):
-        tok = tokens[k]
-        if tok.kind == "op":
-            if tok.text == "{":
-                depth += 1
-            elif tok.text == "}":
-                depth -= 1
-                if depth == 0:
-                    return k
+    for k, op in tokens.ops(i, len(tokens)):
+        if op == "{":
+            depth += 1
+        elif op == "}":
+            depth -= 1
+            if depth == 0:
+                return k
     return len(tokens)
 
 
 class _Body:
     """Reads the members of one object body (tokens ``start`` to ``end``)."""
 
-    def __init__(self, tokens: list[Token], start: int, end: int) -> None:
+    def __init__(self, tokens: Tokens, start: int, end: int) -> None:
         self.tokens = tokens
         self.i = start
         self.end = end
@@ -185,65 +193,69 @@ class _Body:
 
     def read(self) -> None:
         attributes: list[str] = []
+        tokens = self.tokens
         while self.i < self.end:
-            tok = self.tokens[self.i]
-            nxt = self.at(self.i + 1)
-            if tok.is_op("{"):
-                self.i = _matching_brace(self.tokens, self.i) + 1  # a nested section
-            elif tok.is_op("["):
-                if nxt is not None and nxt.kind == IDENT:
-                    attributes.append(nxt.lower)
-                self.i = self._skip_group(self.i, "[", "]")
-            elif tok.kind == IDENT and tok.lower == "var":
+            i = self.i
+            word = tokens.word(i)
+            has_next = i + 1 < self.end
+            if tokens.is_op(i, "{"):
+                self.i = _matching_brace(tokens, i) + 1  # a nested section
+            elif tokens.is_op(i, "["):
+                attribute = tokens.word(i + 1) if has_next else None
+                if attribute is not None:
+                    attributes.append(attribute)
+                self.i = self._skip_group(i, "[", "]")
+            elif word is None:
+                self.i += 1
+            elif word == "var":
                 self.i += 1
                 self._variables(self.variables)
-            elif tok.kind == IDENT and tok.lower in _MODIFIERS:
+            elif word in _MODIFIERS:
                 self.i += 1
-            elif tok.kind == IDENT and tok.lower in _ROUTINE_WORDS:
+            elif word in _ROUTINE_WORDS:
                 self._routine(tuple(attributes))
                 attributes = []
-            elif tok.kind == IDENT and nxt is not None and nxt.is_op("="):
-                self._property(tok)
+            elif has_next and tokens.is_op(i + 1, "="):
+                self._property(tokens[i])
             else:
                 self.i += 1
 
     def _skip_group(self, k: int, opener: str, closer: str) -> int:
         """The index after the ``closer`` matching the ``opener`` at ``k``."""
         depth = 0
-        while k < self.end:
-            tok = self.tokens[k]
-            if tok.kind == "op":
-                if tok.text == opener:
-                    depth += 1
-                elif tok.text == closer:
-                    depth -= 1
-                    if depth == 0:
-                        return k + 1
-                elif tok.text in "{}":
-                    return k  # never leave the object body
-            k += 1
-        return k
+        for j, op in self.tokens.ops(k, self.end):
+            if op == opener:
+                depth += 1
+            elif op == closer:
+                depth -= 1
+                if depth == 0:
+                    return j + 1
+            elif op in ("{", "}"):
+                return j  # never leave the object body
+        return max(k, self.end)
 
     def _until_semicolon(self, k: int) -> int:
         """The index of the `;` ending a declaration or property (brackets nest)."""
         depth = 0
+        tokens = self.tokens
         while k < self.end:
-            tok = self.tokens[k]
-            if tok.kind == "op":
-                if tok.text in "([":
+            kind = tokens.kind(k)
+            if kind == OP:
+                op = tokens.raw(k)
+                if op in ("(", "["):
                     depth += 1
-                elif tok.text in ")]":
+                elif op in (")", "]"):
                     depth = max(0, depth - 1)
-                elif (tok.text == ";" and depth == 0) or tok.text in "{}":
+                elif (op == ";" and depth == 0) or op in ("{", "}"):
                     return k
-            elif depth == 0 and tok.kind == IDENT and tok.lower in _ROUTINE_WORDS:
+            elif depth == 0 and kind == IDENT and tokens.raw(k).lower() in _ROUTINE_WORDS:
                 return k  # a missing `;`: never swallow the next procedure
             k += 1
         return k
 
     def _property(self, name: Token) -> None:
         stop = self._until_semicolon(self.i + 2)
-        value = " ".join(t.text for t in self.tokens[self.i + 2 : stop])
+        value = " ".join(self.tokens[j].text for j in range(self.i + 2, stop))
         self.properties.setdefault(name.lower, Property(name.text, value, name.line, name.column))
         self.i = stop + 1
 
@@ -265,7 +277,7 @@ class _Body:
                 return  # not a declaration: let the caller read on
             stop = self._until_semicolon(k + 1)
             for name in names:
-                into.setdefault(name.lower, _variable(name, self.tokens[k + 1 : stop]))
+                into.setdefault(name.lower, _variable(name, self.tokens, k + 1, stop))
             self.i = stop + 1
 
     def _routine(self, attributes: tuple[str, ...]) -> None:
@@ -278,7 +290,7 @@ class _Body:
         params: list[Variable] = []
         if (tok := self.at(k)) is not None and tok.is_op("("):
             close = self._skip_group(k, "(", ")")
-            params = _parameters(self.tokens[k + 1 : close - 1])
+            params = _parameters(self.tokens, k + 1, max(k + 1, close - 1))
             k = close
         # A return type (`: Boolean`, `Result: Text`) and the `;` of older syntax.
         while (tok := self.at(k)) is not None and not tok.is_word("var", "begin"):
@@ -311,10 +323,11 @@ class _Body:
     def _block_end(self, k: int) -> int:
         """The index after the `end` closing the `begin` at ``k`` (`case` nests too)."""
         depth = 0
+        tokens = self.tokens
         while k < self.end:
-            tok = self.tokens[k]
-            if tok.kind == IDENT:
-                word = tok.lower
+            kind = tokens.kind(k)
+            if kind == IDENT:
+                word = tokens.raw(k).lower()
                 if word in ("begin", "case"):
                     depth += 1
                 elif word == "end":
@@ -323,53 +336,52 @@ class _Body:
                         return k + 1
                 elif word in _ROUTINE_WORDS:
                     return k  # an unclosed body: stop before the next procedure
-            elif tok.kind == "op" and tok.text in "{}":
+            elif kind == OP and tokens.raw(k) in ("{", "}"):
                 return k
             k += 1
         return k
 
 
-def _variable(name: Token, type_tokens: list[Token]) -> Variable:
-    if not type_tokens:
+def _variable(name: Token, tokens: Tokens, start: int, stop: int) -> Variable:
+    """The variable ``name`` declared with the type tokens [start, stop)."""
+    if start >= stop:
         return Variable(name.text, "", "", None, name.line, name.column)
-    kind = type_tokens[0].lower
+    kind = tokens[start].lower
     subtype = ""
     label = None
     if kind in _OBJECT_TYPES:
         # `Codeunit "AIT Test Context"`, `Codeunit System.TestTools."AIT Test Context"`.
-        k = 1
-        while k < len(type_tokens) and type_tokens[k].kind in (IDENT, QUOTED, NUMBER):
-            subtype = type_tokens[k].text
-            if k + 1 < len(type_tokens) and type_tokens[k + 1].is_op("."):
+        k = start + 1
+        while k < stop and tokens.kind(k) in (IDENT, QUOTED, NUMBER):
+            subtype = tokens[k].text
+            if k + 1 < stop and tokens.is_op(k + 1, "."):
                 k += 2
                 continue
             break
-    elif kind == "label" and len(type_tokens) > 1 and type_tokens[1].kind == STRING:
-        label = type_tokens[1].text
+    elif kind == "label" and stop - start > 1 and tokens.kind(start + 1) == STRING:
+        label = tokens[start + 1].text
     return Variable(name.text, kind, subtype, label, name.line, name.column)
 
 
-def _parameters(tokens: list[Token]) -> list[Variable]:
-    """`var A: Type; B, C: Type` (the tokens between the parentheses)."""
+def _parameters(tokens: Tokens, start: int, end: int) -> list[Variable]:
+    """`var A: Type; B, C: Type` (the tokens [start, end) between the parentheses)."""
     out: list[Variable] = []
     depth = 0
-    start = 0
-    for k in range(len(tokens) + 1):
-        tok = tokens[k] if k < len(tokens) else None
-        if tok is not None and tok.kind == "op":
-            if tok.text in "([":
-                depth += 1
-            elif tok.text in ")]":
-                depth -= 1
-        if tok is None or (tok.is_op(";") and depth == 0):
-            part = tokens[start:k]
-            start = k + 1
-            if part and part[0].is_word("var"):
-                part = part[1:]
-            colon = next((m for m, t in enumerate(part) if t.is_op(":")), None)
+    part = start
+    for k in range(start, end + 1):
+        op = tokens.op(k) if k < end else ""
+        if op in ("(", "["):
+            depth += 1
+        elif op in (")", "]"):
+            depth -= 1
+        if k == end or (op == ";" and depth == 0):
+            first, part = part, k + 1
+            if first < k and tokens.word(first) == "var":
+                first += 1
+            colon = next((m for m in range(first, k) if tokens.is_op(m, ":")), None)
             if colon is None:
                 continue
-            for name in part[:colon]:
-                if name.kind in (IDENT, QUOTED):
-                    out.append(_variable(name, part[colon + 1 :]))
+            for m in range(first, colon):
+                if tokens.is_name(m):
+                    out.append(_variable(tokens[m], tokens, colon + 1, k))
     return out

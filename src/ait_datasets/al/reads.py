@@ -16,10 +16,11 @@ Citations (microsoft/BCApps): `Test Input Json` (Test Runner) ``Element`` raises
 
 from __future__ import annotations
 
+from array import array
 from typing import NamedTuple
 
 from ait_datasets.al.declarations import ALFile, ALObject, Procedure, Variable
-from ait_datasets.al.tokens import IDENT, QUOTED, STRING, Token
+from ait_datasets.al.tokens import IDENT, QUOTED, STRING, Token, Tokens
 
 AIT_TEST_CONTEXT = "ait test context"
 # Getter (lower case) -> the part of the test input (the turn's, for turn data) it returns.
@@ -134,6 +135,9 @@ class AppCode:
                     key = (obj.name.lower(), proc.name.lower())
                     self._routines.setdefault(key, []).append(Routine(file, obj, proc))
 
+    def has_routines(self, object_name: str, proc_name: str) -> bool:
+        return (object_name.lower(), proc_name.lower()) in self._routines
+
     def routines(self, object_name: str, proc_name: str, arity: int) -> list[Routine]:
         found = self._routines.get((object_name.lower(), proc_name.lower()), [])
         return [r for r in found if len(r.proc.params) == arity] or found[:1]
@@ -145,23 +149,45 @@ class AppCode:
         if entry is None:
             return reach
         file, obj = entry
-        work: list[tuple[Routine, tuple[tuple[int, Value], ...]]] = [
-            (Routine(file, obj, proc), ()) for proc in obj.procedures
-        ]
-        seen: set[tuple[str, int, str, tuple[tuple[int, Value], ...]]] = set()
+        work = _Work()
+        for proc in obj.procedures:
+            work.add(Routine(file, obj, proc), ())
         read_keys: set[KeyRead] = set()
-        while work and len(seen) < _MAX_VISITS:
-            routine, seeds = work.pop()
-            key = (routine.file.path, routine.proc.body[0], routine.proc.name, seeds)
-            if key in seen:
-                continue
-            seen.add(key)
-            walker = _Walker(self, routine, seeds, reach, read_keys)
-            walker.walk()
-            work.extend(walker.next_work)
+        while work.todo:
+            routine, seeds = work.todo.pop()
+            _Walker(self, routine, seeds, reach, read_keys, work).walk()
         reach.reads.sort(key=lambda r: (r.file, r.line, r.column))
         reach.calls.sort(key=lambda c: (c.file, c.offset))
         return reach
+
+
+Seeds = tuple[tuple[int, Value], ...]
+
+
+class _Work:
+    """The procedures still to walk. Each (procedure, seeds) is queued once and a call is
+    expanded into its callees once per (target, arity, seeds), so a thousand overloads
+    called from a thousand places cost a thousand queue entries, not a million; at most
+    ``_MAX_VISITS`` walks in all."""
+
+    def __init__(self) -> None:
+        self.todo: list[tuple[Routine, Seeds]] = []
+        self._queued: set[tuple[str, int, str, Seeds]] = set()
+        self._expanded: set[tuple[str, str, int, Seeds]] = set()
+
+    def add(self, routine: Routine, seeds: Seeds) -> None:
+        key = (routine.file.path, routine.proc.body[0], routine.proc.name, seeds)
+        if key not in self._queued and len(self._queued) < _MAX_VISITS:
+            self._queued.add(key)
+            self.todo.append((routine, seeds))
+
+    def first_call(self, target: str, method: str, arity: int, seeds: Seeds) -> bool:
+        """Whether this call (target object and method, lower case) is new."""
+        key = (target, method, arity, seeds)
+        if key in self._expanded:
+            return False
+        self._expanded.add(key)
+        return True
 
 
 class _Walker:
@@ -171,40 +197,43 @@ class _Walker:
         self,
         app: AppCode,
         routine: Routine,
-        seeds: tuple[tuple[int, Value], ...],
+        seeds: Seeds,
         reach: Reach,
         read_keys: set[KeyRead],
+        work: _Work,
     ) -> None:
         self.app = app
         self.routine = routine
         self.tokens = routine.file.tokens
         self.reach = reach
         self.read_keys = read_keys
-        self.next_work: list[tuple[Routine, tuple[tuple[int, Value], ...]]] = []
+        self.work = work
         self.values: dict[str, Value] = {}
         for index, value in seeds:
             if index < len(routine.proc.params):
                 self.values[routine.proc.params[index].name.lower()] = value
         self.start, self.end = routine.proc.body
-        self.groups = _groups(self.tokens, self.start, self.end)
+        self.links = _groups(self.tokens, self.start, self.end)
 
     def walk(self) -> None:
         k = self.start
+        end = self.end
         tokens = self.tokens
-        while k < self.end:
-            tok = tokens[k]
-            if tok.kind in (IDENT, QUOTED) and not (k > 0 and tokens[k - 1].is_op(".")):
-                nxt = tokens[k + 1] if k + 1 < self.end else None
-                if nxt is not None and nxt.is_op(":=") and k + 2 < self.end:
+        while k < end:
+            if tokens.is_name(k) and not (k > 0 and tokens.op(k - 1) == "."):
+                after = tokens.op(k + 1) if k + 1 < end else ""
+                if after == ":=" and k + 2 < end:
                     value, _ = self.chain(k + 2, record=True)
-                    name = tok.lower
+                    name = tokens[k].lower
                     if value is not None and value is not _CONTEXT:
                         self.values[name] = value
                     else:
                         self.values.pop(name, None)
                     k += 3
                     continue
-                self.chain(k, record=True)
+                # A name alone is no call and no read: only `Name(` and `Name.` are followed.
+                if after in ("(", "."):
+                    self.chain(k, record=True)
             k += 1
 
     def is_context(self, name: Token) -> bool:
@@ -220,16 +249,16 @@ class _Walker:
         cur = _CONTEXT if self.is_context(first) else self.values.get(first.lower)
         receiver: Token | None = first
         k += 1
-        if k < self.end and tokens[k].is_op("("):
+        if k < self.end and tokens.is_op(k, "("):
             args, k = self.arguments(k)
             if record:
                 self.call(None, first, args)
             cur = None
-        while k + 1 < self.end and tokens[k].is_op(".") and tokens[k + 1].kind in (IDENT, QUOTED):
+        while k + 1 < self.end and tokens.is_op(k, ".") and tokens.is_name(k + 1):
             member = tokens[k + 1]
             k += 2
             args = []
-            if k < self.end and tokens[k].is_op("("):
+            if k < self.end and tokens.is_op(k, "("):
                 args, k = self.arguments(k)
             if record and receiver is not None:
                 self.call(receiver, member, args)
@@ -240,7 +269,11 @@ class _Walker:
     def arguments(self, k: int) -> tuple[list[tuple[int, int]], int]:
         """The token ranges of the arguments of the call whose `(` is at ``k``, and the
         index after its `)` (or of the `;` that ended an unbalanced call)."""
-        commas, close = self.groups.get(k, ([], k + 1))
+        commas: list[int] = []
+        close = self.links[k - self.start]
+        while close > 0 and self.tokens.is_op(close, ","):
+            commas.append(close)
+            close = self.links[close - self.start]
         bounds = [k, *commas]
         args = [(a + 1, b) for a, b in zip(bounds, commas, strict=False)]
         if close < 0:
@@ -259,7 +292,7 @@ class _Walker:
                 return None
             if name == "getturnsetup" and len(args) == 1:
                 a, b = args[0]
-                if b - a == 1 and self.tokens[a].kind in (IDENT, QUOTED):
+                if b - a == 1 and self.tokens.is_name(a):
                     self.values[self.tokens[a].lower] = Value(root, ())
                 return None
             return Value(root, ())
@@ -330,52 +363,53 @@ class _Walker:
             )
         if receiver_type == AIT_TEST_CONTEXT:
             return
-        callees = self.app.routines(target_object, method.text, len(args))
+        known = self.app.has_routines(target_object, method.text)
         seeds: list[tuple[int, Value]] = []
         for index, arg in enumerate(args):
             value = self.argument_value(arg)
             if value is not None:
                 seeds.append((index, value))
-                if receiver is not None and not callees:
+                if receiver is not None and not known:
                     self.reach.opaque.add((value.root, value.path))  # code outside the app
-        for callee in callees:
-            self.next_work.append((callee, ()))
-            if seeds:
-                self.next_work.append((callee, tuple(seeds)))
+        given = tuple(seeds)
+        if not known or not self.work.first_call(receiver_type, method.lower, len(args), given):
+            return
+        for callee in self.app.routines(target_object, method.text, len(args)):
+            self.work.add(callee, ())
+            if given:
+                self.work.add(callee, given)
 
     def argument_value(self, arg: tuple[int, int]) -> Value | None:
         a, b = arg
-        tok = self.tokens[a]
-        if tok.kind not in (IDENT, QUOTED):
+        if not self.tokens.is_name(a):
             return None
         value, end = self.chain(a, record=False)
         return value if end == b and value is not _CONTEXT else None
 
 
-def _groups(tokens: list[Token], start: int, end: int) -> dict[int, tuple[list[int], int]]:
-    """For each `(`/`[` of a body: its top-level commas and its closing index, or minus the
-    index where the statement ended without closing it. One pass, so deeply nested calls
-    cost no more than flat ones."""
-    out: dict[int, tuple[list[int], int]] = {}
-    stack: list[tuple[int, list[int]]] = []
-    for j in range(start, end):
-        tok = tokens[j]
-        if tok.kind != "op":
-            continue
-        text = tok.text
-        if text in ("(", "["):
-            stack.append((j, []))
-        elif text in (")", "]"):
-            if stack:
-                opener, commas = stack.pop()
-                out[opener] = (commas, j)
-        elif text == ",":
-            if stack:
-                stack[-1][1].append(j)
-        elif text == ";":
-            while stack:
-                opener, commas = stack.pop()
-                out[opener] = (commas, -j)
-    for opener, commas in stack:
-        out[opener] = (commas, -end)
-    return out
+def _groups(tokens: Tokens, start: int, end: int) -> array[int]:
+    """For each `(`/`[` of a body and each of its top-level commas: the index of the next
+    comma of the group or of its closing bracket, or minus the index where the statement
+    ended without closing it (indexed by token index minus ``start``; 0 elsewhere).
+
+    One pass and one number per token, so deeply nested calls cost no more than flat ones:
+    open groups are a stack of numbers, never of lists."""
+    code = "i" if end < 2**31 else "q"
+    links = array(code, [0]) * (end - start)
+    open_groups = array(code)  # per open group: its opener or its last comma
+    for j, op in tokens.ops(start, end):
+        if op in ("(", "["):
+            open_groups.append(j)
+        elif op in (")", "]"):
+            if open_groups:
+                links[open_groups.pop() - start] = j
+        elif op == ",":
+            if open_groups:
+                links[open_groups[-1] - start] = j
+                open_groups[-1] = j
+        elif op == ";":
+            while open_groups:
+                links[open_groups.pop() - start] = -j
+    for last in open_groups:
+        links[last - start] = -end
+    return links

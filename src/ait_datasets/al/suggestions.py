@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ait_datasets.al.declarations import ALFile, ALObject, Procedure
 from ait_datasets.al.reads import Routine, lookup
-from ait_datasets.al.tokens import IDENT, QUOTED, STRING, Token
+from ait_datasets.al.tokens import IDENT, QUOTED, STRING, Token, Tokens
 
 SUGGESTION_RECORD = "agent task user int suggestion"
 
@@ -57,9 +57,9 @@ def _assignments(routine: Routine) -> list[str | None]:
     start, end = routine.proc.body
     out: list[str | None] = []
     for k in range(start, end - 3):
-        tok = tokens[k]
-        if tok.kind not in (IDENT, QUOTED) or not tokens[k + 1].is_op("."):
+        if not (tokens.is_name(k) and tokens.is_op(k + 1, ".")):
             continue
+        tok = tokens[k]
         var = lookup(routine, tok.text)
         if var is None or var.type != "record" or var.subtype.lower() != SUGGESTION_RECORD:
             continue
@@ -77,7 +77,7 @@ def _assignments(routine: Routine) -> list[str | None]:
     return out
 
 
-def _value(routine: Routine, tokens: list[Token], k: int, end: int, depth: int) -> str | None:
+def _value(routine: Routine, tokens: Tokens, k: int, end: int, depth: int) -> str | None:
     """The text of the expression at ``k`` when it is one we can read, else None."""
     if k >= end or depth > 3:
         return None
@@ -103,7 +103,7 @@ def _ends(tok: Token | None) -> bool:
     return tok is None or tok.is_op(";") or tok.is_op(")") or tok.is_op(",")
 
 
-def _substituted(routine: Routine, tokens: list[Token], k: int, end: int, depth: int) -> str | None:
+def _substituted(routine: Routine, tokens: Tokens, k: int, end: int, depth: int) -> str | None:
     parts: list[str | None] = []
     while k < end:
         value = _value(routine, tokens, k, end, depth + 1)
@@ -143,7 +143,7 @@ def _returned(routine: Routine, depth: int) -> str | None:
     start, end = routine.proc.body
     values = []
     for k in range(start, end - 1):
-        if tokens[k].is_word("exit") and tokens[k + 1].is_op("("):
+        if tokens.word(k) == "exit" and tokens.is_op(k + 1, "("):
             values.append(_value(routine, tokens, k + 2, end, depth))
     if len(values) == 1:
         return values[0]

@@ -49,9 +49,13 @@ def codeunit_name(prefix: str) -> str:
 
 
 def scaffold(
-    prefix: str, codeunit_id: int = DEFAULT_CODEUNIT, agent_name: str = DEFAULT_AGENT_NAME
+    prefix: str,
+    codeunit_id: int = DEFAULT_CODEUNIT,
+    agent_name: str = DEFAULT_AGENT_NAME,
+    install_id: int | None = None,
 ) -> list[ScaffoldFile]:
-    """The scaffold's files for suite code ``prefix`` and test codeunit ``codeunit_id``."""
+    """The scaffold's files for suite code ``prefix`` and test codeunit ``codeunit_id``;
+    the README's install codeunit is ``install_id`` (default: the next ID)."""
     setup_name = f"{prefix}-SETUP"
     dataset_file = f"{prefix}-ACC.yaml"
     setup = b.suite_setup(
@@ -111,7 +115,7 @@ def scaffold(
         ScaffoldFile(Path("src") / al_file_name(prefix), al.encode("utf-8")),
         ScaffoldFile(
             Path("README.md"),
-            readme(prefix, setup_name, dataset_file, codeunit_id).encode("utf-8"),
+            readme(prefix, setup_name, dataset_file, codeunit_id, install_id).encode("utf-8"),
         ),
     ]
 
@@ -120,7 +124,10 @@ def al_file_name(prefix: str) -> str:
     return f"{re.sub(r'[^A-Za-z0-9]', '', prefix.title())}AgentAccuracy.Codeunit.al"
 
 
-def readme(prefix: str, setup_name: str, dataset_file: str, codeunit_id: int) -> str:
+def readme(
+    prefix: str, setup_name: str, dataset_file: str, codeunit_id: int, install_id: int | None = None
+) -> str:
+    install = codeunit_id + 1 if install_id is None else install_id
     return f"""# {prefix} agent tests
 
 Created by `datasets init`. Check the files any time with `datasets lint .`
@@ -141,7 +148,7 @@ Created by `datasets init`. Check the files any time with `datasets lint .`
    importer, so file names must be unique across folders:
 
 ```al
-codeunit {codeunit_id + 1} "{prefix} Install"
+codeunit {install} "{prefix} Install"
 {{
     Subtype = Install;
 

@@ -91,12 +91,18 @@ def _suite_lines(files: list[FileFacts]) -> Iterator[SuiteLine]:
                 yield SuiteLine(
                     facts.path,
                     code.value if code is not None else "",
-                    int(number) if number.isdigit() else None,
+                    int(number) if _is_id(number) else None,
                     codeunit.value_span,
                     (ref.value.strip().upper()[:100],) if ref is not None else (),
                     agent,
                     facts.linted,
                 )
+
+
+def _is_id(text: str) -> bool:
+    """Digits int() reads as an object ID: ASCII (`²` is a digit to isdigit, not to int),
+    at most 10 of them (IDs end at 2,147,483,647; int() refuses over 4,300 digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 10
 
 
 def _datasets(files: list[FileFacts]) -> dict[str, list[Dataset]]:

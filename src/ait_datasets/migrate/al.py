@@ -16,10 +16,11 @@ names each such AL line with the replacement.
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 
 from ait_datasets.al.declarations import ALFile, read_al
 from ait_datasets.al.reads import AIT_TEST_CONTEXT, Routine, lookup
-from ait_datasets.al.tokens import IDENT, QUOTED, Token
+from ait_datasets.al.tokens import IDENT, QUOTED, Token, Tokens
 from ait_datasets.diagnostics import Edit
 from ait_datasets.migrate.model import AL_GET_QUERY, QUESTION_TEXT, Change
 
@@ -70,15 +71,15 @@ def plan_al_file(text: str, path: str = "code.al") -> tuple[list[Edit], list[Cha
     edits: list[Edit] = []
     changes: list[Change] = []
     followups: list[Change] = []
-    owners = _routines_by_token(file)
+    owners = _Owners(file)
     for k in range(2, len(tokens) - 2):
+        if not (tokens.word(k) == "getquestion" and tokens.is_op(k - 1, ".")):
+            continue
+        if not (tokens.is_op(k + 1, "(") and tokens.is_op(k + 2, ")")):
+            continue
         name = tokens[k]
-        if not (name.is_word("getquestion") and tokens[k - 1].is_op(".")):
-            continue
-        if not (tokens[k + 1].is_op("(") and tokens[k + 2].is_op(")")):
-            continue
         receiver = tokens[k - 2]
-        kind = _receiver_kind(receiver, tokens, k - 2, owners.get(k))
+        kind = _receiver_kind(receiver, tokens, k - 2, owners.at(k))
         if kind.lower() == f'codeunit "{AIT_TEST_CONTEXT}"':
             edits.append(Edit(name.offset, name.end, "GetQuery"))
             changes.append(
@@ -100,22 +101,37 @@ def plan_al_file(text: str, path: str = "code.al") -> tuple[list[Edit], list[Cha
     return edits, changes, followups
 
 
-def _routines_by_token(file: ALFile) -> dict[int, Routine]:
-    out: dict[int, Routine] = {}
-    for obj in file.objects:
-        for proc in obj.procedures:
-            start, end = proc.body
-            for k in range(start, end):
-                out[k] = Routine(file, obj, proc)
-    return out
+class _Owners:
+    """The procedure whose body holds a token: bodies never overlap, so one sorted list of
+    their starts finds it (a table per token would cost memory per token)."""
+
+    def __init__(self, file: ALFile) -> None:
+        bodies = sorted(
+            (
+                (proc.body, Routine(file, obj, proc))
+                for obj in file.objects
+                for proc in obj.procedures
+                if proc.body[0] < proc.body[1]
+            ),
+            key=lambda item: item[0],
+        )
+        self._starts = [body[0] for body, _ in bodies]
+        self._bodies = bodies
+
+    def at(self, k: int) -> Routine | None:
+        index = bisect_right(self._starts, k) - 1
+        if index < 0:
+            return None
+        (_, end), routine = self._bodies[index]
+        return routine if k < end else None
 
 
-def _receiver_kind(receiver: Token, tokens: list[Token], k: int, owner: Routine | None) -> str:
+def _receiver_kind(receiver: Token, tokens: Tokens, k: int, owner: Routine | None) -> str:
     """The receiver's declared type as written (`Codeunit "My Helper"`), or "" when it
     cannot be known."""
     if receiver.kind not in (IDENT, QUOTED) or owner is None:
         return ""
-    if k > 0 and tokens[k - 1].is_op("."):
+    if k > 0 and tokens.is_op(k - 1, "."):
         return ""  # a member of something else: `A.B.GetQuestion()`
     var = lookup(owner, receiver.text)
     if var is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.al.declarations import ALObject, Property
+from ait_datasets.al.ids import duplicates
 from ait_datasets.al.reads import KeyRead, Reach
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.al_app import AppView, Dataset, SuiteLine, holders, linted_apps, nodes_at
@@ -170,6 +171,23 @@ UNKNOWN_SUGGESTION = Rule(
     "Use a code the agent offers (the message names the closest).",
     good=GOOD,
 )
+DUPLICATE_OBJECT_ID = Rule(
+    "AL009",
+    "duplicate-object-id",
+    _FAMILY,
+    Severity.ERROR,
+    "Two AL objects of the app have the same type and ID.",
+    "Reports every object of the app's AL sources whose type and ID another object also "
+    "declares (a codeunit and a table may share an ID), at the ID, naming the other "
+    "declarations. The suite checks skip a codeunit ID declared twice: which one a suite "
+    "line runs cannot be told.",
+    "No AL: the AL compiler rejects the app (Compiler Error AL0264, 'An application object "
+    "of type '{0}' with ID '{1}' is already declared'), so no test runs; before it is "
+    "built, a suite line with that `CodeunitID` names two codeunits.",
+    BAD["DUPLICATE_OBJECT_ID"],
+    "Give one of the objects a free ID of the app's `idRanges` (app.json).",
+    good=GOOD,
+)
 
 RULES = (
     CODEUNIT_NOT_FOUND,
@@ -180,6 +198,7 @@ RULES = (
     TURN_NOT_FINALIZED,
     OBSOLETE_GET_QUESTION,
     UNKNOWN_SUGGESTION,
+    DUPLICATE_OBJECT_ID,
 )
 CHECKED_ROOTS = ("expected_data", "turn_setup")
 # Keys the agent library reads itself (LibraryAgentImpl: InterventionRequestTok).
@@ -190,6 +209,7 @@ _FRAMEWORK_KEYS: dict[tuple[str, tuple[str, ...]], set[str]] = {
 
 def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
     for app in linted_apps(project):
+        yield from _duplicate_ids(app)
         yield from _suites(app)
         for codeunit, (lines, datasets) in _runs(app).items():
             reach = app.sources.code.reach(codeunit)
@@ -204,9 +224,12 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
 def _runs(app: AppView) -> dict[int, tuple[list[SuiteLine], list[Dataset]]]:
     """Codeunit ID -> the suite lines that run it and the datasets they run."""
     out: dict[int, tuple[list[SuiteLine], list[Dataset]]] = {}
+    twice = _codeunits_declared_twice(app)
     for line in app.lines:
         if line.codeunit is None or line.codeunit not in app.sources.code.codeunits:
             continue
+        if line.codeunit in twice:
+            continue  # AL009: which of them runs cannot be told
         lines, datasets = out.setdefault(line.codeunit, ([], []))
         lines.append(line)
         for code in line.datasets:
@@ -220,8 +243,9 @@ def _suites(app: AppView) -> Iterator[Diagnostic]:
     codeunits = app.sources.code.codeunits
     tests = {cid: obj for cid, (_, obj) in codeunits.items() if _is_test(obj.properties)}
     reported: set[int] = set()
+    twice = _codeunits_declared_twice(app)
     for line in app.lines:
-        if line.codeunit is None:
+        if line.codeunit is None or line.codeunit in twice:
             continue
         entry = codeunits.get(line.codeunit)
         if entry is None:
@@ -249,6 +273,33 @@ def _suites(app: AppView) -> Iterator[Diagnostic]:
         if line.agent and line.codeunit not in reported:
             reported.add(line.codeunit)
             yield from _agent_properties(file.path, obj, line)
+
+
+def _duplicate_ids(app: AppView) -> Iterator[Diagnostic]:
+    for group in duplicates(app.sources.code.files):
+        for file, obj in group:
+            others = "; ".join(
+                f'{other_file.path}:{other.id_line} "{other.name}"'
+                for other_file, other in group
+                if other is not obj
+            )
+            yield DUPLICATE_OBJECT_ID.diagnostic_at(
+                file.path,
+                obj.id_line,
+                obj.id_column,
+                obj.id_end_column,
+                f"{obj.kind.title()} {obj.id} is declared again ({others}): the AL compiler "
+                f"rejects the app (AL0264); give one of them a free ID of the app's idRanges.",
+            )
+
+
+def _codeunits_declared_twice(app: AppView) -> set[int]:
+    return {
+        obj.id
+        for group in duplicates(app.sources.code.files)
+        for _, obj in group[:1]
+        if obj.kind == "codeunit" and obj.id is not None
+    }
 
 
 def _is_test(properties: dict[str, Property]) -> bool:

@@ -158,6 +158,11 @@ BAD = {
             "        Message(AITTestContext.GetQuestion().ValueAsText());\n        repeat\n",
         ),
     ),
+    "DUPLICATE_OBJECT_ID": app(
+        CODEUNIT_PATH,
+        line=1,
+        extra={"../src/OrdersLibrary.Codeunit.al": LIBRARY.replace("50141", "50140")},
+    ),
     "UNKNOWN_SUGGESTION": app(
         DATASET_PATH,
         line=13,
