@@ -25,17 +25,9 @@ def _imports() -> dict[str, set[str]]:
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
         found: set[str] = set()
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        # Imports only a type checker sees (`if TYPE_CHECKING:`) are not edges.
-        typing_only = {
-            id(inner)
-            for node in ast.walk(tree)
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-            for stmt in node.body
-            for inner in ast.walk(stmt)
-        }
+        # Imports under `if TYPE_CHECKING:` count too: a cycle a type checker sees is
+        # still a cycle in the design.
         for node in ast.walk(tree):
-            if id(node) in typing_only:
-                continue
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
