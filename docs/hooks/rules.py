@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import posixpath
 import re
 import sys
 import tempfile
@@ -139,7 +140,9 @@ def _example_markdown(example: dict[str, Any], mark_line: int | None) -> str:
         if i == 0 and mark_line:
             options += f' hl_lines="{mark_line}"'
         text = file["text"] if file["text"] else "(an empty file)\n"
-        out.append(f"`.resources/{file['path']}`{saved}:\n\n")
+        # AL sources sit beside `.resources` (`../src/...`): shown from the app's folder.
+        shown = posixpath.normpath(f".resources/{file['path']}")
+        out.append(f"`{shown}`{saved}:\n\n")
         out.append(_fence(text, _language(file["path"]), options) + "\n")
     return "".join(out)
 
