@@ -87,7 +87,8 @@ BLOCK = (
 def test_end_of_line_suppression_covers_the_node_that_starts_on_the_line(
     lint_text: LintText,
 ) -> None:
-    # The README's example: the caret of the missing `from` is on `title:`, a line below.
+    # The docs' example (suppressions-and-baseline.md): the caret of the missing `from` is
+    # on `title:`, a line below.
     bare = lint_text(BLOCK.format(comment=""))
     assert where(bare) == [(5, 11, "QRY003")]
     assert lint_text(BLOCK.format(comment="   # datasets: disable=QRY003")) == []

@@ -1,6 +1,6 @@
 """Counting rules on exports shaped exactly like the aitTestLogEntries API page.
 
-Each rule cites the AL it follows (see the README's "Counting rules").
+Each rule cites the AL it follows (see docs/reference/report-counting.md).
 """
 
 from __future__ import annotations
