@@ -21,17 +21,22 @@ How a log entry is classified (the counting rules of the README, with their AL s
   anything else is :data:`NOT_A_CASE` (counted, not used);
 - otherwise a :class:`Row`: one result of one case.
 
-Problems are raised as :class:`RowError` with a message for the person who exported
+This module is the one statement of these rules: every row of every file goes through
+:func:`read_row` (the reader, :mod:`ait_datasets.report.reader`, only finds and decodes
+rows). Problems are raised as :class:`RowError` with a message for the person who exported
 the file; the caller adds where the row is.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, TypedDict
 
-from ait_datasets.report.model import CaseKey, RunId
+import msgspec
+
+from ait_datasets.report.model import CaseKey, InfraError, ResultSet, Run, RunId, SkippedRun
 from ait_datasets.report.turns import Turn, failing_turn
 
 LOG_ENTRY = "log entry"
@@ -40,14 +45,43 @@ RUNS_BY = ("version", "tag")
 UNTAGGED = "(no tag)"
 
 
-class Fields(Protocol):
-    """What a row is read through: a JSON object (a dict), or the fast reader's struct."""
+class Fields(TypedDict, total=False):
+    """The fields either row shape is read from, as msgspec decodes each row: every other
+    field is skipped unread, and an absent field stays absent (``found no such field``).
 
-    def get(self, name: str, default: None = None, /) -> object: ...
+    ``inputData``/``outputData`` (a test's JSON and what the eval wrote, kilobytes a row)
+    are kept as their JSON text, decoded only for a failed eval's failing turn or
+    ``--show-data``; a row read some other way may hold them decoded.
+    """
 
-    def __contains__(self, name: object, /) -> bool: ...
+    # A log entry (AITLogEntryAPI.Page.al)
+    aitCode: Any
+    lineNumber: Any
+    tag: Any
+    version: Any
+    tokensConsumed: Any
+    copilotCredits: Any
+    codeunitID: Any
+    codeunitName: Any
+    procedureName: Any
+    message: Any
+    durationMs: Any
+    status: Any
+    dataset: Any
+    datasetLineNumber: Any
+    inputData: Any
+    outputData: Any
+    errorCallStack: Any
+    # A generic row (dataset and message and durationMs as above)
+    case: Any
+    run: Any
+    passed: Any
+    suite: Any
+    tokens: Any
+    credits: Any
 
-    def __getitem__(self, name: str, /) -> object: ...
+
+JsonObject = Mapping[str, object]  # a row as read: Fields, or any JSON object
 
 
 class RowError(ValueError):
@@ -120,7 +154,7 @@ _STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
 _new = tuple.__new__
 
 
-def read_log_entry(row: Fields, runs_by: str = "version", show_data: bool = False) -> Read:
+def read_log_entry(row: JsonObject, runs_by: str = "version", show_data: bool = False) -> Read:
     """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
 
     Called once per row of exports of millions of rows: the common shapes (text fields,
@@ -172,7 +206,7 @@ def read_log_entry(row: Fields, runs_by: str = "version", show_data: bool = Fals
     duration = get("durationMs")
     if type(duration) is not int or duration < 0:
         duration = _count(row, "durationMs")
-    data = (_text(row, "inputData"), _text(row, "outputData")) if show_data else None
+    data = (_data_text(row, "inputData"), _data_text(row, "outputData")) if show_data else None
     # Only a failure has a failing turn; its data is parsed for the turn's number only.
     turn = failing_turn(get("inputData"), get("outputData")) if status == "error" else None
     return _new(
@@ -193,7 +227,7 @@ def read_log_entry(row: Fields, runs_by: str = "version", show_data: bool = Fals
     )
 
 
-def _status(row: Fields) -> str:
+def _status(row: JsonObject) -> str:
     status = row.get("status")
     value = status.strip().lower() if isinstance(status, str) else ""
     if value not in ("success", "error", "skipped"):
@@ -210,7 +244,7 @@ def _status(row: Fields) -> str:
     return value
 
 
-def _infrastructure(row: Fields, version: int | None) -> Infrastructure:
+def _infrastructure(row: JsonObject, version: int | None) -> Infrastructure:
     line = _text(row, "lineNumber") or _text(row, "codeunitName") or _text(row, "codeunitID")
     stack = _text(row, "errorCallStack")
     return Infrastructure(_text(row, "aitCode"), line, version, _text(row, "message"), stack)
@@ -249,7 +283,7 @@ def _version(value: object) -> int:
     raise RowError(f"'version' must be a whole number (the run), found {_json_type(value)}")
 
 
-def _count(row: Fields, name: str) -> int | None:
+def _count(row: JsonObject, name: str) -> int | None:
     """An optional whole number (tokens, milliseconds); absent/null is None."""
     value = row.get(name)
     if type(value) is int and value >= 0:  # the common case first: one check
@@ -263,7 +297,7 @@ def _count(row: Fields, name: str) -> int | None:
     return value
 
 
-def _amount(row: Fields, name: str) -> float | None:
+def _amount(row: JsonObject, name: str) -> float | None:
     """An optional decimal (Copilot credits); absent/null is None."""
     value = row.get(name)
     if value is None:
@@ -276,7 +310,7 @@ def _amount(row: Fields, name: str) -> float | None:
     return amount
 
 
-def _text(row: Fields, name: str) -> str:
+def _text(row: JsonObject, name: str) -> str:
     """An optional identifying field: text or a number, absent/null as empty."""
     value = row.get(name)
     if type(value) is str:  # the common case first: one check
@@ -288,7 +322,15 @@ def _text(row: Fields, name: str) -> str:
     return str(value).strip()
 
 
-def _found(row: Fields, name: str) -> str:
+def _data_text(row: JsonObject, name: str) -> str:
+    """``inputData``/``outputData`` as text (``--show-data``), decoded if kept as JSON."""
+    value = row.get(name)
+    if isinstance(value, msgspec.Raw):
+        value = msgspec.json.decode(value)
+    return _text({name: value}, name)
+
+
+def _found(row: JsonObject, name: str) -> str:
     return _json_type(row[name]) if name in row else "no such field"
 
 
@@ -308,3 +350,36 @@ def _json_type(value: object) -> str:
     if isinstance(value, list):
         return "an array"
     return type(value).__name__
+
+
+def record(results: ResultSet, row: Read, path: str, line: int) -> None:
+    """Add one read row to ``results``: a run of its case, a skipped eval, an
+    infrastructure error, or a row that is not a case (counted)."""
+    if type(row) is Row:
+        # tuple.__new__ rather than Run(...): see read_log_entry (once per row).
+        run = _new(
+            Run,
+            (
+                row.run,
+                row.passed,
+                row.message,
+                path,
+                line,
+                row.tokens,
+                row.credits,
+                row.duration_ms,
+                row.tag,
+                row.data,
+                row.turn,
+            ),
+        )
+        results.add(row.key, run, row.tag)
+    elif isinstance(row, Skipped):
+        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
+    elif isinstance(row, Infrastructure):
+        origin = f"{path}:{line}"
+        results.infrastructure.append(
+            InfraError(row.suite, row.line, row.version, row.message, row.call_stack, origin)
+        )
+    else:
+        results.not_cases += 1
