@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ait_datasets.report import reader
@@ -141,7 +141,7 @@ def _expected(
         column = start - (text.rfind("\n", 0, start) + 1) + 1
         label = "" if jsonl else f"{'' if layout == 'array' else 'value'}[{index}]: "
         try:
-            row = read_row(value, kind, options.runs_by, options.show_data)
+            row = read_row(value, kind, options.runs_by, options.show_data, path, line)
         except RowError as exc:
             if len(problems) < MAX_PROBLEMS:
                 problems.append(str(Problem(path, line, column, f"{label}{exc}")))
@@ -187,6 +187,8 @@ def test_the_reader_reads_each_row_as_the_rules_read_it_alone(
     monkeypatch.setattr(reader, "BLOCK", block)  # small blocks: entries cut across them
     path = tmp_path / ("export.jsonl" if layout.startswith("jsonl") else "export.json")
     text, starts = _export(rows, layout, next_link)
+    # A line break of Python's inside a JSONL row's text breaks the row (tested below).
+    assume(not layout.startswith("jsonl") or not reader.has_other_breaks(text.encode()))
     path.write_bytes(("\ufeff" if layout == "bom" else "").encode() + text.encode("utf-8"))
     options = ReadOptions(runs_by=runs_by, show_data=show_data)
     expected = _expected(str(path), text, starts, layout, next_link, options)

@@ -164,17 +164,16 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
     runs_by, show_data = options.runs_by, options.show_data
     kind: str | None = None
     for block in blocks:
-        lines = block.lines
-        for index, value in enumerate(block.rows):
+        for index, (value, line) in enumerate(zip(block.rows, block.lines)):  # noqa: B905
             if kind is None and not isinstance(value, Unreadable):
                 kind = kind_of(value)
             try:
-                row = read_row(value, kind or "", runs_by, show_data)
+                row = read_row(value, kind or "", runs_by, show_data, path, line)
             except RowError as exc:
                 if len(problems) < MAX_PROBLEMS:
                     problems.append(_problem(path, block, index, value, exc))
                 continue
-            record(results, row, path, lines[index])
+            record(results, row, path, line)
     if problems:
         raise ReportInputError(problems)
 

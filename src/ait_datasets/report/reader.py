@@ -42,6 +42,7 @@ _GAP = re.compile(rb"[ \t\r\n]*,?[ \t\r\n]*")
 _TRAILING = re.compile(r"trailing characters \(byte (\d+)\)")
 _AT_BYTE = re.compile(r" \(byte (\d+)\)")
 _TRUNCATED = "truncated"
+_END = re.Match.end  # where a match ends, called by map in C
 
 _ROWS = msgspec.json.Decoder(list[Fields])
 _VALUES = msgspec.json.Decoder(list[Any])  # a block holding something that is not a row
@@ -129,13 +130,9 @@ class _Window:
         """Keep the unread part and read ``size`` bytes more (-1: the rest of the file)."""
         more = self.stream.read(size)
         self.eof = not more or size < 0
-        dropped = self.buffer[: self.pos]
-        newline = dropped.rfind(b"\n")
-        if newline >= 0:
-            self.column_base = _chars(dropped[newline + 1 :])
-        else:
-            self.column_base += _chars(dropped)
-        self.buffer = self.buffer[self.pos :] + more
+        buffer, pos = self.buffer, self.pos
+        self.column_base = _column(buffer, self.column_base, pos) - 1
+        self.buffer = buffer[pos:] + more
         self.pos = 0
 
     def fill(self) -> None:
@@ -375,7 +372,7 @@ class _Starts:
     def found(self) -> list[int]:
         if not self.starts and self.count:
             buffer, first, stop = self.buffer, _skip(self.buffer, self.first), self.stop
-            starts = [first, *(m.end() for m in _SEPARATOR.finditer(buffer, first, stop))]
+            starts = [first, *map(_END, _SEPARATOR.finditer(buffer, first, stop))]
             if len(starts) != self.count:
                 starts, pos = [], first
                 for raw in _VALUES_RAW.decode(b"[" + buffer[first:stop] + b"]"):

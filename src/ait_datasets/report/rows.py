@@ -30,14 +30,14 @@ the file; the caller adds where the row is.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, TypedDict
+from typing import Any, Final
 
 import msgspec
+from msgspec import UNSET
 
 from ait_datasets.report.model import CaseKey, InfraError, ResultSet, Run, RunId, SkippedRun
-from ait_datasets.report.turns import Turn, failing_turn
+from ait_datasets.report.turns import failing_turn
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
@@ -45,63 +45,61 @@ RUNS_BY = ("version", "tag")
 UNTAGGED = "(no tag)"
 
 
-class Fields(TypedDict, total=False):
-    """The fields either row shape is read from, as msgspec decodes each row: every other
-    field is skipped unread, and an absent field stays absent (``found no such field``).
+_NULL = msgspec.Raw(b"null")
 
-    ``inputData``/``outputData`` (a test's JSON and what the eval wrote, kilobytes a row)
-    are kept as their JSON text, decoded only for a failed eval's failing turn or
-    ``--show-data``; a row read some other way may hold them decoded.
+
+class Fields(msgspec.Struct, gc=False):
+    """The fields either row shape is read from, as msgspec decodes each row: every other
+    field is skipped unread, and an absent field is ``UNSET`` (``found no such field``).
+
+    The log entry's fields are in the order the API page exports them
+    (``AITLogEntryAPI.Page.al``): msgspec looks for the next field of a struct after the
+    last one it found first. ``inputData``/``outputData`` (a test's JSON and what the
+    eval wrote, kilobytes a row) are kept as their JSON text, decoded only for a failed
+    eval's failing turn or ``--show-data``; a row made from a dict holds them decoded.
     """
 
-    # A log entry (AITLogEntryAPI.Page.al)
-    aitCode: Any
-    lineNumber: Any
-    tag: Any
-    version: Any
-    tokensConsumed: Any
-    copilotCredits: Any
-    codeunitID: Any
-    codeunitName: Any
-    procedureName: Any
-    message: Any
-    durationMs: Any
-    status: Any
-    dataset: Any
-    datasetLineNumber: Any
-    inputData: Any
-    outputData: Any
-    errorCallStack: Any
-    # A generic row (dataset and message and durationMs as above)
-    case: Any
-    run: Any
-    passed: Any
-    suite: Any
-    tokens: Any
-    credits: Any
+    aitCode: Any = UNSET
+    lineNumber: Any = UNSET
+    tag: Any = UNSET
+    version: Any = UNSET
+    tokensConsumed: Any = UNSET
+    copilotCredits: Any = UNSET
+    codeunitID: Any = UNSET
+    codeunitName: Any = UNSET
+    procedureName: Any = UNSET
+    message: Any = UNSET
+    durationMs: Any = UNSET
+    status: Any = UNSET
+    dataset: Any = UNSET
+    datasetLineNumber: Any = UNSET
+    inputData: msgspec.Raw = _NULL
+    outputData: msgspec.Raw = _NULL
+    errorCallStack: Any = UNSET
+    # A generic row (dataset, message and durationMs as above)
+    case: Any = UNSET
+    run: Any = UNSET
+    passed: Any = UNSET
+    suite: Any = UNSET
+    tokens: Any = UNSET
+    credits: Any = UNSET
 
 
-JsonObject = Mapping[str, object]  # a row as read: Fields, or any JSON object
+_NAMES = frozenset(Fields.__struct_fields__)
+
+
+def as_fields(row: dict[str, Any]) -> Fields:
+    """A JSON object read some other way (Python's JSON reader), as msgspec reads one."""
+    return Fields(**{name: value for name, value in row.items() if name in _NAMES})
 
 
 class RowError(ValueError):
     """A row that cannot be read; the message says what is wrong and what was expected."""
 
 
-class Row(NamedTuple):
-    """One result of one case (a named tuple: one is made per input row)."""
-
-    key: CaseKey
-    run: RunId
-    passed: bool
-    message: str
-    tag: str
-    tokens: int | None
-    credits: float | None
-    duration_ms: int | None
-    version: int | None = None
-    data: tuple[str, str] | None = None  # (inputData, outputData), kept only when asked
-    turn: Turn | None = None  # where a failed multi-turn eval failed
+# One result of one case: its key and the run, made where the row was read (``source``
+# and ``line``). A plain tuple: one is made per input row.
+Result = tuple[CaseKey, Run]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,50 +129,63 @@ class _NotACase:
 
 NOT_A_CASE: Final = _NotACase()
 
-Read = Row | Skipped | Infrastructure | _NotACase
+Read = Result | Skipped | Infrastructure | _NotACase
 
 
 def kind_of(row: object) -> str:
     """Which shape a row has: a generic row has ``passed``; anything else is a log entry."""
-    if isinstance(row, dict) and "passed" in row and "status" not in row:
+    if isinstance(row, dict):
+        row = as_fields(row)
+    if isinstance(row, Fields) and row.passed is not UNSET and row.status is UNSET:
         return GENERIC
     return LOG_ENTRY
 
 
-def read_row(row: object, kind: str, runs_by: str = "version", show_data: bool = False) -> Read:
-    """Read a row of the given shape, or raise :class:`RowError`."""
-    if not isinstance(row, dict):
-        raise RowError(f"expected a JSON object (one {kind}), found {_json_type(row)}")
+def read_row(
+    row: object,
+    kind: str,
+    runs_by: str = "version",
+    show_data: bool = False,
+    source: str = "",
+    line: int = 0,
+) -> Read:
+    """Read a row of the given shape (a JSON object: :class:`Fields`, or a dict) found at
+    ``source:line``, or raise :class:`RowError`."""
+    if type(row) is not Fields:
+        if not isinstance(row, dict):
+            raise RowError(f"expected a JSON object (one {kind}), found {_json_type(row)}")
+        row = as_fields(row)
     if kind == LOG_ENTRY:
-        return read_log_entry(row, runs_by, show_data)
-    return read_generic(row)
+        return read_log_entry(row, runs_by, show_data, source, line)
+    return read_generic(row, source, line)
 
 
 _STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
 _new = tuple.__new__
 
 
-def read_log_entry(row: JsonObject, runs_by: str = "version", show_data: bool = False) -> Read:
+def read_log_entry(
+    row: Fields, runs_by: str = "version", show_data: bool = False, source: str = "", line: int = 0
+) -> Read:
     """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
 
     Called once per row of exports of millions of rows: the common shapes (text fields,
     whole-number version, the exact option names) are checked inline first; anything
     else goes through the general checks, which say what is wrong.
     """
-    get = row.get
-    raw_status = get("status")
+    raw_status = row.status
     status = _STATUS.get(raw_status) if type(raw_status) is str else None
     if status is None:
         status = _status(row)
-    version_value = get("version")
-    procedure = get("procedureName")
+    version_value = row.version
+    procedure = row.procedureName
     procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
-    if version_value is None and status == "error":
+    if (version_value is None or version_value is UNSET) and status == "error":
         return _infrastructure(row, None)
-    if version_value is None:
+    if version_value is None or version_value is UNSET:
         raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
     version = version_value if type(version_value) is int else _version(version_value)
-    test = get("datasetLineNumber")
+    test = row.datasetLineNumber
     test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
     if not procedure:
         if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
@@ -183,52 +194,38 @@ def read_log_entry(row: JsonObject, runs_by: str = "version", show_data: bool = 
                 "cannot be matched to a test; export these fields too"
             )
         return _infrastructure(row, version) if status == "error" else NOT_A_CASE
-    suite = get("aitCode")
+    suite = row.aitCode
     suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
-    dataset = get("dataset")
+    dataset = row.dataset
     dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
     # tuple.__new__: a named tuple's own constructor is a Python function, which costs
     # more than the rest of this line, and this runs for every one of millions of rows.
     key = _new(CaseKey, (suite, dataset, test, procedure))
-    tag = get("tag")
+    tag = row.tag
     tag = tag.strip() if type(tag) is str else _text(row, "tag")
     run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
-    message = get("message")
+    message = row.message
     message = message.strip() if type(message) is str else _text(row, "message")
     if status == "skipped":
         return Skipped(key, run, message, tag)
-    tokens = get("tokensConsumed")
+    tokens = row.tokensConsumed
     if type(tokens) is not int or tokens < 0:
         tokens = _count(row, "tokensConsumed")
-    credits = get("copilotCredits")
+    credits = row.copilotCredits
     if type(credits) is not float or not 0 <= credits < math.inf:
         credits = _amount(row, "copilotCredits")
-    duration = get("durationMs")
+    duration = row.durationMs
     if type(duration) is not int or duration < 0:
         duration = _count(row, "durationMs")
     data = (_data_text(row, "inputData"), _data_text(row, "outputData")) if show_data else None
     # Only a failure has a failing turn; its data is parsed for the turn's number only.
-    turn = failing_turn(get("inputData"), get("outputData")) if status == "error" else None
-    return _new(
-        Row,
-        (
-            key,
-            run,
-            status == "success",
-            message,
-            tag,
-            tokens,
-            credits,
-            duration,
-            version,
-            data,
-            turn,
-        ),
-    )
+    turn = failing_turn(row.inputData, row.outputData) if status == "error" else None
+    result = (run, status == "success", message, source, line, tokens, credits, duration, tag)
+    return key, _new(Run, (*result, data, turn))
 
 
-def _status(row: JsonObject) -> str:
-    status = row.get("status")
+def _status(row: Fields) -> str:
+    status = _get(row, "status")
     value = status.strip().lower() if isinstance(status, str) else ""
     if value not in ("success", "error", "skipped"):
         shown = _found(row, "status")
@@ -244,34 +241,29 @@ def _status(row: JsonObject) -> str:
     return value
 
 
-def _infrastructure(row: JsonObject, version: int | None) -> Infrastructure:
+def _infrastructure(row: Fields, version: int | None) -> Infrastructure:
     line = _text(row, "lineNumber") or _text(row, "codeunitName") or _text(row, "codeunitID")
     stack = _text(row, "errorCallStack")
     return Infrastructure(_text(row, "aitCode"), line, version, _text(row, "message"), stack)
 
 
-def read_generic(row: dict[str, object]) -> Row:
+def read_generic(row: Fields, source: str = "", line: int = 0) -> Result:
     """A generic row: ``case``, ``run``, ``passed`` (+ optional dataset, suite, message)."""
-    case = row.get("case")
+    case = _get(row, "case")
     if isinstance(case, bool) or not isinstance(case, (str, int)) or str(case).strip() == "":
         raise RowError(f"'case' must be a non-empty text or number, found {_found(row, 'case')}")
-    run = row.get("run")
+    run = _get(row, "run")
     if isinstance(run, bool) or not isinstance(run, (str, int)) or str(run).strip() == "":
         raise RowError(f"'run' must be a non-empty text or number, found {_found(row, 'run')}")
-    passed = row.get("passed")
+    passed = _get(row, "passed")
     if not isinstance(passed, bool):
         raise RowError(f"'passed' must be true or false, found {_found(row, 'passed')}")
     key = CaseKey(_text(row, "suite"), _text(row, "dataset"), str(case).strip())
     run_id = run.strip() if isinstance(run, str) else run
-    return Row(
-        key,
-        run_id,
-        passed,
-        _text(row, "message"),
-        "",
-        _count(row, "tokens"),
-        _amount(row, "credits"),
-        _count(row, "durationMs"),
+    message = _text(row, "message")
+    tokens, credits = _count(row, "tokens"), _amount(row, "credits")
+    return key, Run(
+        run_id, passed, message, source, line, tokens, credits, _count(row, "durationMs")
     )
 
 
@@ -283,9 +275,9 @@ def _version(value: object) -> int:
     raise RowError(f"'version' must be a whole number (the run), found {_json_type(value)}")
 
 
-def _count(row: JsonObject, name: str) -> int | None:
+def _count(row: Fields, name: str) -> int | None:
     """An optional whole number (tokens, milliseconds); absent/null is None."""
-    value = row.get(name)
+    value = _get(row, name)
     if type(value) is int and value >= 0:  # the common case first: one check
         return value
     if value is None:
@@ -297,9 +289,9 @@ def _count(row: JsonObject, name: str) -> int | None:
     return value
 
 
-def _amount(row: JsonObject, name: str) -> float | None:
+def _amount(row: Fields, name: str) -> float | None:
     """An optional decimal (Copilot credits); absent/null is None."""
-    value = row.get(name)
+    value = _get(row, name)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -310,9 +302,12 @@ def _amount(row: JsonObject, name: str) -> float | None:
     return amount
 
 
-def _text(row: JsonObject, name: str) -> str:
+def _text(row: Fields, name: str) -> str:
     """An optional identifying field: text or a number, absent/null as empty."""
-    value = row.get(name)
+    return _text_of(_get(row, name), name)
+
+
+def _text_of(value: object, name: str) -> str:
     if type(value) is str:  # the common case first: one check
         return value.strip()
     if value is None:
@@ -322,16 +317,23 @@ def _text(row: JsonObject, name: str) -> str:
     return str(value).strip()
 
 
-def _data_text(row: JsonObject, name: str) -> str:
+def _data_text(row: Fields, name: str) -> str:
     """``inputData``/``outputData`` as text (``--show-data``), decoded if kept as JSON."""
-    value = row.get(name)
+    value = _get(row, name)
     if isinstance(value, msgspec.Raw):
         value = msgspec.json.decode(value)
-    return _text({name: value}, name)
+    return _text_of(value, name)
 
 
-def _found(row: JsonObject, name: str) -> str:
-    return _json_type(row[name]) if name in row else "no such field"
+def _get(row: Fields, name: str) -> object:
+    """Field ``name`` of ``row``; absent is None, as null is."""
+    value = getattr(row, name)
+    return None if value is UNSET else value
+
+
+def _found(row: Fields, name: str) -> str:
+    value = getattr(row, name)
+    return "no such field" if value is UNSET else _json_type(value)
 
 
 def _json_type(value: object) -> str:
@@ -355,25 +357,9 @@ def _json_type(value: object) -> str:
 def record(results: ResultSet, row: Read, path: str, line: int) -> None:
     """Add one read row to ``results``: a run of its case, a skipped eval, an
     infrastructure error, or a row that is not a case (counted)."""
-    if type(row) is Row:
-        # tuple.__new__ rather than Run(...): see read_log_entry (once per row).
-        run = _new(
-            Run,
-            (
-                row.run,
-                row.passed,
-                row.message,
-                path,
-                line,
-                row.tokens,
-                row.credits,
-                row.duration_ms,
-                row.tag,
-                row.data,
-                row.turn,
-            ),
-        )
-        results.add(row.key, run, row.tag)
+    if type(row) is tuple:
+        key, run = row
+        results.add(key, run, run[8])  # its tag (by position: once per row of millions)
     elif isinstance(row, Skipped):
         results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
     elif isinstance(row, Infrastructure):
