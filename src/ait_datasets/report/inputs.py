@@ -163,6 +163,7 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
     problems: list[Problem] = []
     runs_by, show_data = options.runs_by, options.show_data
     kind: str | None = None
+    add = results.add
     for block in blocks:
         for index, (value, line) in enumerate(zip(block.rows, block.lines)):  # noqa: B905
             if kind is None and not isinstance(value, Unreadable):
@@ -173,7 +174,11 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
                 if len(problems) < MAX_PROBLEMS:
                     problems.append(_problem(path, block, index, value, exc))
                 continue
-            record(results, row, path, line)
+            if type(row) is tuple:  # a run of a case (most rows): added here, once per row
+                key, run = row
+                add(key, run, run[8])  # its tag, by position
+            else:
+                record(results, row, path, line)
     if problems:
         raise ReportInputError(problems)
 

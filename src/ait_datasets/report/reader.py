@@ -318,7 +318,7 @@ def _closing_bracket(buffer: bytes, pos: int) -> int:
 def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> Block:
     """The rows of ``buffer[window.pos:stop]`` (elements and the commas between them)."""
     buffer, first = window.buffer, window.pos
-    body = b"[" + buffer[first:stop] + b"]"
+    body = b"".join((b"[", memoryview(buffer)[first:stop], b"]"))  # one copy
     _checked(body)
     try:
         try:

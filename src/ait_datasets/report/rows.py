@@ -177,14 +177,15 @@ def read_log_entry(
     status = _STATUS.get(raw_status) if type(raw_status) is str else None
     if status is None:
         status = _status(row)
-    version_value = row.version
+    version = row.version
     procedure = row.procedureName
     procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
-    if (version_value is None or version_value is UNSET) and status == "error":
-        return _infrastructure(row, None)
-    if version_value is None or version_value is UNSET:
-        raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
-    version = version_value if type(version_value) is int else _version(version_value)
+    if type(version) is not int:
+        if (version is None or version is UNSET) and status == "error":
+            return _infrastructure(row, None)
+        if version is None or version is UNSET:
+            raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
+        version = _version(version)
     test = row.datasetLineNumber
     test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
     if not procedure:
@@ -220,8 +221,10 @@ def read_log_entry(
     data = (_data_text(row, "inputData"), _data_text(row, "outputData")) if show_data else None
     # Only a failure has a failing turn; its data is parsed for the turn's number only.
     turn = failing_turn(row.inputData, row.outputData) if status == "error" else None
-    result = (run, status == "success", message, source, line, tokens, credits, duration, tag)
-    return key, _new(Run, (*result, data, turn))
+    passed = status == "success"
+    return key, _new(
+        Run, (run, passed, message, source, line, tokens, credits, duration, tag, data, turn)
+    )
 
 
 def _status(row: Fields) -> str:
