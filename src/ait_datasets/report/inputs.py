@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from ait_datasets.internal_error import FileInternalError
-from ait_datasets.report.model import ResultSet
+from ait_datasets.report.model import CaseKey, ResultSet
 from ait_datasets.report.reader import (
     Block,
     Malformed,
@@ -37,7 +37,15 @@ from ait_datasets.report.reader import (
     json_blocks,
     jsonl_blocks,
 )
-from ait_datasets.report.rows import RowError, kind_of, read_row, record
+from ait_datasets.report.rows import (
+    LOG_ENTRY,
+    Fields,
+    RowError,
+    kind_of,
+    read_log_entry,
+    read_row,
+    record,
+)
 
 MAX_PROBLEMS = 20
 
@@ -163,13 +171,19 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
     problems: list[Problem] = []
     runs_by, show_data = options.runs_by, options.show_data
     kind: str | None = None
+    log_entries = False  # the file's rows are log entries (decided by its first row)
     add = results.add
+    keys: dict[object, CaseKey] = {}  # see read_log_entry
     for block in blocks:
         for index, (value, line) in enumerate(zip(block.rows, block.lines)):  # noqa: B905
-            if kind is None and not isinstance(value, Unreadable):
-                kind = kind_of(value)
             try:
-                row = read_row(value, kind or "", runs_by, show_data, path, line)
+                if log_entries and type(value) is Fields:  # most rows: straight to the rules
+                    row = read_log_entry(value, runs_by, show_data, path, line, keys)
+                else:
+                    if kind is None and not isinstance(value, Unreadable):
+                        kind = kind_of(value)
+                        log_entries = kind == LOG_ENTRY
+                    row = read_row(value, kind or "", runs_by, show_data, path, line)
             except RowError as exc:
                 if len(problems) < MAX_PROBLEMS:
                     problems.append(_problem(path, block, index, value, exc))

@@ -354,6 +354,8 @@ def _column(buffer: bytes, base: int, offset: int) -> int:
     newline = buffer.rfind(b"\n", 0, offset)
     if newline >= 0:
         return _chars(buffer[newline + 1 : offset]) + 1
+    if buffer.isascii():  # a minified export's window: no copy to count its characters
+        return base + offset + 1
     return base + _chars(buffer[:offset]) + 1
 
 

@@ -161,47 +161,66 @@ def read_row(
 
 
 _STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
+_INFINITY = math.inf  # a constant: read once per row of millions
 _new = tuple.__new__
 
 
 def read_log_entry(
-    row: Fields, runs_by: str = "version", show_data: bool = False, source: str = "", line: int = 0
+    row: Fields,
+    runs_by: str = "version",
+    show_data: bool = False,
+    source: str = "",
+    line: int = 0,
+    keys: dict[object, CaseKey] | None = None,
 ) -> Read:
     """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
 
     Called once per row of exports of millions of rows: the common shapes (text fields,
     whole-number version, the exact option names) are checked inline first; anything
-    else goes through the general checks, which say what is wrong.
+    else goes through the general checks, which say what is wrong. ``keys`` (one per
+    file) remembers the case key each spelling of the four fields that name a case made,
+    so that a case's rows share one key and its fields are checked and stripped once.
     """
     raw_status = row.status
     status = _STATUS.get(raw_status) if type(raw_status) is str else None
     if status is None:
         status = _status(row)
     version = row.version
-    procedure = row.procedureName
-    procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
+    spelling = (row.aitCode, row.dataset, row.datasetLineNumber, row.procedureName)
+    key = None
+    if keys is not None and type(spelling[3]) is str:
+        try:
+            key = keys.get(spelling)
+        except TypeError:  # a field that is an object or an array: the checks below say so
+            key = None
+    if key is None:
+        procedure = row.procedureName
+        procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
     if type(version) is not int:
         if (version is None or version is UNSET) and status == "error":
             return _infrastructure(row, None)
         if version is None or version is UNSET:
             raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
         version = _version(version)
-    test = row.datasetLineNumber
-    test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
-    if not procedure:
-        if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
-            raise RowError(
-                "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
-                "cannot be matched to a test; export these fields too"
-            )
-        return _infrastructure(row, version) if status == "error" else NOT_A_CASE
-    suite = row.aitCode
-    suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
-    dataset = row.dataset
-    dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
-    # tuple.__new__: a named tuple's own constructor is a Python function, which costs
-    # more than the rest of this line, and this runs for every one of millions of rows.
-    key = _new(CaseKey, (suite, dataset, test, procedure))
+    if key is None:
+        test = row.datasetLineNumber
+        test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
+        if not procedure:
+            if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
+                raise RowError(
+                    "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
+                    "cannot be matched to a test; export these fields too"
+                )
+            return _infrastructure(row, version) if status == "error" else NOT_A_CASE
+        suite = row.aitCode
+        suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
+        dataset = row.dataset
+        dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
+        # tuple.__new__: a named tuple's own constructor is a Python function, which costs
+        # more than the rest of this line, and this runs for every one of millions of rows.
+        key = _new(CaseKey, (suite, dataset, test, procedure))
+        if keys is not None and all(type(field) is str for field in spelling):
+            keys[spelling] = key
     tag = row.tag
     tag = tag.strip() if type(tag) is str else _text(row, "tag")
     run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
@@ -213,7 +232,7 @@ def read_log_entry(
     if type(tokens) is not int or tokens < 0:
         tokens = _count(row, "tokensConsumed")
     credits = row.copilotCredits
-    if type(credits) is not float or not 0 <= credits < math.inf:
+    if type(credits) is not float or not 0 <= credits < _INFINITY:
         credits = _amount(row, "copilotCredits")
     duration = row.durationMs
     if type(duration) is not int or duration < 0:
