@@ -385,3 +385,22 @@ def test_other_line_breaks_are_found_as_splitlines_sees_them(chunk: bytes) -> No
     pieces = text.replace("\r\n", "\n").split("\n")
     other = any(piece.splitlines() not in ([], [piece]) for piece in pieces)
     assert reader.has_other_breaks(chunk) == other
+
+
+def test_what_msgspec_cannot_hold_in_a_json_export_is_named(tmp_path: Path) -> None:
+    """NaN is not JSON (Python's reader takes it, msgspec does not): refused where it is;
+    a number of thousands of digits is refused for the whole file, saying why."""
+    row = json.dumps({**_entry("T1", 1), "tokensConsumed": 7})
+    path = tmp_path / "export.json"
+    path.write_text(f"[\n{row.replace('7', 'NaN')}]", encoding="utf-8")
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    [problem] = caught.value.problems
+    column = row.index('"tokensConsumed": 7') + len('"tokensConsumed": ') + 1
+    assert (problem.line, problem.column) == (2, column)
+    assert problem.message.startswith("not valid JSON")
+    path.write_text(f"[{row.replace(': 7', ': 7' + '0' * 5000)}]", encoding="utf-8")
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    [problem] = caught.value.problems
+    assert problem.line == 0 and "out of range" in problem.message

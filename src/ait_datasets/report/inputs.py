@@ -158,10 +158,10 @@ def read_stream(
         _collect(path, blocks, options, results)
     except Malformed as exc:
         raise ReportInputError([Problem(path, exc.line, exc.column, exc.message)]) from None
-    except Refused:
+    except Refused as exc:
         data = whole()
         decode(path, data)  # bytes that are not UTF-8: said first, where they are
-        found = diagnose(data)
+        found = diagnose(data, str(exc))
         raise ReportInputError([Problem(path, found.line, found.column, found.message)]) from None
     results.incomplete.extend((path, link) for link in next_links)
     return results

@@ -529,9 +529,9 @@ def has_surrogate(value: object) -> bool:
 # --- what msgspec refused -----------------------------------------------------------------
 
 
-def diagnose(data: bytes) -> Malformed:
-    """Where and why msgspec refused the JSON file ``data`` (UTF-8), in the words of
-    Python's JSON reader, which says what it expected where."""
+def diagnose(data: bytes, refusal: str) -> Malformed:
+    """Where and why msgspec refused (``refusal``) the JSON file ``data`` (UTF-8), in the
+    words of Python's JSON reader, which says what it expected where."""
     text = data.decode("utf-8")
     try:
         value = json.loads(text, parse_int=_parse_int)
@@ -539,21 +539,25 @@ def diagnose(data: bytes) -> Malformed:
         return Malformed(exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")
     except RecursionError:
         return Malformed(0, 0, TOO_DEEP)
-    # Python reads it, msgspec does not: NaN, Infinity, a lone surrogate escape.
+    # Python reads it, msgspec does not: NaN, Infinity, a lone surrogate escape, a number
+    # too large to hold.
+    if has_surrogate(value):
+        refusal = SURROGATE
     try:
         _RAW.decode(data)
-        message, offset = "not valid JSON", -1
     except msgspec.DecodeError as exc:
         at = _AT_BYTE.search(str(exc))
-        message = f"not valid JSON: {_AT_BYTE.sub('', str(exc))}"
-        offset = -1 if at is None else int(at.group(1))
-    if has_surrogate(value):
-        message = SURROGATE
-    if offset < 0:
-        return Malformed(0, 0, message)
-    line = data.count(b"\n", 0, offset) + 1
-    column = _chars(data[data.rfind(b"\n", 0, offset) + 1 : offset]) + 1
-    return Malformed(line, column, message)
+        if refusal != SURROGATE:
+            refusal = f"not valid JSON: {_AT_BYTE.sub('', str(exc))}"
+        if at is not None:
+            offset = int(at.group(1))
+            line = data.count(b"\n", 0, offset) + 1
+            column = _chars(data[data.rfind(b"\n", 0, offset) + 1 : offset]) + 1
+            return Malformed(line, column, refusal)
+    else:
+        if refusal != SURROGATE:
+            refusal = f"cannot read the JSON: {refusal}"
+    return Malformed(0, 0, refusal)
 
 
 def is_one_document(data: bytes) -> bool:
