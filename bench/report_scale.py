@@ -1,17 +1,19 @@
-"""`datasets report` on a 2,000,000-row export shaped like the aitTestLogEntries API page.
+"""`datasets report` text on an export shaped like the aitTestLogEntries API page, paired
+with its floor: msgspec decoding the whole file.
 
-    python bench/report_scale.py                 # 2,000,000 rows, text and HTML
-    python bench/report_scale.py --rows 200000   # a smaller smoke run
-    python bench/report_scale.py --jsonl         # the same rows as JSONL, one a line
-    python bench/report_scale.py --minified      # the same rows on one line, as the API
-                                                 # sends them (the default: one a line)
+    python bench/report_scale.py                  # 100,000 and 1,000,000 rows
+    python bench/report_scale.py --rows 100000    # one size
+    python bench/report_scale.py --repeat 5       # pairs per size (best of them)
+    python bench/report_scale.py --minified       # the rows on one line, as the API sends them
 
-The export is 100,000 cases x 20 Versions (with every field the API page has, short
-values; one in 23 runs fails), written to a temporary folder (``$TMPDIR``). Each command
-runs in its own process; the table gives wall time and the child's peak resident memory
-(``os.wait4``). Never run by the test suite: timings belong here and in the README. To
-compare two versions, run it with each on ``PYTHONPATH`` one right after the other (the
-host is shared: compare CPU time).
+The export is cases x 20 Versions (with every field the API page has, short values; one
+in 23 runs fails), written to a temporary folder (``$TMPDIR``), one row a line by default.
+Each command runs in its own process, the report and the floor one right after the other;
+the table gives the best CPU time (user + system: on a shared host waiting for a core
+only ever adds wall time) and wall time of the pairs, and the peak resident memory
+(``os.wait4``, the figure ``/usr/bin/time -v`` gives as "Maximum resident set size").
+Targets: report / floor <= 1.6x, peak memory <= the floor's; 1,000,000 rows / 100,000
+rows <= 11x. Never run by the test suite: timings belong here and in the CHANGELOG.
 """
 
 from __future__ import annotations
@@ -37,19 +39,16 @@ ROW = (
 )
 
 
-def write_export(
-    path: Path, rows: int, versions: int = 20, jsonl: bool = False, minified: bool = False
-) -> None:
+def write_export(path: Path, rows: int, versions: int = 20, minified: bool = False) -> None:
     cases = rows // versions
     with open(path, "w", encoding="utf-8") as out:
-        if not jsonl:
-            out.write('{"@odata.context":"https://bc/api/$metadata#aitTestLogEntries","value":[\n')
+        out.write('{"@odata.context":"https://bc/api/$metadata#aitTestLogEntries","value":[\n')
         n = 0
         for version in range(1, versions + 1):
             for case in range(cases):
                 failed = (case * 7 + version) % 23 == 0
                 out.write(
-                    ("," if n and not jsonl else "")
+                    ("," if n else "")
                     + ROW.format(
                         n=n,
                         line=10000 * (1 + case % 5),
@@ -65,8 +64,7 @@ def write_export(
                     + ("" if minified else "\n")
                 )
                 n += 1
-        if not jsonl:
-            out.write("]}\n")
+        out.write("]}\n")
 
 
 def measure(cmd: list[str]) -> tuple[float, float, float, int]:
@@ -81,49 +79,52 @@ def measure(cmd: list[str]) -> tuple[float, float, float, int]:
     return wall, cpu, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
-def _reader(jsonl: bool) -> str:
-    """Which fast reader the report uses here: the figures depend on it."""
-    try:
-        import ait_datasets.report._speedups  # noqa: F401
-    except ImportError:
-        return "the msgspec reader (the C module was not built)"
-    return "the msgspec reader" if jsonl else "the C module"
+FLOOR = "import sys, msgspec; msgspec.json.decode(open(sys.argv[1], 'rb').read())"
 
 
-def _renderer() -> str:
-    """Whether the renderers' C module does their work per case here."""
-    try:
-        import ait_datasets.report._render_speedups  # noqa: F401
-    except ImportError:
-        return "in Python alone (the C module was not built)"
-    return "with the C module"
+def pair(export: Path, repeat: int) -> dict[str, tuple[float, float, float]]:
+    """Best (CPU s, wall s) and peak MB of the report and the floor, run alternately."""
+    commands = {
+        "report": [sys.executable, "-m", "ait_datasets", "report", str(export)],
+        "floor": [sys.executable, "-c", FLOOR, str(export)],
+    }
+    best: dict[str, tuple[float, float, float]] = {}
+    for _ in range(repeat):
+        for name, cmd in commands.items():
+            wall, cpu, peak, code = measure(cmd)
+            if code:
+                raise SystemExit(f"{name} exited {code}")
+            old = best.get(name, (float("inf"), float("inf"), 0.0))
+            best[name] = (min(old[0], cpu), min(old[1], wall), max(old[2], peak))
+    return best
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=2_000_000)
-    parser.add_argument("--jsonl", action="store_true", help="write the export as JSONL")
-    parser.add_argument("--minified", action="store_true", help="write the JSON export on one line")
+    parser.add_argument("--rows", type=int, action="append")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--minified", action="store_true", help="write the export on one line")
     args = parser.parse_args()
-    if args.jsonl and args.minified:
-        parser.error("--minified is for the JSON export; JSONL is one row a line")
+    sizes = args.rows or [100_000, 1_000_000]
+    print(f"{'rows':>10}{'MB':>7}  {'command':<8}{'CPU s':>8}{'wall s':>8}{'peak MB':>9}")
+    report_cpu: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as folder:
-        export = Path(folder) / ("export.jsonl" if args.jsonl else "export.json")
-        write_export(export, args.rows, jsonl=args.jsonl, minified=args.minified)
-        size = export.stat().st_size / 1024 / 1024
-        print(f"{args.rows:,} rows, {size:,.0f} MB export, read by {_reader(args.jsonl)}")
-        print(f"rendered {_renderer()}")
-        print(f"{'format':<8}{'wall s':>10}{'CPU s':>10}{'peak MB':>10}{'output MB':>11}")
-        for fmt in ("text", "html"):
-            target = Path(folder) / f"report.{fmt}"
-            cmd = [sys.executable, "-m", "ait_datasets", "report", str(export)]
-            cmd += ["--format", fmt, "-o", str(target)]
-            wall, cpu, peak, code = measure(cmd)
-            out = target.stat().st_size / 1024 / 1024 if target.exists() else 0.0
-            print(
-                f"{fmt:<8}{wall:>10.1f}{cpu:>10.1f}{peak:>10.0f}{out:>11.1f}"
-                + (f"  exit {code}" if code else "")
-            )
+        for rows in sizes:
+            export = Path(folder) / f"export-{rows}.json"
+            write_export(export, rows, minified=args.minified)
+            size = export.stat().st_size / 1024 / 1024
+            best = pair(export, args.repeat)
+            for name, (cpu, wall, peak) in best.items():
+                print(f"{rows:>10,}{size:>7.0f}  {name:<8}{cpu:>8.2f}{wall:>8.2f}{peak:>9.0f}")
+            ratio = best["report"][0] / best["floor"][0]
+            memory = best["report"][2] / best["floor"][2]
+            print(f"{'':>17}report / floor: {ratio:.2f}x CPU, {memory:.2f}x peak memory")
+            report_cpu[rows] = best["report"][0]
+            export.unlink()
+    if len(report_cpu) > 1:
+        small, large = min(report_cpu), max(report_cpu)
+        growth = report_cpu[large] / report_cpu[small]
+        print(f"report, {large:,} rows / {small:,} rows: {growth:.1f}x CPU")
     return 0
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from pytest import CaptureFixture
 
 from ait_datasets.cli import main
@@ -13,9 +12,6 @@ from ait_datasets.report import build_report, render
 from ait_datasets.report.model import CaseKey, Run, result_set
 from ait_datasets.report.plain import neutralise
 from ait_datasets.report.render_markdown import code
-
-# Each test renders with the renderers' C module and without it (tests/report/conftest.py).
-pytestmark = pytest.mark.usefixtures("render_path")
 
 HOSTILE_ID = "a|b`c``d<script>alert(1)</script>"
 HOSTILE_MESSAGE = "x <img src=x onerror=alert(1)> | `y` &lt;b&gt; **bold** [l](http://e)"

@@ -13,9 +13,6 @@ from ait_datasets.report.build import Report, build_report
 from ait_datasets.report.model import CaseKey, Run, result_set
 from ait_datasets.report.quarantine import parse_quarantine
 
-# Each test renders with the renderers' C module and without it (tests/report/conftest.py).
-pytestmark = pytest.mark.usefixtures("render_path")
-
 
 def _report(with_baseline: bool = True) -> Report:
     """Dataset 'Orders': a PPP, b PFP (flaky), c FFF (never passed), d ..P (short)."""

@@ -13,9 +13,6 @@ from ait_datasets.cli import main
 from ait_datasets.report import RENDERERS, build_report, read_results, render, render_chunks
 from ait_datasets.report.output import batches
 
-# Each test renders with the renderers' C module and without it (tests/report/conftest.py).
-pytestmark = pytest.mark.usefixtures("render_path")
-
 # The module (the package's attribute of that name is its function).
 html_module = importlib.import_module("ait_datasets.report.render_html")
 

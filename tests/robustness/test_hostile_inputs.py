@@ -436,7 +436,7 @@ def _crash_points(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "file_findings", _bug)
     monkeypatch.setattr(migrate_files, "plan_migration", _bug)
     monkeypatch.setattr(resolving._Resolver, "value", _bug)
-    monkeypatch.setattr(report_inputs, "read_text", _bug)
+    monkeypatch.setattr(report_inputs, "read_stream", _bug)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial, reduce
 from itertools import chain
-from operator import add, attrgetter, is_not
+from operator import add, is_not
 
 from ait_datasets.report.model import Run, credits_of, duration_of, passed_of, tokens_of
 from ait_datasets.report.stats import CaseOutcome
@@ -97,11 +97,6 @@ class _Totals:
 
 _KNOWN = partial(is_not, None)
 
-try:  # the C pass over the runs, where it was built (see _case_speedups.c)
-    from ait_datasets.report import _case_speedups
-except ImportError:
-    _case_speedups = None  # type: ignore[assignment]
-
 
 def costs_of(runs: Iterable[Run]) -> Costs:
     """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives."""
@@ -114,17 +109,12 @@ CostFields = tuple[int, int, int | None, float | None, int | None, int | None]
 def cost_fields(runs: Iterable[Run]) -> CostFields:
     """:func:`costs_of`'s fields, in :class:`Costs`' order.
 
-    The HTML page asks this of every case, so of every run: the C module adds them up
-    (``_case_speedups.case_totals``, the sums of :func:`_added_in_c` for one case); without
-    it, each field is read by one pass in C over the case's runs (a Python loop over the
-    runs took 1.5 µs a run, a third of the page's rendering). The credits are added one
+    The HTML page asks this of every case, so of every run: each field is read by one
+    pass in C over the case's runs (a Python loop over the runs took 1.5 µs a run, a
+    third of the page's rendering). The credits are added one
     after the other, in run order, as the loop added them (``reduce``, not ``sum``, which
     compensates since Python 3.12)."""
     every = runs if isinstance(runs, (tuple, list)) else tuple(runs)
-    if _case_speedups is not None:  # the same sums by the C pass (see _added_in_c)
-        found = _case_speedups.case_totals(every)
-        if found is not None:
-            return found
     tokens = list(filter(_KNOWN, map(tokens_of, every)))
     credits = list(filter(_KNOWN, map(credits_of, every)))
     durations = sorted(filter(_KNOWN, map(duration_of, every)))
@@ -149,9 +139,6 @@ def overall_and_by_release(
     of every run, and those of the current tag's group, which change only when the tag
     does (a case's runs mostly share their tag with the previous run)."""
     every = outcomes if isinstance(outcomes, (tuple, list)) else tuple(outcomes)
-    added = _added_in_c(every)
-    if added is not None:
-        return added
     groups: dict[str, _Totals] = {}
     count = passed = 0
     tokens: int | None = None
@@ -210,26 +197,6 @@ def _finish(
     # one after the other merges them (the percentiles only ask which values there are).
     overall.durations = list(chain.from_iterable(groups[tag].durations for tag in groups))
     return overall.costs(), releases
-
-
-def _added_in_c(
-    outcomes: tuple[CaseOutcome, ...] | list[CaseOutcome],
-) -> tuple[Costs, tuple[tuple[str, Costs], ...]] | None:
-    """What overall_and_by_release adds up, by the C pass (``_case_speedups.totals``): the same
-    sums in the same order and the same percentiles (each group's durations sorted as C
-    numbers, not Python ones). None where it was not built or a run is not the shape it
-    takes."""
-    if _case_speedups is None:
-        return None
-    found = _case_speedups.totals(map(_runs_of, outcomes), "(no tag)")
-    if found is None:
-        return None
-    count, passed, tokens, credits, p50, p95, groups = found
-    releases = tuple((tag, Costs(*groups[tag])) for tag in sorted(groups))
-    return Costs(count, passed, tokens, credits, p50, p95), releases
-
-
-_runs_of = attrgetter("runs")
 
 
 def by_case(outcomes: Iterable[CaseOutcome]) -> tuple[tuple[CaseOutcome, Costs], ...]:

@@ -11,39 +11,43 @@ Each file's row shape is decided by its first row (see :mod:`ait_datasets.report
 and every row must have it. Files may be UTF-8 (with or without a byte order mark) or
 UTF-16 with a byte order mark, which Windows PowerShell writes by default.
 
-Every problem names the file, line and column; for JSON arrays also the element's index.
-All problems of a file are collected (up to :data:`MAX_PROBLEMS`) and raised together as
-:class:`ReportInputError`.
+The rows are found and decoded by :mod:`ait_datasets.report.reader` and read by
+:func:`~ait_datasets.report.rows.read_row`. Every problem names the file, line and column;
+for JSON arrays also the element's index. All problems of a file are collected (up to
+:data:`MAX_PROBLEMS`) and raised together as :class:`ReportInputError`.
 """
 
 from __future__ import annotations
 
-import json
+import io
 import os
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import IO
 
 from ait_datasets.internal_error import FileInternalError
-from ait_datasets.report.fast_rows import record
-from ait_datasets.report.json_stream import (
-    NoValueArray,
-    Text,
-    array,
-    decode_document,
-    skip_ws,
-    value_array,
+from ait_datasets.report.model import CaseKey, ResultSet
+from ait_datasets.report.reader import (
+    Block,
+    Malformed,
+    Refused,
+    Unreadable,
+    diagnose,
+    is_one_document,
+    json_blocks,
+    jsonl_blocks,
 )
-from ait_datasets.report.model import ResultSet
-from ait_datasets.report.rows import RowError, kind_of, read_row
+from ait_datasets.report.rows import (
+    LOG_ENTRY,
+    Fields,
+    RowError,
+    kind_of,
+    read_log_entry,
+    read_row,
+    record,
+)
 
 MAX_PROBLEMS = 20
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-# A lone surrogate can only come from a \uD8xx-\uDFxx escape: text without one needs no
-# per-string check.
-_SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,64 +108,107 @@ def read_results(
 
 def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
     """Read one result file (see the module docstring for the accepted shapes)."""
-    name = os.fspath(path)
-    fast = _read_fast(name, options or ReadOptions())
-    if fast is not None:
-        return fast
-    return read_text(name, decode(name, read_bytes(name)), options)
-
-
-def _read_fast(path: str, options: ReadOptions) -> ResultSet | None:
-    """The file read by the streaming reader (:mod:`ait_datasets.report.fast_json`), or
-    None when it is not installed or steps aside: then the exact reader below reads it,
-    and says what is wrong where."""
-    lower = path.lower()
-    if not lower.endswith((".json", ".jsonl", ".ndjson")):
-        return None
-    try:
-        from ait_datasets.report.fast_json import StepAside, blocks, line_blocks
-    except ImportError:  # msgspec is not installed: the pure-Python reader does it all
-        return None
-    from ait_datasets.report.fast_rows import Interned, add_block
     from ait_datasets.source.load import regular_file_size
 
-    lean = not options.show_data
-    json = lower.endswith(".json")
+    name = os.fspath(path)
     try:
-        regular_file_size(path)
-    except OSError:
-        return None
-    if json and lean:
-        scanned = _read_scanned(path, options)
-        if scanned is not None:
-            return scanned
+        regular_file_size(name)
+        stream = open(name, "rb")  # noqa: SIM115 (closed below, the rows read)
+    except OSError as exc:
+        raise ReportInputError([_unreadable(name, exc)]) from None
+    with stream:
+        head = stream.read(3)
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: read as text
+            return read_text(name, decode(name, head + stream.read()), options)
+        start = 3 if head == b"\xef\xbb\xbf" else 0
+        stream.seek(start)
+
+        def whole() -> bytes:
+            stream.seek(start)
+            return stream.read()
+
+        return read_stream(name, stream, whole, options)
+
+
+def read_text(path: str, text: str, options: ReadOptions | None = None) -> ResultSet:
+    """Read already-decoded text; the shape is chosen by suffix, then by content."""
+    data = text.encode("utf-8", "surrogatepass")
+    return read_stream(path, io.BytesIO(data), lambda: data, options)
+
+
+def read_stream(
+    path: str,
+    stream: IO[bytes],
+    whole: Callable[[], bytes],
+    options: ReadOptions | None = None,
+) -> ResultSet:
+    """Read the file ``path`` from ``stream`` (its bytes after any byte order mark;
+    ``whole()`` gives them all again, to say what is wrong where)."""
+    options = options or ReadOptions()
+    lower = path.lower()
+    jsonl = lower.endswith((".jsonl", ".ndjson"))
+    if not jsonl and not lower.endswith(".json"):  # the content decides
+        data = stream.read()
+        jsonl = bool(data.strip()) and not is_one_document(data)
+        stream = io.BytesIO(data)
     results = ResultSet(sources=[path], runs_by=options.runs_by)
-    interned = Interned()
-    reader = blocks if json else line_blocks
+    next_links: list[str] = []
+    blocks = jsonl_blocks(stream) if jsonl else json_blocks(stream, next_links)
     try:
-        for block in reader(path, lean=lean):
-            add_block(results, block, path, interned, options.runs_by, options.show_data)
-    except (StepAside, RowError, OSError):
-        return None
+        _collect(path, blocks, options, results)
+    except Malformed as exc:
+        raise ReportInputError([Problem(path, exc.line, exc.column, exc.message)]) from None
+    except Refused as exc:
+        data = whole()
+        decode(path, data)  # bytes that are not UTF-8: said first, where they are
+        found = diagnose(data, str(exc))
+        raise ReportInputError([Problem(path, found.line, found.column, found.message)]) from None
+    results.incomplete.extend((path, link) for link in next_links)
     return results
 
 
-def _read_scanned(path: str, options: ReadOptions) -> ResultSet | None:
-    """The JSON export read by the C pass (:mod:`ait_datasets.report.fast_scan`), or None
-    when it was not built or steps aside (then the msgspec reader tries)."""
-    try:
-        from ait_datasets.report.fast_scan import read_scanned
-    except ImportError:  # built without a C compiler
-        return None
-    from ait_datasets.report.fast_json import StepAside
-    from ait_datasets.report.fast_rows import Interned
+def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: ResultSet) -> None:
+    problems: list[Problem] = []
+    runs_by, show_data = options.runs_by, options.show_data
+    kind: str | None = None
+    log_entries = False  # the file's rows are log entries (decided by its first row)
+    add = results.add
+    keys: dict[object, CaseKey] = {}  # see read_log_entry
+    for block in blocks:
+        for index, (value, line) in enumerate(zip(block.rows, block.lines)):  # noqa: B905
+            try:
+                if log_entries and type(value) is Fields:  # most rows: straight to the rules
+                    row = read_log_entry(value, runs_by, show_data, path, line, keys)
+                else:
+                    if kind is None and not isinstance(value, Unreadable):
+                        kind = kind_of(value)
+                        log_entries = kind == LOG_ENTRY
+                    row = read_row(value, kind or "", runs_by, show_data, path, line)
+            except RowError as exc:
+                if len(problems) < MAX_PROBLEMS:
+                    problems.append(_problem(path, block, index, value, exc))
+                continue
+            if type(row) is tuple:  # a run of a case (most rows): added here, once per row
+                key, run = row
+                add(key, run, run[8])  # its tag, by position
+            else:
+                record(results, row, path, line)
+    if problems:
+        raise ReportInputError(problems)
 
-    results = ResultSet(sources=[path], runs_by=options.runs_by)
-    try:
-        read_scanned(path, results, Interned(), options.runs_by)
-    except (StepAside, RowError, OSError):
-        return None
-    return results
+
+def _problem(path: str, block: Block, index: int, value: object, exc: RowError) -> Problem:
+    """Where row ``index`` of ``block`` is, and what is wrong with it."""
+    column, label = block.where(index)
+    if isinstance(value, Unreadable):
+        if value.column is not None:  # not JSON: where in the line
+            return Problem(path, block.lines[index], value.column, value.message)
+        return Problem(path, block.lines[index], column, f"{label}{value.message}")
+    return Problem(path, block.lines[index], column, f"{label}{exc}")
+
+
+def _unreadable(path: str, exc: OSError) -> Problem:
+    return Problem(path, 0, 0, f"cannot read the file: {exc.strerror or str(exc)}")
 
 
 def read_bytes(path: str) -> bytes:
@@ -173,8 +220,7 @@ def read_bytes(path: str) -> bytes:
         with open(path, "rb") as fh:
             return fh.read()
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise ReportInputError([Problem(path, 0, 0, f"cannot read the file: {reason}")]) from None
+        raise ReportInputError([_unreadable(path, exc)]) from None
 
 
 def decode(path: str, raw: bytes) -> str:
@@ -196,170 +242,4 @@ def decode(path: str, raw: bytes) -> str:
         column = len(body[line_start : exc.start].decode("utf-8", "replace")) + 1
         raise ReportInputError(
             [Problem(path, line, column, "invalid UTF-8; save the export as UTF-8")]
-        ) from None
-
-
-def read_text(path: str, text: str, options: ReadOptions | None = None) -> ResultSet:
-    """Read already-decoded text; the shape is chosen by suffix, then by content."""
-    try:
-        return _read_text(path, text, options or ReadOptions())
-    except RecursionError:
-        # Python's JSON reader recurses once per nesting level; no result file nests
-        # hundreds of levels deep.
-        raise ReportInputError(
-            [Problem(path, 0, 0, "the JSON nests too deeply to be a result file")]
-        ) from None
-
-
-def _read_text(path: str, text: str, options: ReadOptions) -> ResultSet:
-    if not text.strip():
-        raise ReportInputError(
-            [Problem(path, 0, 0, "the file is empty; expected log entries or result rows")]
-        )
-    lower = path.lower()
-    if lower.endswith((".jsonl", ".ndjson")) or (
-        not lower.endswith(".json") and not _is_one_json_document(text)
-    ):
-        return _collect(path, text, _jsonl_rows(path, text), options, [])
-    found: list[str] = []
-    return _collect(path, text, _json_rows(path, text, found), options, found)
-
-
-# A located row: (line, column, label for messages, the parsed value). The label of an
-# array element is (prefix, index), made into text only for a problem: most rows have none.
-_Located = tuple[int, int, str | tuple[str, int], object]
-
-
-def _label(label: str | tuple[str, int]) -> str:
-    return label if isinstance(label, str) else f"{label[0]}[{label[1]}]: "
-
-
-def _collect(
-    path: str,
-    text: str,
-    rows: Iterator[_Located],
-    options: ReadOptions,
-    next_link: list[str],
-) -> ResultSet:
-    results = ResultSet(sources=[path], runs_by=options.runs_by)
-    escapes = _SURROGATE_ESCAPE.search(text) is not None
-    problems: list[Problem] = []
-    kind: str | None = None
-    for line, column, label, value in rows:
-        if isinstance(value, _Unreadable):
-            if len(problems) < MAX_PROBLEMS:
-                problems.append(Problem(path, line, value.column, value.message))
-            continue
-        if escapes and _has_surrogate(value):
-            if len(problems) < MAX_PROBLEMS:
-                message = f"{_label(label)}{_SURROGATE_MESSAGE}"
-                problems.append(Problem(path, line, column, message))
-            continue
-        if kind is None:
-            kind = kind_of(value)
-        try:
-            row = read_row(value, kind, options.runs_by, options.show_data)
-        except RowError as exc:
-            if len(problems) < MAX_PROBLEMS:
-                problems.append(Problem(path, line, column, f"{_label(label)}{exc}"))
-            continue
-        record(results, row, path, line)
-    if problems:
-        raise ReportInputError(problems)
-    # Filled by the JSON reader once the whole object was read.
-    results.incomplete.extend((path, link) for link in next_link)
-    return results
-
-
-_SURROGATE_MESSAGE = (
-    "a string holds an unpaired surrogate escape (such as \\ud800), which is not a "
-    "character; write the whole surrogate pair or remove it"
-)
-
-
-def _has_surrogate(value: object) -> bool:
-    """Whether any string in ``value`` (keys too) holds a lone surrogate."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if _SURROGATE.search(item) is not None:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
-@dataclass(frozen=True, slots=True)
-class _Unreadable:
-    """A line that is not JSON at all; reported like a malformed row."""
-
-    message: str
-    column: int
-
-
-def _is_one_json_document(text: str) -> bool:
-    try:
-        decode_document(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _jsonl_rows(path: str, text: str) -> Iterator[_Located]:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            value: object = decode_document(line)
-        except json.JSONDecodeError as exc:
-            value = _Unreadable(
-                f"not valid JSON: {exc.msg}; each line must be one JSON object "
-                "(one run of one case)",
-                exc.colno,
-            )
-        indent = len(line) - len(line.lstrip())
-        yield number, indent + 1, "", value
-
-
-def _json_rows(path: str, text: str, next_link: list[str]) -> Iterator[_Located]:
-    """The elements of the file's array, one at a time (a big export is never held twice)."""
-    where = Text(text)
-    start = skip_ws(text, 0)
-    if text.startswith("[", start):
-        elements: Iterator[tuple[int, object]] = array(text, start, [0])
-        prefix = ""
-    elif text.startswith("{", start):
-        elements = value_array(text, start, next_link)
-        prefix = "value"
-    else:
-        line, column = where.position(start)
-        raise ReportInputError(
-            [Problem(path, line, column, 'expected a JSON array or {"value": [...]}')]
-        )
-    index = 0
-    try:
-        for offset, value in elements:
-            line, column = where.position(offset)
-            yield line, column, (prefix, index), value
-            index += 1
-    except json.JSONDecodeError as exc:
-        raise ReportInputError(
-            [Problem(path, exc.lineno, exc.colno, f"not valid JSON: {exc.msg}")]
-        ) from None
-    except NoValueArray as exc:
-        line, column = where.position(exc.offset)
-        raise ReportInputError(
-            [
-                Problem(
-                    path,
-                    line,
-                    column,
-                    'expected the API export {"value": [...]} or a JSON array of log '
-                    "entries, found an object without a 'value' array",
-                )
-            ]
         ) from None

@@ -173,11 +173,13 @@ class ResultSet:
         runs = self.cases.get(key)
         if runs is None:
             runs = self.cases[key] = {}
-        previous = runs.get(run.run)
-        runs[run.run] = run if previous is None else previous.merged(run)
-        tags = self.tags.get(run.run)
+        run_id = run[0]  # Run.run, by position: once per row of millions
+        previous = runs.setdefault(run_id, run)
+        if previous is not run:
+            runs[run_id] = previous.merged(run)
+        tags = self.tags.get(run_id)
         if tags is None:
-            tags = self.tags[run.run] = set()
+            tags = self.tags[run_id] = set()
         if tag:
             tags.add(tag)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from html import escape as _html_escape
+from html import escape
 
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
@@ -25,15 +25,6 @@ from ait_datasets.report.model import (
 )
 from ait_datasets.report.stats import CaseOutcome, State, Summary
 from ait_datasets.report.turns import Turn
-
-try:  # the renderers' work per case, in C, where it was built (see _render_speedups.c)
-    from ait_datasets.report import _render_speedups
-except ImportError:
-    _render_speedups = None  # type: ignore[assignment]
-
-# html.escape, made in C where it can be: the page escapes several values of each of
-# up to millions of cases, and most hold nothing to escape.
-escape = _html_escape if _render_speedups is None else _render_speedups.escape
 
 _STYLE = """
 :root { --pass: #1a7f37; --pass-bg: #d1f5dc; --fail: #b42318; --fail-bg: #fde2df;
@@ -177,11 +168,9 @@ def _grid(report: Report) -> Iterator[str]:
             for run in runs
         )
         width = len(runs)
-        memo: list[str | None] = [None] * (4 * width)  # see _cells
     else:
         head = '<th scope="col">runs, in run order (hover a cell for its run)</th>'
         width = 1
-        memo = []
     costs = report.costs is not None and report.costs.known
     cost_head = '<th scope="col">cost</th>' if costs else ""
     yield from [
@@ -200,24 +189,14 @@ def _grid(report: Report) -> Iterator[str]:
             f"{group.pass_hat_k.passed}/{group.pass_hat_k.total}</span></th></tr>"
         )
         for o in group.outcomes:
-            yield _grid_row(
-                o, report, o.key in quarantined, changes.get(o.key, ""), columns, costs, memo
-            )
+            yield _grid_row(o, report, o.key in quarantined, changes.get(o.key, ""), columns, costs)
         yield "</tbody>"
     yield "</table></section>"
 
 
-def _cells(outcome: CaseOutcome, run_ids: tuple[RunId, ...], memo: list[str | None]) -> str:
-    """The case's cell in each column (a run of the report), in run order.
-
-    ``memo`` (4 slots a column, None until made) keeps the cell of a plain run (no
-    message, no known turn), passed or failed, judged or not, for the C module's
-    ``grid_cells``, which makes the cells of a case that has every run (most cases)."""
+def _cells(outcome: CaseOutcome, run_ids: tuple[RunId, ...]) -> str:
+    """The case's cell in each column (a run of the report), in run order."""
     runs, k = outcome.runs, outcome.k
-    if _render_speedups is not None:
-        made = _render_speedups.grid_cells(runs, run_ids, k, _cell_html, memo)
-        if made is not None:
-            return made
     count = len(runs)
     ids = tuple(map(run_id_of, runs))
     if ids == run_ids:
@@ -304,7 +283,6 @@ def _grid_row(
     change: str,
     columns: bool,
     costs: bool,
-    memo: list[str | None],
 ) -> str:
     key = outcome.key
     if outcome.short:
@@ -340,7 +318,7 @@ def _grid_row(
         else "<details><summary>data of the first failure</summary>"
         f"<pre>inputData: {escape(data[0])}\noutputData: {escape(data[1])}</pre></details>"
     )
-    body = _cells(outcome, report.run_ids, memo) if columns else _strip(outcome)
+    body = _cells(outcome, report.run_ids) if columns else _strip(outcome)
     cost = f'<td class="cost">{escape(w.case_cost_line(outcome.runs))}</td>' if costs else ""
     case_id = escape(key.id)
     return (

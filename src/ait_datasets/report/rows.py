@@ -21,7 +21,9 @@ How a log entry is classified (the counting rules of the README, with their AL s
   anything else is :data:`NOT_A_CASE` (counted, not used);
 - otherwise a :class:`Row`: one result of one case.
 
-Problems are raised as :class:`RowError` with a message for the person who exported
+This module is the one statement of these rules: every row of every file goes through
+:func:`read_row` (the reader, :mod:`ait_datasets.report.reader`, only finds and decodes
+rows). Problems are raised as :class:`RowError` with a message for the person who exported
 the file; the caller adds where the row is.
 """
 
@@ -29,10 +31,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol
+from typing import Any, Final
 
-from ait_datasets.report.model import CaseKey, RunId
-from ait_datasets.report.turns import Turn, failing_turn
+import msgspec
+from msgspec import UNSET
+
+from ait_datasets.report.model import CaseKey, InfraError, ResultSet, Run, RunId, SkippedRun
+from ait_datasets.report.turns import failing_turn
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
@@ -40,34 +45,61 @@ RUNS_BY = ("version", "tag")
 UNTAGGED = "(no tag)"
 
 
-class Fields(Protocol):
-    """What a row is read through: a JSON object (a dict), or the fast reader's struct."""
+_NULL = msgspec.Raw(b"null")
 
-    def get(self, name: str, default: None = None, /) -> object: ...
 
-    def __contains__(self, name: object, /) -> bool: ...
+class Fields(msgspec.Struct, gc=False):
+    """The fields either row shape is read from, as msgspec decodes each row: every other
+    field is skipped unread, and an absent field is ``UNSET`` (``found no such field``).
 
-    def __getitem__(self, name: str, /) -> object: ...
+    The log entry's fields are in the order the API page exports them
+    (``AITLogEntryAPI.Page.al``): msgspec looks for the next field of a struct after the
+    last one it found first. ``inputData``/``outputData`` (a test's JSON and what the
+    eval wrote, kilobytes a row) are kept as their JSON text, decoded only for a failed
+    eval's failing turn or ``--show-data``; a row made from a dict holds them decoded.
+    """
+
+    aitCode: Any = UNSET
+    lineNumber: Any = UNSET
+    tag: Any = UNSET
+    version: Any = UNSET
+    tokensConsumed: Any = UNSET
+    copilotCredits: Any = UNSET
+    codeunitID: Any = UNSET
+    codeunitName: Any = UNSET
+    procedureName: Any = UNSET
+    message: Any = UNSET
+    durationMs: Any = UNSET
+    status: Any = UNSET
+    dataset: Any = UNSET
+    datasetLineNumber: Any = UNSET
+    inputData: msgspec.Raw = _NULL
+    outputData: msgspec.Raw = _NULL
+    errorCallStack: Any = UNSET
+    # A generic row (dataset, message and durationMs as above)
+    case: Any = UNSET
+    run: Any = UNSET
+    passed: Any = UNSET
+    suite: Any = UNSET
+    tokens: Any = UNSET
+    credits: Any = UNSET
+
+
+_NAMES = frozenset(Fields.__struct_fields__)
+
+
+def as_fields(row: dict[str, Any]) -> Fields:
+    """A JSON object read some other way (Python's JSON reader), as msgspec reads one."""
+    return Fields(**{name: value for name, value in row.items() if name in _NAMES})
 
 
 class RowError(ValueError):
     """A row that cannot be read; the message says what is wrong and what was expected."""
 
 
-class Row(NamedTuple):
-    """One result of one case (a named tuple: one is made per input row)."""
-
-    key: CaseKey
-    run: RunId
-    passed: bool
-    message: str
-    tag: str
-    tokens: int | None
-    credits: float | None
-    duration_ms: int | None
-    version: int | None = None
-    data: tuple[str, str] | None = None  # (inputData, outputData), kept only when asked
-    turn: Turn | None = None  # where a failed multi-turn eval failed
+# One result of one case: its key and the run, made where the row was read (``source``
+# and ``line``). A plain tuple: one is made per input row.
+Result = tuple[CaseKey, Run]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,104 +129,125 @@ class _NotACase:
 
 NOT_A_CASE: Final = _NotACase()
 
-Read = Row | Skipped | Infrastructure | _NotACase
+Read = Result | Skipped | Infrastructure | _NotACase
 
 
 def kind_of(row: object) -> str:
     """Which shape a row has: a generic row has ``passed``; anything else is a log entry."""
-    if isinstance(row, dict) and "passed" in row and "status" not in row:
+    if isinstance(row, dict):
+        row = as_fields(row)
+    if isinstance(row, Fields) and row.passed is not UNSET and row.status is UNSET:
         return GENERIC
     return LOG_ENTRY
 
 
-def read_row(row: object, kind: str, runs_by: str = "version", show_data: bool = False) -> Read:
-    """Read a row of the given shape, or raise :class:`RowError`."""
-    if not isinstance(row, dict):
-        raise RowError(f"expected a JSON object (one {kind}), found {_json_type(row)}")
+def read_row(
+    row: object,
+    kind: str,
+    runs_by: str = "version",
+    show_data: bool = False,
+    source: str = "",
+    line: int = 0,
+) -> Read:
+    """Read a row of the given shape (a JSON object: :class:`Fields`, or a dict) found at
+    ``source:line``, or raise :class:`RowError`."""
+    if type(row) is not Fields:
+        if not isinstance(row, dict):
+            raise RowError(f"expected a JSON object (one {kind}), found {_json_type(row)}")
+        row = as_fields(row)
     if kind == LOG_ENTRY:
-        return read_log_entry(row, runs_by, show_data)
-    return read_generic(row)
+        return read_log_entry(row, runs_by, show_data, source, line)
+    return read_generic(row, source, line)
 
 
 _STATUS = {"Success": "success", "Error": "error", "Skipped": "skipped"}
+_INFINITY = math.inf  # a constant: read once per row of millions
 _new = tuple.__new__
 
 
-def read_log_entry(row: Fields, runs_by: str = "version", show_data: bool = False) -> Read:
+def read_log_entry(
+    row: Fields,
+    runs_by: str = "version",
+    show_data: bool = False,
+    source: str = "",
+    line: int = 0,
+    keys: dict[object, CaseKey] | None = None,
+) -> Read:
     """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
 
     Called once per row of exports of millions of rows: the common shapes (text fields,
     whole-number version, the exact option names) are checked inline first; anything
-    else goes through the general checks, which say what is wrong.
+    else goes through the general checks, which say what is wrong. ``keys`` (one per
+    file) remembers the case key each spelling of the four fields that name a case made,
+    so that a case's rows share one key and its fields are checked and stripped once.
     """
-    get = row.get
-    raw_status = get("status")
+    raw_status = row.status
     status = _STATUS.get(raw_status) if type(raw_status) is str else None
     if status is None:
         status = _status(row)
-    version_value = get("version")
-    procedure = get("procedureName")
-    procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
-    if version_value is None and status == "error":
-        return _infrastructure(row, None)
-    if version_value is None:
-        raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
-    version = version_value if type(version_value) is int else _version(version_value)
-    test = get("datasetLineNumber")
-    test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
-    if not procedure:
-        if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
-            raise RowError(
-                "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
-                "cannot be matched to a test; export these fields too"
-            )
-        return _infrastructure(row, version) if status == "error" else NOT_A_CASE
-    suite = get("aitCode")
-    suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
-    dataset = get("dataset")
-    dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
-    # tuple.__new__: a named tuple's own constructor is a Python function, which costs
-    # more than the rest of this line, and this runs for every one of millions of rows.
-    key = _new(CaseKey, (suite, dataset, test, procedure))
-    tag = get("tag")
+    version = row.version
+    spelling = (row.aitCode, row.dataset, row.datasetLineNumber, row.procedureName)
+    key = None
+    if keys is not None and type(spelling[3]) is str:
+        try:
+            key = keys.get(spelling)
+        except TypeError:  # a field that is an object or an array: the checks below say so
+            key = None
+    if key is None:
+        procedure = row.procedureName
+        procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
+    if type(version) is not int:
+        if (version is None or version is UNSET) and status == "error":
+            return _infrastructure(row, None)
+        if version is None or version is UNSET:
+            raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
+        version = _version(version)
+    if key is None:
+        test = row.datasetLineNumber
+        test = test.strip() if type(test) is str else _text(row, "datasetLineNumber")
+        if not procedure:
+            if not test and not _text(row, "aitCode") and not _text(row, "lineNumber"):
+                raise RowError(
+                    "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
+                    "cannot be matched to a test; export these fields too"
+                )
+            return _infrastructure(row, version) if status == "error" else NOT_A_CASE
+        suite = row.aitCode
+        suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
+        dataset = row.dataset
+        dataset = dataset.strip() if type(dataset) is str else _text(row, "dataset")
+        # tuple.__new__: a named tuple's own constructor is a Python function, which costs
+        # more than the rest of this line, and this runs for every one of millions of rows.
+        key = _new(CaseKey, (suite, dataset, test, procedure))
+        if keys is not None and all(type(field) is str for field in spelling):
+            keys[spelling] = key
+    tag = row.tag
     tag = tag.strip() if type(tag) is str else _text(row, "tag")
     run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
-    message = get("message")
+    message = row.message
     message = message.strip() if type(message) is str else _text(row, "message")
     if status == "skipped":
         return Skipped(key, run, message, tag)
-    tokens = get("tokensConsumed")
+    tokens = row.tokensConsumed
     if type(tokens) is not int or tokens < 0:
         tokens = _count(row, "tokensConsumed")
-    credits = get("copilotCredits")
-    if type(credits) is not float or not 0 <= credits < math.inf:
+    credits = row.copilotCredits
+    if type(credits) is not float or not 0 <= credits < _INFINITY:
         credits = _amount(row, "copilotCredits")
-    duration = get("durationMs")
+    duration = row.durationMs
     if type(duration) is not int or duration < 0:
         duration = _count(row, "durationMs")
-    data = (_text(row, "inputData"), _text(row, "outputData")) if show_data else None
+    data = (_data_text(row, "inputData"), _data_text(row, "outputData")) if show_data else None
     # Only a failure has a failing turn; its data is parsed for the turn's number only.
-    turn = failing_turn(get("inputData"), get("outputData")) if status == "error" else None
-    return _new(
-        Row,
-        (
-            key,
-            run,
-            status == "success",
-            message,
-            tag,
-            tokens,
-            credits,
-            duration,
-            version,
-            data,
-            turn,
-        ),
+    turn = failing_turn(row.inputData, row.outputData) if status == "error" else None
+    passed = status == "success"
+    return key, _new(
+        Run, (run, passed, message, source, line, tokens, credits, duration, tag, data, turn)
     )
 
 
 def _status(row: Fields) -> str:
-    status = row.get("status")
+    status = _get(row, "status")
     value = status.strip().lower() if isinstance(status, str) else ""
     if value not in ("success", "error", "skipped"):
         shown = _found(row, "status")
@@ -216,28 +269,23 @@ def _infrastructure(row: Fields, version: int | None) -> Infrastructure:
     return Infrastructure(_text(row, "aitCode"), line, version, _text(row, "message"), stack)
 
 
-def read_generic(row: dict[str, object]) -> Row:
+def read_generic(row: Fields, source: str = "", line: int = 0) -> Result:
     """A generic row: ``case``, ``run``, ``passed`` (+ optional dataset, suite, message)."""
-    case = row.get("case")
+    case = _get(row, "case")
     if isinstance(case, bool) or not isinstance(case, (str, int)) or str(case).strip() == "":
         raise RowError(f"'case' must be a non-empty text or number, found {_found(row, 'case')}")
-    run = row.get("run")
+    run = _get(row, "run")
     if isinstance(run, bool) or not isinstance(run, (str, int)) or str(run).strip() == "":
         raise RowError(f"'run' must be a non-empty text or number, found {_found(row, 'run')}")
-    passed = row.get("passed")
+    passed = _get(row, "passed")
     if not isinstance(passed, bool):
         raise RowError(f"'passed' must be true or false, found {_found(row, 'passed')}")
     key = CaseKey(_text(row, "suite"), _text(row, "dataset"), str(case).strip())
     run_id = run.strip() if isinstance(run, str) else run
-    return Row(
-        key,
-        run_id,
-        passed,
-        _text(row, "message"),
-        "",
-        _count(row, "tokens"),
-        _amount(row, "credits"),
-        _count(row, "durationMs"),
+    message = _text(row, "message")
+    tokens, credits = _count(row, "tokens"), _amount(row, "credits")
+    return key, Run(
+        run_id, passed, message, source, line, tokens, credits, _count(row, "durationMs")
     )
 
 
@@ -251,7 +299,7 @@ def _version(value: object) -> int:
 
 def _count(row: Fields, name: str) -> int | None:
     """An optional whole number (tokens, milliseconds); absent/null is None."""
-    value = row.get(name)
+    value = _get(row, name)
     if type(value) is int and value >= 0:  # the common case first: one check
         return value
     if value is None:
@@ -265,7 +313,7 @@ def _count(row: Fields, name: str) -> int | None:
 
 def _amount(row: Fields, name: str) -> float | None:
     """An optional decimal (Copilot credits); absent/null is None."""
-    value = row.get(name)
+    value = _get(row, name)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -278,7 +326,10 @@ def _amount(row: Fields, name: str) -> float | None:
 
 def _text(row: Fields, name: str) -> str:
     """An optional identifying field: text or a number, absent/null as empty."""
-    value = row.get(name)
+    return _text_of(_get(row, name), name)
+
+
+def _text_of(value: object, name: str) -> str:
     if type(value) is str:  # the common case first: one check
         return value.strip()
     if value is None:
@@ -288,8 +339,23 @@ def _text(row: Fields, name: str) -> str:
     return str(value).strip()
 
 
+def _data_text(row: Fields, name: str) -> str:
+    """``inputData``/``outputData`` as text (``--show-data``), decoded if kept as JSON."""
+    value = _get(row, name)
+    if isinstance(value, msgspec.Raw):
+        value = msgspec.json.decode(value)
+    return _text_of(value, name)
+
+
+def _get(row: Fields, name: str) -> object:
+    """Field ``name`` of ``row``; absent is None, as null is."""
+    value = getattr(row, name)
+    return None if value is UNSET else value
+
+
 def _found(row: Fields, name: str) -> str:
-    return _json_type(row[name]) if name in row else "no such field"
+    value = getattr(row, name)
+    return "no such field" if value is UNSET else _json_type(value)
 
 
 def _json_type(value: object) -> str:
@@ -308,3 +374,20 @@ def _json_type(value: object) -> str:
     if isinstance(value, list):
         return "an array"
     return type(value).__name__
+
+
+def record(results: ResultSet, row: Read, path: str, line: int) -> None:
+    """Add one read row to ``results``: a run of its case, a skipped eval, an
+    infrastructure error, or a row that is not a case (counted)."""
+    if type(row) is tuple:
+        key, run = row
+        results.add(key, run, run[8])  # its tag (by position: once per row of millions)
+    elif isinstance(row, Skipped):
+        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
+    elif isinstance(row, Infrastructure):
+        origin = f"{path}:{line}"
+        results.infrastructure.append(
+            InfraError(row.suite, row.line, row.version, row.message, row.call_stack, origin)
+        )
+    else:
+        results.not_cases += 1

@@ -23,11 +23,6 @@ from functools import cached_property
 
 from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId, passed_of, run_order
 
-try:  # the C module's judging of every case, where it was built (see _case_speedups.c)
-    from ait_datasets.report import _case_speedups
-except ImportError:
-    _case_speedups = None  # type: ignore[assignment]
-
 # Two-sided 95%: the 0.975 quantile of the standard normal distribution.
 Z_95 = 1.959963984540054
 
@@ -258,13 +253,6 @@ def outcomes(results: ResultSet, k: int) -> tuple[CaseOutcome, ...]:
     def one_case(key: CaseKey) -> CaseOutcome:
         return CaseOutcome(key, tuple(results.runs_of(key)), k, skipped.get(key, 0))
 
-    if _case_speedups is not None and k < 1 << 62:
-        # The same outcomes made by the C module, without Python per case (29 µs a case
-        # was a fifth of a large report); a case it does not take is judged by one_case.
-        states = (State.PASSED, State.FAILED, State.FLAKY)
-        return _case_speedups.judge(
-            results.cases, results.case_keys(), k, skipped, CaseOutcome, states, one_case
-        )
     return tuple(map(one_case, results.case_keys()))
 
 

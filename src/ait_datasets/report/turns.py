@@ -35,8 +35,9 @@ turn is a number, shown without ``--show-data``.
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
+
+import msgspec
 
 
 class Turn(NamedTuple):
@@ -87,13 +88,16 @@ def _success(output: object) -> bool | None:
 
 
 def _json(value: object) -> object:
-    """A JSON text parsed (the API page exports the blobs as text), or the value itself."""
+    """A JSON text parsed (the API page exports the blobs as text), or the value itself;
+    a field the reader kept as its JSON (:class:`msgspec.Raw`) is decoded first."""
+    if isinstance(value, msgspec.Raw):
+        value = msgspec.json.decode(value)
     if not isinstance(value, str):
         return value
     text = value.strip()
     if not text.startswith(("{", "[")):
         return None
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return msgspec.json.decode(text)
+    except (msgspec.MsgspecError, RecursionError):
         return None

@@ -7,11 +7,6 @@ from ait_datasets.report.costs import Costs, cost_fields
 from ait_datasets.report.model import Run, RunId, run_id_of, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
 
-try:  # the renderers' work per case, in C, where it was built (see _render_speedups.c)
-    from ait_datasets.report import _render_speedups
-except ImportError:
-    _render_speedups = None  # type: ignore[assignment]
-
 
 def pct(value: float | None) -> str:
     """``0.8`` -> ``80.0%``; None -> ``n/a``."""
@@ -117,10 +112,6 @@ def marks(outcome: CaseOutcome, run_ids: tuple[RunId, ...], passed: str, failed:
         more = len(outcome.runs) - MAX_MARKS
         return " ".join(shown) + (f" … +{more}" if more > 0 else "")
     runs = outcome.runs
-    if _render_speedups is not None:  # the same join, for a case that has every run
-        made = _render_speedups.marks(runs, run_ids, passed, failed)
-        if made is not None:
-            return made
     if list(map(run_id_of, runs)) == list(run_ids):
         # The case has every run of the report (most cases): its own runs are the marks.
         return " ".join([passed if r.passed else failed for r in runs])
@@ -218,12 +209,5 @@ def cost_line(costs: Costs) -> str:
 
 
 def case_cost_line(runs: tuple[Run, ...]) -> str:
-    """:func:`cost_line` of the costs of one case's ``runs`` (the HTML page's cost cell),
-    worded by the C module where it can (formatting six numbers, each with a thousands
-    separator, was a fifth of the page's time)."""
-    fields = cost_fields(runs)
-    if _render_speedups is not None:
-        made = _render_speedups.cost_line(*fields[1:])
-        if made is not None:
-            return made
-    return cost_line(Costs(*fields))
+    """:func:`cost_line` of the costs of one case's ``runs`` (the HTML page's cost cell)."""
+    return cost_line(Costs(*cost_fields(runs)))
