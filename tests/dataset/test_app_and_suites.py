@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,7 @@ def test_the_suite_index_says_which_suites_run_a_dataset(tmp_path: Path) -> None
     assert apps.agent_suite_for(str(res / "datasets" / "other.yaml")) is None
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_a_pipe_among_the_suites_is_never_opened_for_reading(tmp_path: Path) -> None:
     res = tmp_path / ".resources"
     res.mkdir()
@@ -96,6 +98,7 @@ def test_a_neighbour_with_an_over_long_line_is_not_read(tmp_path: Path) -> None:
         read_neighbour(str(wide), Limits(max_line_length=1000))
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_a_pipe_beside_a_dataset_does_not_hang_lint(tmp_path: Path) -> None:
     from ait_datasets.cli import main
 
@@ -123,6 +126,9 @@ def test_one_line_model_for_every_surface() -> None:
     assert offset_to_position(text, text.index("4")) == (4, 4)
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="an unreadable folder by mode bits (and geteuid) is POSIX-only"
+)
 def test_an_unreadable_subfolder_is_reported_not_skipped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,10 @@ from ait_datasets.source import load_text
 from ait_datasets.source.load import load
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_a_link_out_of_the_linted_folder_is_not_followed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -26,6 +31,10 @@ def test_a_link_out_of_the_linted_folder_is_not_followed(
     assert f"{repo / 'leak.yaml'}: cannot read: symbolic link to {secret}" in captured.err
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_a_link_inside_the_folder_is_followed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -36,6 +45,10 @@ def test_a_link_inside_the_folder_is_followed(
     assert "All checks passed (2 files)." in capsys.readouterr().out
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_a_broken_link_named_like_a_dataset(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -98,6 +111,7 @@ def test_recursive_alias_is_a_finding_not_a_cycle() -> None:
     assert doc.data == {"a": [1, None]}
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_config_that_is_a_named_pipe_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -109,6 +123,7 @@ def test_config_that_is_a_named_pipe_is_refused(
     assert "not a regular file" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_edit_refuses_a_named_pipe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pipe = tmp_path / "x.yaml"
     os.mkfifo(pipe)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,6 +147,9 @@ def test_suite_xml_with_agent_test_type_marks_datasets(tmp_path: Path) -> None:
     assert copilot.read_text() == LEGACY
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows has no POSIX file modes (only a read-only attribute)"
+)
 def test_permissions_are_kept(tmp_path: Path) -> None:
     path = _write(tmp_path / "a.yaml", LEGACY)
     os.chmod(path, 0o640)

@@ -79,6 +79,9 @@ def test_output_file_format_from_its_suffix(
     assert [p.name for p in tmp_path.iterdir()] == ["report.html"]  # no temporary left
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows has no POSIX file modes (only a read-only attribute)"
+)
 def test_output_file_keeps_its_permissions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -157,6 +160,10 @@ def test_unwritable_output_exits_2(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 2 and err.startswith(f"datasets report: cannot write {target}:")
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_output_through_a_symlink_replaces_the_target(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -169,7 +176,7 @@ def test_output_through_a_symlink_replaces_the_target(
     assert json.loads(real.read_text(encoding="utf-8"))["k"] == 3
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX-only")
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_output_into_a_pipe_writes_into_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

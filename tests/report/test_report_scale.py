@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -155,7 +156,21 @@ def _export(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("option", ["files", "baseline", "quarantine", "symlink"])
+@pytest.mark.parametrize(
+    "option",
+    [
+        "files",
+        "baseline",
+        "quarantine",
+        pytest.param(
+            "symlink",
+            marks=pytest.mark.skipif(
+                sys.platform == "win32",
+                reason="symbolic links need administrator rights on Windows",
+            ),
+        ),
+    ],
+)
 def test_output_naming_an_input_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
 ) -> None:

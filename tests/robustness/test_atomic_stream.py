@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,9 @@ def _only(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows has no POSIX file modes (only a read-only attribute)"
+)
 def test_the_pieces_replace_the_file_and_keep_its_permissions(tmp_path: Path) -> None:
     target = tmp_path / "report.html"
     target.write_bytes(b"old\n")
@@ -66,6 +70,7 @@ def test_a_failed_flush_to_disk_leaves_the_file(
     assert _only(tmp_path) == ["report.html"]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no umask or POSIX file modes")
 def test_a_new_file_is_created_with_the_umask_mode(tmp_path: Path) -> None:
     target = tmp_path / "new.html"
     with streaming_atomically(str(target)) as out:
@@ -91,6 +96,10 @@ def test_a_hard_linked_file_gets_the_pieces_and_keeps_its_links(tmp_path: Path) 
     assert _only(tmp_path) == ["a.html", "b.html"]
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_a_symbolic_link_is_written_through(tmp_path: Path) -> None:
     real = tmp_path / "real.html"
     real.write_bytes(b"old\n")
@@ -101,6 +110,7 @@ def test_a_symbolic_link_is_written_through(tmp_path: Path) -> None:
     assert link.is_symlink() and real.read_text() == "new\n"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_a_pipe_is_refused_before_anything_is_written(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)

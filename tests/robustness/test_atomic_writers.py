@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,10 @@ def test_the_helper_keeps_the_original_when_the_data_write_fails(
     assert _only(tmp_path) == ["a.yaml"]
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="symbolic links need administrator rights on Windows; file modes are POSIX-only",
+)
 def test_the_helper_keeps_permissions_and_writes_through_links(tmp_path: Path) -> None:
     real = tmp_path / "real.yaml"
     real.write_text("old")
@@ -70,6 +75,7 @@ def test_the_helper_keeps_permissions_and_writes_through_links(tmp_path: Path) -
     assert stat.S_IMODE(real.stat().st_mode) == 0o640
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no umask or POSIX file modes")
 def test_a_new_file_gets_the_umask_mode_not_the_private_temp_mode(tmp_path: Path) -> None:
     old = os.umask(0o022)
     try:

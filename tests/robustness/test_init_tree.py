@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,10 @@ def _names(tmp_path: Path) -> list[str]:
     return sorted(_tree(tmp_path / "probe"))
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_a_dangling_link_named_like_a_file_is_refused_and_not_followed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -41,6 +46,10 @@ def test_a_dangling_link_named_like_a_file_is_refused_and_not_followed(
     assert link.is_symlink() and _tree(app) == {}
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="creating symbolic links on Windows needs administrator rights or Developer Mode",
+)
 def test_a_folder_that_is_a_link_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,6 +20,11 @@ def _agent(turns: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 
 TASK = {"from": "Jane", "title": "Process orders", "message": "Process all open orders"}
 VALID: dict[str, dict[str, Any]] = {
+    # The importer drops a key beside `tests:` and runs the tests (ShopifyNA's datasets).
+    "unknown top-level key next to tests": {
+        "test_setup": "TMA-Setup.yaml",
+        "tests": [{"name": "T1", "question": "q"}],
+    },
     "agent multi-turn": _agent(
         [
             {"query": TASK, "expected_data": {"intervention_request": {"type": "Assistance"}}},
@@ -75,7 +80,6 @@ INVALID: dict[str, dict[str, Any]] = {
     "flat agent keys beside turns": _agent(
         [{"query": TASK, "expected_data": {}}], expected_data={}
     ),
-    "unknown top-level key next to tests": {"tests": [], "test_setup": "x"},
     "name over 100 characters": {"tests": [{"name": "N" * 101, "question": "q"}]},
     "agent turns not a list": {
         "tests": [{"name": "T1", "turns": {"query": TASK, "expected_data": {}}, "query": TASK}]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ def test_none_when_load_would_not_read_it(tmp_path: Path) -> None:
     assert read_text(latin) is None
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="named pipes (os.mkfifo) are POSIX-only")
 def test_a_pipe_is_refused_before_it_is_opened(tmp_path: Path) -> None:
     import os
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,9 @@ import pytest
 from ait_datasets.tui.save import RefusedToSave, save_text
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows has no POSIX file modes (only a read-only attribute)"
+)
 def test_save_replaces_the_file_and_keeps_its_permissions(tmp_path: Path) -> None:
     path = tmp_path / "d.yaml"
     path.write_text("tests: []\n")

@@ -16,7 +16,10 @@ import pytest
 from tui_support import SAMPLE
 
 TMUX = shutil.which("tmux")
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="tmux runs on POSIX systems only"),
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed"),
+]
 
 # Waiting for the screen is bounded by attempts, generously: this is not a speed check.
 ATTEMPTS = 600

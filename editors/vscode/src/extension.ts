@@ -19,19 +19,46 @@ import {
 let client: LanguageClient | undefined;
 let command: Command | undefined;
 
-function run(program: string, args: string[]): Promise<{ code: number; stderr: string }> {
+function run(program: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(program, args, { timeout: 60000 }, (error, _stdout, stderr) => {
+    execFile(program, args, { timeout: 60000, windowsHide: true }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, stderr: String(stderr) });
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
 }
 
-async function onPath(program: string): Promise<boolean> {
-  const dirs = (process.env.PATH || "").split(path.delimiter);
-  const names = process.platform === "win32" ? [`${program}.exe`, `${program}.cmd`] : [program];
-  return dirs.some((dir) => names.some((name) => fs.existsSync(path.join(dir, name))));
+// Where pipx puts its programs when its folder is not on the editor's PATH (an editor
+// started from the desktop does not always get the login shell's PATH).
+function pipxBinDir(): string {
+  return process.env.PIPX_BIN_DIR || path.join(os.homedir(), ".local", "bin");
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function which(program: string): Promise<string | undefined> {
+  const dirs = [...(process.env.PATH || "").split(path.delimiter).filter(Boolean), pipxBinDir()];
+  // Only .exe on Windows: pip's and pipx's launchers are .exe, and Node cannot start a
+  // .cmd or .bat without a shell.
+  const name = process.platform === "win32" ? `${program}.exe` : program;
+  return dirs.map((dir) => path.join(dir, name)).find(isFile);
+}
+
+async function interpreterBeside(executable: string): Promise<string | undefined> {
+  let real = executable;
+  try {
+    real = fs.realpathSync(executable);
+  } catch {
+    return undefined;
+  }
+  const names = process.platform === "win32" ? ["python.exe"] : ["python", "python3"];
+  return names.map((name) => path.join(path.dirname(real), name)).find(isFile);
 }
 
 async function pythonExtensionInterpreter(): Promise<string | undefined> {
@@ -56,22 +83,35 @@ function settings(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration("datasets");
 }
 
+async function notFound(): Promise<void> {
+  const config = settings();
+  const openSetting = "Open the setting";
+  const copy = "Copy the install command";
+  const message = installMessage(config.get<string>("path", ""), config.get<string>("interpreter", ""));
+  const picked = await vscode.window.showErrorMessage(message, openSetting, copy);
+  if (picked === openSetting) {
+    await vscode.commands.executeCommand("workbench.action.openSettings", "datasets.path");
+  } else if (picked === copy) {
+    await vscode.env.clipboard.writeText(INSTALL_COMMAND);
+  }
+}
+
 async function start(context: vscode.ExtensionContext): Promise<void> {
   const config = settings();
-  const configured = config.get<string>("interpreter", "");
   command = await datasetsCommand({
-    configuredInterpreter: configured,
+    configuredPath: config.get<string>("path", ""),
+    configuredInterpreter: config.get<string>("interpreter", ""),
     importStrategy: config.get<ImportStrategy>("importStrategy", "fromEnvironment"),
     pythonExtensionInterpreter,
-    onPath,
-    probe: async (interpreter, args) => (await run(interpreter, args)).code === 0,
+    which,
+    interpreterBeside,
+    run: async (program, args) => {
+      const result = await run(program, args);
+      return { ok: result.code === 0, stdout: result.stdout };
+    },
   });
   if (!command) {
-    const copy = "Copy install command";
-    const picked = await vscode.window.showErrorMessage(installMessage(configured), copy);
-    if (picked === copy) {
-      await vscode.env.clipboard.writeText(INSTALL_COMMAND);
-    }
+    await notFound();
     return;
   }
   const serverOptions: ServerOptions = { command: command.command, args: serverArgs(command) };
@@ -87,7 +127,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
 
 async function openReport(): Promise<void> {
   if (!command) {
-    await vscode.window.showErrorMessage(installMessage(""));
+    await notFound();
     return;
   }
   const files = await vscode.window.showOpenDialog({

@@ -1,11 +1,20 @@
 // How the extension starts `datasets lsp`: pure decisions, so they are unit-tested.
 //
-// Order: the configured interpreter, else the Python extension's interpreter (each only
-// when it can import ait_datasets and pygls), else `uvx` when uv is on PATH, else nothing
-// (the extension then shows the install command).
+// Order (the first that works wins):
+//   1. the `datasets.path` setting: a `datasets` executable;
+//   2. the `datasets.interpreter` setting: a Python that can import the server;
+//   3. `datasets` on PATH (what `pip install` or `pipx install` put there);
+//   4. the Python extension's interpreter;
+//   5. `uvx`, which runs the released package without installing it.
+// An executable counts only when `--version` says it is ours; when a Python sits beside it
+// (a virtual environment, pipx's), that Python must also import the server's modules, so a
+// `datasets` installed without the `lsp` extra is passed over rather than started to fail.
+// None: the extension shows one notification with INSTALL_COMMAND.
 
-export const INSTALL_COMMAND = "pip install 'ait-datasets[lsp]'";
+// Double quotes: the same text works in cmd.exe, PowerShell and POSIX shells.
+export const INSTALL_COMMAND = 'pip install "ait-datasets[lsp]"';
 export const UVX_ARGS = ["--from", "ait-datasets[lsp]", "datasets"];
+export const VERSION_ARGS = ["--version"];
 const MODULE_ARGS = ["-m", "ait_datasets"];
 // Exit 0 only when the interpreter has everything the server needs.
 export const PROBE_ARGS = [
@@ -16,36 +25,65 @@ export const PROBE_ARGS = [
 
 export type ImportStrategy = "fromEnvironment" | "uvx";
 
+export type Source = "path-setting" | "interpreter-setting" | "path" | "python-extension" | "uvx";
+
 export interface Command {
   command: string;
   // Arguments that run `datasets` (append "lsp", or "report", ...).
   args: string[];
   // Where it came from, for the output channel.
-  source: "setting" | "python-extension" | "uvx";
+  source: Source;
 }
 
 export interface LaunchInputs {
+  configuredPath: string;
   configuredInterpreter: string;
   importStrategy: ImportStrategy;
   pythonExtensionInterpreter: () => Promise<string | undefined>;
-  onPath: (program: string) => Promise<boolean>;
-  probe: (interpreter: string, args: string[]) => Promise<boolean>;
+  // The full path of a program on PATH (or in pipx's bin folder), else undefined.
+  which: (program: string) => Promise<string | undefined>;
+  // The Python beside an executable (its virtual environment's), else undefined.
+  interpreterBeside: (executable: string) => Promise<string | undefined>;
+  // Exit code 0 (and, for `--version`, the output) of running the program.
+  run: (program: string, args: string[]) => Promise<{ ok: boolean; stdout: string }>;
+}
+
+async function isServerInterpreter(inputs: LaunchInputs, python: string): Promise<boolean> {
+  return (await inputs.run(python, PROBE_ARGS)).ok;
+}
+
+async function isServerExecutable(inputs: LaunchInputs, executable: string): Promise<boolean> {
+  const version = await inputs.run(executable, VERSION_ARGS);
+  if (!version.ok || !version.stdout.trim().startsWith("datasets ")) {
+    return false;
+  }
+  const python = await inputs.interpreterBeside(executable);
+  return python === undefined || (await isServerInterpreter(inputs, python));
 }
 
 /** The `datasets` command to run, or undefined when none can be found. */
 export async function datasetsCommand(inputs: LaunchInputs): Promise<Command | undefined> {
   if (inputs.importStrategy !== "uvx") {
+    const configuredPath = inputs.configuredPath.trim();
+    if (configuredPath && (await isServerExecutable(inputs, configuredPath))) {
+      return { command: configuredPath, args: [], source: "path-setting" };
+    }
     const configured = inputs.configuredInterpreter.trim();
-    if (configured && (await inputs.probe(configured, PROBE_ARGS))) {
-      return { command: configured, args: [...MODULE_ARGS], source: "setting" };
+    if (configured && (await isServerInterpreter(inputs, configured))) {
+      return { command: configured, args: [...MODULE_ARGS], source: "interpreter-setting" };
+    }
+    const onPath = await inputs.which("datasets");
+    if (onPath && (await isServerExecutable(inputs, onPath))) {
+      return { command: onPath, args: [], source: "path" };
     }
     const fromExtension = await inputs.pythonExtensionInterpreter();
-    if (fromExtension && (await inputs.probe(fromExtension, PROBE_ARGS))) {
+    if (fromExtension && (await isServerInterpreter(inputs, fromExtension))) {
       return { command: fromExtension, args: [...MODULE_ARGS], source: "python-extension" };
     }
   }
-  if (await inputs.onPath("uvx")) {
-    return { command: "uvx", args: [...UVX_ARGS], source: "uvx" };
+  const uvx = await inputs.which("uvx");
+  if (uvx) {
+    return { command: uvx, args: [...UVX_ARGS], source: "uvx" };
   }
   return undefined;
 }
@@ -55,12 +93,22 @@ export function serverArgs(command: Command): string[] {
   return [...command.args, "lsp"];
 }
 
-/** What to tell the user when no command was found. */
-export function installMessage(configuredInterpreter: string): string {
-  const where = configuredInterpreter.trim()
-    ? `The interpreter ${configuredInterpreter.trim()} (datasets.interpreter) cannot import ait_datasets and pygls`
-    : "No Python interpreter with ait-datasets was found and uv is not on PATH";
-  return `${where}. Install the language server with: ${INSTALL_COMMAND} (or install uv to run it with uvx).`;
+/** What to tell the user when no command was found (one notification). */
+export function installMessage(configuredPath: string, configuredInterpreter: string): string {
+  const tried: string[] = [];
+  if (configuredPath.trim()) {
+    tried.push(`${configuredPath.trim()} (datasets.path) is not a working \`datasets\` with the lsp extra`);
+  }
+  if (configuredInterpreter.trim()) {
+    tried.push(`${configuredInterpreter.trim()} (datasets.interpreter) cannot import ait_datasets and pygls`);
+  }
+  const where = tried.length
+    ? tried.join("; ")
+    : "The language server was not found (no `datasets` on PATH, no Python with ait-datasets, no uvx)";
+  return (
+    `${where}. Install it with: ${INSTALL_COMMAND} ` +
+    "then run \"Datasets: Restart the language server\", or set datasets.path to the `datasets` executable."
+  );
 }
 
 /** Files the server handles: datasets and suites of a test app's `.resources` folder. */

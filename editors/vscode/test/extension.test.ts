@@ -30,9 +30,18 @@ describe("activate (against a stub vscode module)", () => {
     vscode.__state.reset();
     languageclient.__made.length = 0;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "datasets-ext-"));
+    // Only the test's folder: not this machine's pipx folder or PATH.
+    process.env.PIPX_BIN_DIR = dir;
   });
+  const savedPipx = process.env.PIPX_BIN_DIR;
+
   afterEach(() => {
     process.env.PATH = savedPath;
+    if (savedPipx === undefined) {
+      delete process.env.PIPX_BIN_DIR;
+    } else {
+      process.env.PIPX_BIN_DIR = savedPipx;
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -85,23 +94,60 @@ describe("activate (against a stub vscode module)", () => {
     vscode.__state.settings = { interpreter: python };
     await activate(context() as never);
     assert.deepStrictEqual(languageclient.__made[0].serverOptions, {
-      command: "uvx",
+      command: path.join(dir, "uvx"),
       args: ["--from", "ait-datasets[lsp]", "datasets", "lsp"],
     });
   });
 
-  it("without any, shows the install command and can copy it", async () => {
+  it("starts `datasets lsp` from PATH, a pip or pipx install", async () => {
+    const bin = path.join(dir, "venv", "bin");
+    fs.mkdirSync(bin, { recursive: true });
+    const datasets = path.join(bin, "datasets");
+    fs.writeFileSync(datasets, "#!/bin/sh\necho 'datasets 0.1.0'\n", { mode: 0o755 });
+    fakeProgram(bin, "python", 0);
+    fakeProgram(dir, "uvx", 0);
+    process.env.PATH = [bin, dir].join(path.delimiter);
+    await activate(context() as never);
+    assert.deepStrictEqual(languageclient.__made[0].serverOptions, { command: datasets, args: ["lsp"] });
+    assert.deepStrictEqual(vscode.__state.errors, []);
+  });
+
+  it("without any, shows one notification with the install command and opens the setting", async () => {
     process.env.PATH = dir;
-    vscode.__state.errorChoice = "Copy install command";
+    vscode.__state.errorChoice = "Open the setting";
     await activate(context() as never);
     assert.strictEqual(languageclient.__made.length, 0);
-    assert.ok(vscode.__state.errors[0].includes("pip install 'ait-datasets[lsp]'"));
-    assert.strictEqual(vscode.__state.clipboard, "pip install 'ait-datasets[lsp]'");
+    assert.strictEqual(vscode.__state.errors.length, 1);
+    assert.ok(vscode.__state.errors[0].includes('pip install "ait-datasets[lsp]"'), vscode.__state.errors[0]);
+    assert.deepStrictEqual(vscode.__state.buttons, ["Open the setting", "Copy the install command"]);
+    assert.deepStrictEqual(vscode.__state.executed, [["workbench.action.openSettings", "datasets.path"]]);
+  });
+
+  it("the notification's other button copies the install command", async () => {
+    process.env.PATH = dir;
+    vscode.__state.errorChoice = "Copy the install command";
+    await activate(context() as never);
+    assert.strictEqual(vscode.__state.clipboard, 'pip install "ait-datasets[lsp]"');
+    assert.deepStrictEqual(vscode.__state.executed, []);
   });
 });
 
 describe("package.json", () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf-8"));
+
+  it("has what the Marketplace shows: an icon, keywords, a changelog, a screenshot", () => {
+    const icon = fs.readFileSync(path.join(root, manifest.icon));
+    assert.strictEqual(icon.subarray(1, 4).toString("latin1"), "PNG");
+    assert.deepStrictEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+    for (const keyword of ["Business Central", "AL", "AI Test Toolkit", "YAML"]) {
+      assert.ok(manifest.keywords.includes(keyword), keyword);
+    }
+    assert.deepStrictEqual(manifest.extensionKind, ["workspace"]);
+    assert.ok(fs.existsSync(path.join(root, "CHANGELOG.md")));
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf-8");
+    const image = /!\[[^\]]*\]\(([^)]+\.png)\)/.exec(readme);
+    assert.ok(image && fs.existsSync(path.join(root, image[1])), "README shows a screenshot that exists");
+  });
 
   it("contributes the shipped JSON Schemas, which have https ids", () => {
     const validations = manifest.contributes.yamlValidation as { fileMatch: string[]; url: string }[];
@@ -116,7 +162,13 @@ describe("package.json", () => {
 
   it("declares the settings and commands", () => {
     const settings = Object.keys(manifest.contributes.configuration.properties).sort();
-    assert.deepStrictEqual(settings, ["datasets.configFile", "datasets.importStrategy", "datasets.interpreter", "datasets.workDate"]);
+    assert.deepStrictEqual(settings, [
+      "datasets.configFile",
+      "datasets.importStrategy",
+      "datasets.interpreter",
+      "datasets.path",
+      "datasets.workDate",
+    ]);
     const commands = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
     assert.deepStrictEqual(commands, ["datasets.lintWorkspace", "datasets.openReport", "datasets.restart"]);
   });

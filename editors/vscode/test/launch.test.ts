@@ -1,83 +1,162 @@
 import * as assert from "assert";
 import {
+  Command,
   DOCUMENT_SELECTOR,
   INSTALL_COMMAND,
   LaunchInputs,
   PROBE_ARGS,
+  UVX_ARGS,
+  VERSION_ARGS,
   datasetsCommand,
   installMessage,
   serverArgs,
   serverSettings,
 } from "../src/launch";
 
-function inputs(overrides: Partial<LaunchInputs>): LaunchInputs {
+// A machine described by what works on it: every program named in `works` exits 0 (an
+// executable in it prints `datasets 0.1.0` for --version), every other one fails.
+interface Machine {
+  path?: string;
+  interpreter?: string;
+  onPath?: Record<string, string>;
+  beside?: Record<string, string>;
+  pythonExtension?: string;
+  works: string[];
+  strategy?: "fromEnvironment" | "uvx";
+}
+
+function inputs(machine: Machine, calls: string[] = []): LaunchInputs {
   return {
-    configuredInterpreter: "",
-    importStrategy: "fromEnvironment",
-    pythonExtensionInterpreter: async () => undefined,
-    onPath: async () => false,
-    probe: async () => true,
-    ...overrides,
+    configuredPath: machine.path ?? "",
+    configuredInterpreter: machine.interpreter ?? "",
+    importStrategy: machine.strategy ?? "fromEnvironment",
+    pythonExtensionInterpreter: async () => machine.pythonExtension,
+    which: async (program) => machine.onPath?.[program],
+    interpreterBeside: async (executable) => machine.beside?.[executable],
+    run: async (program, args) => {
+      calls.push(`${program} ${args === PROBE_ARGS ? "<probe>" : args.join(" ")}`);
+      const ok = machine.works.includes(program);
+      const isVersion = args.length === VERSION_ARGS.length && args[0] === VERSION_ARGS[0];
+      return { ok, stdout: ok && isVersion ? "datasets 0.1.0\n" : "" };
+    },
   };
 }
 
-describe("launch order", () => {
-  it("uses the configured interpreter first", async () => {
-    const found = await datasetsCommand(
-      inputs({
-        configuredInterpreter: "/venv/bin/python",
-        pythonExtensionInterpreter: async () => "/other/python",
-        onPath: async () => true,
-      }),
-    );
-    assert.deepStrictEqual(found, { command: "/venv/bin/python", args: ["-m", "ait_datasets"], source: "setting" });
-    assert.deepStrictEqual(serverArgs(found!), ["-m", "ait_datasets", "lsp"]);
+async function found(machine: Machine, calls?: string[]): Promise<Command | undefined> {
+  return datasetsCommand(inputs(machine, calls));
+}
+
+// Everything available at once: each case below takes one step away.
+const everything: Machine = {
+  path: "/opt/tools/datasets",
+  interpreter: "/venv/bin/python",
+  onPath: { datasets: "/home/me/.local/bin/datasets", uvx: "/usr/bin/uvx" },
+  pythonExtension: "/ext/python",
+  works: ["/opt/tools/datasets", "/venv/bin/python", "/home/me/.local/bin/datasets", "/ext/python"],
+};
+
+describe("server lookup order", () => {
+  it("1. the datasets.path setting: runs that executable's `lsp`", async () => {
+    const command = await found(everything);
+    assert.deepStrictEqual(command, { command: "/opt/tools/datasets", args: [], source: "path-setting" });
+    assert.deepStrictEqual(serverArgs(command!), ["lsp"]);
   });
 
-  it("then the Python extension's interpreter, when the configured one lacks the package", async () => {
-    const probed: string[] = [];
-    const found = await datasetsCommand(
-      inputs({
-        configuredInterpreter: "/broken/python",
-        pythonExtensionInterpreter: async () => "/ext/python",
-        probe: async (interpreter, args) => {
-          probed.push(interpreter);
-          assert.deepStrictEqual(args, PROBE_ARGS);
-          return interpreter === "/ext/python";
-        },
-      }),
-    );
-    assert.strictEqual(found?.command, "/ext/python");
-    assert.strictEqual(found?.source, "python-extension");
-    assert.deepStrictEqual(probed, ["/broken/python", "/ext/python"]);
+  it("2. then datasets.interpreter: `python -m ait_datasets lsp`", async () => {
+    const calls: string[] = [];
+    const command = await found({ ...everything, path: "/nowhere/datasets" }, calls);
+    assert.deepStrictEqual(command, {
+      command: "/venv/bin/python",
+      args: ["-m", "ait_datasets"],
+      source: "interpreter-setting",
+    });
+    assert.deepStrictEqual(serverArgs(command!), ["-m", "ait_datasets", "lsp"]);
+    assert.deepStrictEqual(calls, ["/nowhere/datasets --version", "/venv/bin/python <probe>"]);
   });
 
-  it("then uvx when uv is on PATH", async () => {
-    const found = await datasetsCommand(
-      inputs({ probe: async () => false, pythonExtensionInterpreter: async () => "/ext/python", onPath: async (p) => p === "uvx" }),
-    );
-    assert.deepStrictEqual(serverArgs(found!), ["--from", "ait-datasets[lsp]", "datasets", "lsp"]);
-    assert.strictEqual(found?.command, "uvx");
+  it("3. then `datasets` on PATH (a pip or pipx install)", async () => {
+    const command = await found({ ...everything, path: "", interpreter: "" });
+    assert.deepStrictEqual(command, { command: "/home/me/.local/bin/datasets", args: [], source: "path" });
   });
 
-  it("goes straight to uvx with importStrategy uvx", async () => {
-    let probed = false;
-    const found = await datasetsCommand(
-      inputs({
-        configuredInterpreter: "/venv/bin/python",
-        importStrategy: "uvx",
-        onPath: async () => true,
-        probe: async () => (probed = true),
-      }),
-    );
-    assert.strictEqual(found?.command, "uvx");
-    assert.strictEqual(probed, false);
+  it("4. then the Python extension's interpreter", async () => {
+    const command = await found({ ...everything, path: "", interpreter: "", onPath: { uvx: "/usr/bin/uvx" } });
+    assert.deepStrictEqual(command, { command: "/ext/python", args: ["-m", "ait_datasets"], source: "python-extension" });
   });
 
-  it("finds nothing otherwise, and the message says how to install", async () => {
-    assert.strictEqual(await datasetsCommand(inputs({ probe: async () => false })), undefined);
-    assert.ok(installMessage("").includes(INSTALL_COMMAND));
-    assert.ok(installMessage("/venv/bin/python").includes("/venv/bin/python"));
+  it("5. then uvx, when uv is installed", async () => {
+    const command = await found({ works: [], onPath: { uvx: "/usr/bin/uvx" }, pythonExtension: "/ext/python" });
+    assert.deepStrictEqual(command, { command: "/usr/bin/uvx", args: UVX_ARGS, source: "uvx" });
+    assert.deepStrictEqual(serverArgs(command!), ["--from", "ait-datasets[lsp]", "datasets", "lsp"]);
+  });
+
+  it("nothing: undefined, and every candidate was tried once, in order", async () => {
+    const calls: string[] = [];
+    const machine: Machine = {
+      path: "/opt/tools/datasets",
+      interpreter: "/venv/bin/python",
+      onPath: { datasets: "/home/me/.local/bin/datasets" },
+      pythonExtension: "/ext/python",
+      works: [],
+    };
+    assert.strictEqual(await found(machine, calls), undefined);
+    assert.deepStrictEqual(calls, [
+      "/opt/tools/datasets --version",
+      "/venv/bin/python <probe>",
+      "/home/me/.local/bin/datasets --version",
+      "/ext/python <probe>",
+    ]);
+  });
+
+  it("passes over a `datasets` whose environment lacks the lsp extra", async () => {
+    // pip install ait-datasets (no [lsp]) into a virtual environment on PATH.
+    const calls: string[] = [];
+    const machine: Machine = {
+      onPath: { datasets: "/venv/bin/datasets", uvx: "/usr/bin/uvx" },
+      beside: { "/venv/bin/datasets": "/venv/bin/python" },
+      works: ["/venv/bin/datasets"],
+    };
+    assert.strictEqual((await found(machine, calls))?.source, "uvx");
+    assert.deepStrictEqual(calls, ["/venv/bin/datasets --version", "/venv/bin/python <probe>"]);
+  });
+
+  it("takes a `datasets` whose environment has the extra", async () => {
+    const machine: Machine = {
+      onPath: { datasets: "/venv/bin/datasets" },
+      beside: { "/venv/bin/datasets": "/venv/bin/python" },
+      works: ["/venv/bin/datasets", "/venv/bin/python"],
+    };
+    assert.strictEqual((await found(machine))?.command, "/venv/bin/datasets");
+  });
+
+  it("passes over a program called datasets that is not ours", async () => {
+    const machine: Machine = { onPath: { datasets: "/usr/bin/datasets" }, works: ["/usr/bin/datasets"] };
+    const command = await datasetsCommand({
+      ...inputs(machine),
+      run: async () => ({ ok: true, stdout: "huggingface datasets-cli 2.0\n" }),
+    });
+    assert.strictEqual(command, undefined);
+  });
+
+  it("importStrategy uvx goes straight to uvx without probing anything", async () => {
+    const calls: string[] = [];
+    const command = await found({ ...everything, strategy: "uvx" }, calls);
+    assert.strictEqual(command?.source, "uvx");
+    assert.deepStrictEqual(calls, []);
+  });
+});
+
+describe("the install message", () => {
+  it("gives the exact install command, quoted for every shell", () => {
+    assert.strictEqual(INSTALL_COMMAND, 'pip install "ait-datasets[lsp]"');
+    assert.ok(installMessage("", "").includes(INSTALL_COMMAND));
+  });
+
+  it("names the configured path and interpreter that did not work", () => {
+    const message = installMessage("C:\\tools\\datasets.exe", "/venv/bin/python");
+    assert.ok(message.includes("C:\\tools\\datasets.exe (datasets.path)"), message);
+    assert.ok(message.includes("/venv/bin/python (datasets.interpreter)"), message);
+    assert.ok(message.includes(INSTALL_COMMAND), message);
   });
 });
 

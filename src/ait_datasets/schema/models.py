@@ -6,9 +6,10 @@ The linter does not import this module (pydantic is too slow to import for a pre
 hook); it follows the same vocabulary (``ait_datasets.schema.vocabulary``).
 
 Where the framework reads a fixed set of keys (agent turns, ``query``, ``intervention``,
-``intervention_request``, the top level of a file with ``tests:``) the models are closed
-(``extra="forbid"``). A test itself is open: everything the framework does not read is
-app data, handed to the test code through ``AITTestContext.GetInput()``.
+``intervention_request``) the models are closed (``extra="forbid"``). A test itself is
+open: everything the framework does not read is app data, handed to the test code through
+``AITTestContext.GetInput()``. The top level of a file is open too: the importer drops
+what it does not read there, and the tests still run.
 
 A test is one of three shapes, told apart exactly as the linter tells them apart:
 
@@ -408,8 +409,15 @@ UNION_CONDITIONS: dict[str, dict[str, Any]] = {
 # --- files -----------------------------------------------------------------------------
 
 
-class DatasetFile(_Closed):
-    """A YAML dataset file with a ``tests:`` list (or a single ``tests:`` object)."""
+# Open, like a suite-setup file: the importer stores only each test, so another key beside
+# `tests` (Shopify's `test_setup:`) is dropped and the tests still import and run. The
+# linter warns (STR001); a schema has no warnings, and rejecting the key would call a
+# dataset the framework runs invalid.
+class DatasetFile(_Open):
+    """A YAML dataset file with a ``tests:`` list (or a single ``tests:`` object).
+
+    Other keys beside ``tests`` are not imported.
+    """
 
     name: Any = Field(
         None,

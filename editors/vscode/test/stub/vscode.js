@@ -7,6 +7,7 @@ const state = {
   clipboard: "",
   extensions: {},
   opened: [],
+  executed: [],
   reset() {
     this.settings = {};
     this.commands = {};
@@ -15,6 +16,7 @@ const state = {
     this.clipboard = "";
     this.extensions = {};
     this.opened = [];
+    this.executed = [];
     this.errorChoice = undefined;
     this.openDialog = undefined;
   },
@@ -28,14 +30,16 @@ module.exports = {
     }),
   },
   commands: {
+    executeCommand: async (...args) => state.executed.push(args),
     registerCommand: (name, fn) => {
       state.commands[name] = fn;
       return { dispose() {} };
     },
   },
   window: {
-    showErrorMessage: async (message) => {
+    showErrorMessage: async (message, ...buttons) => {
       state.errors.push(message);
+      state.buttons = buttons;
       return state.errorChoice;
     },
     showInformationMessage: async (message) => {
