@@ -87,3 +87,35 @@ def test_datasets_rules_prints_both_examples(capsys: pytest.CaptureFixture[str])
     assert rule.good is not None
     for line in rule.good.text.splitlines():
         assert f"    {line}" in out[passing:]
+
+
+FIXABLE = [r for r in RULES if r.fixable is not None]
+
+
+@pytest.mark.parametrize("rule", FIXABLE, ids=[r.code for r in FIXABLE])
+def test_fixable_rules_fix_their_failing_example(rule: Rule, tmp_path: Path) -> None:
+    """A rule that says it has a fix offers one of that safety on its failing example, at the
+    documented line, and with it applied the rule no longer fires there (issue 34)."""
+    from ait_datasets.diagnostics import apply_edits
+
+    main, diags = _lint_example(rule.bad, tmp_path)
+    at_line = [
+        d
+        for d in diags
+        if d.path == main and d.line == rule.bad.line and d.fix is not None and d.fix.edits
+    ]
+    assert at_line, _shown(diags)
+    fix = at_line[0].fix
+    assert fix is not None
+    assert fix.safe == (rule.fixable == "safe"), fix
+    with open(main, encoding=rule.bad.encoding, newline="") as handle:
+        text = handle.read()
+    with open(main, "w", encoding=rule.bad.encoding, newline="") as handle:
+        handle.write(apply_edits(text, list(fix.edits)))
+    run = lint_paths([str(tmp_path / "app")])
+    left = [
+        d
+        for d in run.diagnostics
+        if os.path.normpath(d.path) == main and d.code == rule.code and d.line == rule.bad.line
+    ]
+    assert left == [], _shown(left)

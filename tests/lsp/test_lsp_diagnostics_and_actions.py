@@ -183,8 +183,9 @@ async def test_every_code_action_applies_and_relints_clean_of_its_finding(
         assert f"Suppress {code} on this line" in titles
     quick = [a for a in actions if a.kind == lsp.CodeActionKind.QuickFix]
     fixes = [a for a in quick if not a.title.startswith("Suppress")]
-    assert {a.title.split(":")[0] for a in fixes} == {"PH007", "EXP001"}
-    assert all(a.is_preferred for a in fixes)  # both are safe fixes
+    assert {a.title.split(":")[0] for a in fixes} == {"PH007", "EXP001", "TRN003"}
+    # Safe fixes are preferred; TRN003's `expected_data: {}` is unsafe (issue 34).
+    assert all(a.is_preferred == (not a.title.startswith("TRN003")) for a in fixes)
     assert any(a.kind == "source.fixAll.datasets" for a in actions)
     config = LintConfig()
     for action in actions:

@@ -85,6 +85,8 @@ def extract_facts(doc: Document, kind: str) -> FileFacts:
             key = root.key_node("test_setup")
             if text is not None and key is not None:
                 facts.extra[TOP_LEVEL_TEST_SETUP] = Ref(text, key.span)
+                if "suite_setup" not in root.children:  # a rename would not repeat a key
+                    facts.extra[TOP_LEVEL_TEST_SETUP_VALUE] = Ref(text, test_setup.span)
         if kind == shape.SUITE_SETUP and setup is not None:
             spots = _placeholder_texts(setup)
             if spots:
@@ -99,6 +101,9 @@ SETUP_PLACEHOLDERS = "setup_placeholders"
 # FileFacts.extra key of a dataset with `tests` and a top-level `test_setup: TEXT`: a Ref
 # to the text, placed at the key (where STR001 reports it).
 TOP_LEVEL_TEST_SETUP = "top_level_test_setup"
+# ... and a Ref to the same text placed at the value, when the file has no `suite_setup`
+# (the fixes that rename the key, and correct the value, edit there).
+TOP_LEVEL_TEST_SETUP_VALUE = "top_level_test_setup_value"
 # FileFacts.extra key of a dataset naming a suite setup: {prefix: the first test whose
 # stored data does not hold it} (the Test Input Data Tools gate, see PH011).
 TESTS_WITHOUT_PREFIX = "tests_without_prefix"

@@ -44,6 +44,8 @@ class Fixer:
                 for d in lint_document(doc, config, apps=apps)
                 if d.fix is not None
                 and d.fix.edits
+                # A cross-file finding about another file: its edits are not into this text.
+                and d.path == doc.path
                 and (d.fix.safe or self.unsafe)
                 # A fix that would remove an anchor or an alias is never applied.
                 and unapplicable(d.fix, doc.text) is None

@@ -1,4 +1,4 @@
-"""Did-you-mean for misspelt keys and enum values."""
+"""Did-you-mean for misspelt keys and enum values, and whether the fix is the only reading."""
 
 from __future__ import annotations
 
@@ -25,3 +25,35 @@ def hint(word: str, choices: Iterable[str]) -> str:
     """`` Did you mean 'x'?`` or an empty string."""
     best = did_you_mean(word, choices)
     return f" Did you mean '{best}'?" if best else ""
+
+
+def only_reading(word: str, best: str, choices: Iterable[str]) -> bool:
+    """Whether ``best`` is the one choice ``word`` can be read as.
+
+    It is when ``best`` differs from ``word`` by letter case and at most one edit (a
+    letter added, dropped, changed, or two neighbours swapped: ``Asistance``,
+    ``expected_date``) and no other choice is that close. Anything further is a guess
+    among readings, so its fix is unsafe.
+    """
+    folded = word.lower()
+    near = [c for c in set(choices) if _within_one_edit(folded, c.lower())]
+    return near == [best]
+
+
+def _within_one_edit(a: str, b: str) -> bool:
+    """Damerau-Levenshtein distance of at most 1 (bounded: linear in the length)."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        # One letter changed, or two neighbours swapped.
+        return a[i + 1 :] == b[i + 1 :] or (
+            i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+        )
+    return a[i:] == b[i + 1 :]  # one letter added to ``a``

@@ -1,5 +1,6 @@
-"""Completion: intervention types, suite-setup names, suggestion codes, DateFormula units
-and placeholder snippets, chosen by where the cursor is (see :mod:`.context`)."""
+"""Completion: the keys the framework reads, intervention types, suite-setup names,
+suggestion codes, language tags, DateFormula units and placeholder snippets, chosen by
+where the cursor is (see :mod:`.context` and :mod:`.key_context`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ from lsprotocol import types as lsp
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lsp.context import ancestors, own_key
+from ait_datasets.lsp.key_context import key_place
+from ait_datasets.lsp.key_items import key_items, keys_for
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.placeholders.formula import UNIT_NAMES
 
+# A top-level `suite_setup:` with nothing after it: the file is a suite-setup file.
+_SETUP_FILE = re.compile(r"(?m)^suite_setup:[ \t]*(?:#.*)?$")
 # Labels of the app's AL code whose name says they are suggestion codes, e.g.
 # `ApproveSuggestionCodeLbl: Label 'APPROVE', Locked = true;`.
 _AL_SUGGESTION = re.compile(r"(?im)^\s*\w*suggestion\w*\s*:\s*label\s*'(?P<code>[^']+)'")
@@ -64,6 +69,14 @@ def items_at(
         return _plain(
             _suggestion_codes(text, path), "suggestion code", lsp.CompletionItemKind.Value
         )
+    if key == "language" and not here.startswith(" "):
+        return _plain(_language_tags(), "Windows language tag", lsp.CompletionItemKind.Value)
+    if path.lower().endswith((".yaml", ".yml")):
+        place = key_place(lines, line, column)
+        if place is not None:
+            known = keys_for(place.path, _SETUP_FILE.search(text) is not None)
+            if known:
+                return key_items(known, place.present, place.dash)
     if ":" in before or before.lstrip().startswith("- "):
         return _snippets()
     return []
@@ -108,14 +121,33 @@ def _suite_setup_names(path: str) -> list[str]:
 
 
 def _suggestion_codes(text: str, path: str) -> list[str]:
-    """Codes used in this file, plus labels of the app's AL code named like suggestions."""
+    """Codes used in this file, the codes the app's AL code gives its suggestions, and
+    labels of the app's AL code named like suggestions."""
     codes = set(re.findall(r"(?m)^\s*(?:suggestion:|-)\s*[\"']?([A-Z][A-Z0-9_]*)[\"']?\s*$", text))
     from ait_datasets.dataset.app import app_root
 
     root = app_root(path)
     if root is not None:
         codes.update(_al_labels(os.path.dirname(root)))
+        codes.update(_offered_codes(root))
     return sorted(codes)
+
+
+def _offered_codes(resources: str) -> list[str]:
+    """The suggestion codes the app's AL code sets (those without a part computed at run
+    time), as the AL rules read them; none when the app has no `app.json`."""
+    from ait_datasets.al.app import app_folder, read_sources
+
+    folder = app_folder(resources)
+    if folder is None:
+        return []
+    return [p for p in read_sources(folder).offered.patterns if "*" not in p]
+
+
+def _language_tags() -> list[str]:
+    from ait_datasets.dataset.languages import windows_languages
+
+    return sorted(windows_languages())
 
 
 def _al_labels(app: str, limit: int = 2000) -> set[str]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.suggest import hint
+from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.source.tree import Mapping, Node, Scalar, Span, type_name
 
 if TYPE_CHECKING:
@@ -51,7 +54,11 @@ UNKNOWN_KEY = Rule(
         """,
         line=8,
     ),
-    "Fix the spelling (the message names the closest key) or remove the key.",
+    "Fix the spelling (the message names the closest key) or remove the key. The fix "
+    "renames the key to the one the message names: safe when that key is the only one a "
+    "letter's case or one edit away, unsafe when it is a guess among readings; none when "
+    "the mapping already has that key.",
+    fixable="safe",
     good=Example(
         """
         tests:
@@ -138,14 +145,76 @@ def unknown_keys(
         UNKNOWN_KEY.at(
             doc,
             key_node.span,
-            notes[key]
-            if notes and key in notes
-            else f"Unknown key '{key}' in {where}; the framework does not read it, so its "
+            notes[key],
+        )
+        if notes and key in notes
+        else UNKNOWN_KEY.at(
+            doc,
+            key_node.span,
+            f"Unknown key '{key}' in {where}; the framework does not read it, so its "
             f"value is dropped.{hint(key, known)}",
+            misspelt_key_fix(mapping, key_node, key, known),
         )
         for key, (key_node, _) in mapping.entries.items()
         if key not in known
     ]
+
+
+def misspelt_key_fix(
+    mapping: Mapping, key_node: Scalar, key: str, known: Iterable[str]
+) -> Fix | None:
+    """Rename ``key`` to the known key its finding names ("Did you mean"), if any."""
+    choices = tuple(known)
+    best = did_you_mean(key, choices)
+    if best is None:
+        return None
+    if best in mapping.children:
+        # Renaming would give the mapping the key twice: which value is meant is a choice.
+        return Fix(f"'{best}' is already there: merge '{key}' into it by hand", (), safe=False)
+    return Fix(
+        f"Rename '{key}' to '{best}'",
+        (replace_scalar(key_node, best),),
+        safe=only_reading(key, best, choices),
+    )
+
+
+def spelling_fix(node: Scalar, word: str, best: str, choices: Iterable[str]) -> Fix:
+    """Replace the value ``word`` by ``best`` (the choice its finding names)."""
+    return Fix(
+        f"Replace '{word}' with '{best}'",
+        (replace_scalar(node, best),),
+        safe=only_reading(word, best, choices),
+    )
+
+
+# Plain YAML text that stays the same string unquoted (names, codes, keys, tags).
+_PLAIN = re.compile(r"[A-Za-z0-9_$][A-Za-z0-9_ .\-/$<>+]*")
+
+# Plain text YAML reads as something else than a string: quoted when written.
+_NOT_TEXT = re.compile(r"(?i)[-+.0-9][0-9_.e+-]*|true|false|yes|no|on|off|null|~|\.nan|\.inf")
+
+
+def replace_scalar(node: Scalar, text: str) -> Edit:
+    """An edit writing ``text`` as the content of ``node`` (a key or a value), in its quoting."""
+    start, end = node.start_offset, node.end_offset
+    if node.style == '"':
+        return Edit(start + 1, end - 1, json.dumps(text, ensure_ascii=False)[1:-1])
+    if node.style == "'":
+        return Edit(start + 1, end - 1, text.replace("'", "''"))
+    if _PLAIN.fullmatch(text) is None or text != text.strip() or _NOT_TEXT.fullmatch(text):
+        return Edit(start, end, json.dumps(text, ensure_ascii=False))
+    return Edit(start, end, text)
+
+
+def replace_span(span: Span, value: str, text: str) -> Edit:
+    """An edit writing ``text`` over a value read as ``value`` at ``span``, when only the
+    span is known (cross-file facts): a value written plain covers exactly its text;
+    any other (quoted) is rewritten double-quoted, which YAML and JSON read alike."""
+    start, end = span.start_offset, span.end_offset
+    plain = end - start == len(value)
+    if not plain or _PLAIN.fullmatch(text) is None or _NOT_TEXT.fullmatch(text):
+        return Edit(start, end, json.dumps(text, ensure_ascii=False))
+    return Edit(start, end, text)
 
 
 # Why a key beside `tests:` is lost (STR001 at the top level).
@@ -156,13 +225,14 @@ TOP_LEVEL_DROPPED = (
 
 
 def top_level_unknown_key(
-    doc: Document, key_node: Node, key: str, known: frozenset[str]
+    doc: Document, root: Mapping, key_node: Scalar, key: str, known: frozenset[str]
 ) -> Diagnostic:
     """STR001 for a top-level key of a file with `tests:` that the importer drops."""
     return UNKNOWN_KEY.at(
         doc,
         key_node.span,
         f"Unknown key '{key}' at the top level of a dataset; {TOP_LEVEL_DROPPED}{hint(key, known)}",
+        misspelt_key_fix(root, key_node, key, known),
     )
 
 

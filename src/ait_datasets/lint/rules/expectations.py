@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
-from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
+from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.rules.common import WRONG_TYPE, unknown_keys
+from ait_datasets.lint.rules.common import (
+    WRONG_TYPE,
+    replace_scalar,
+    spelling_fix,
+    unknown_keys,
+)
+from ait_datasets.lint.suggest import did_you_mean
 from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
@@ -38,7 +44,7 @@ TYPE = Rule(
                   message: Please release sales order 101.
                 expected_data:
                   intervention_request:
-                    type: review
+                    type: Asistance
                     suggestions: [RELEASE, CANCEL]
               - query:
                   intervention: {suggestion: RELEASE}
@@ -46,8 +52,9 @@ TYPE = Rule(
         """,
         line=10,
     ),
-    "Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case is fixed safely; "
-    "`Message` -> `ReviewMessage` is an unsafe fix; `Review` needs you to choose.",
+    "Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case, or a spelling one "
+    "edit from one name only (`Asistance`), is fixed safely; a further misspelling and "
+    "`Message` -> `ReviewMessage` are unsafe fixes; `Review` needs you to choose.",
     fixable="safe",
     good=Example(
         """
@@ -196,12 +203,12 @@ def _type(doc: Document, node: Node, allowed: tuple[str, ...], found: list[Diagn
     if same_case:
         right = same_case[0]
         advice = f"Write '{right}' (exact case)."
-        fix = Fix(f"Replace '{value}' with '{right}'", (_replace(doc, node, right),), safe=True)
+        fix = Fix(f"Replace '{value}' with '{right}'", (replace_scalar(node, right),), safe=True)
     elif value.lower() == "message" and "ReviewMessage" in allowed:
         advice = "The documentation's 'Message' is the enum name 'ReviewMessage'."
         fix = Fix(
             "Replace 'Message' with 'ReviewMessage'",
-            (_replace(doc, node, "ReviewMessage"),),
+            (replace_scalar(node, "ReviewMessage"),),
             safe=False,
         )
     elif value.lower() == "review":
@@ -216,11 +223,13 @@ def _type(doc: Document, node: Node, allowed: tuple[str, ...], found: list[Diagn
             (),
             safe=False,
         )
+    elif (best := did_you_mean(value, allowed)) is not None:
+        advice = f"Did you mean '{best}'?"
+        fix = spelling_fix(node, value, best, allowed)
     else:
         advice = f"Use one of: {', '.join(allowed)}."
         fix = Fix(
-            f"'{value}' is none of the names in another letter case: which one is meant is "
-            "yours to choose",
+            f"'{value}' is close to none of the names: which one is meant is yours to choose",
             (),
             safe=False,
         )
@@ -233,13 +242,6 @@ def _type(doc: Document, node: Node, allowed: tuple[str, ...], found: list[Diagn
             fix,
         )
     )
-
-
-def _replace(doc: Document, node: Scalar, text: str) -> Edit:
-    start, end = node.start_offset, node.end_offset
-    if node.style in ("'", '"'):
-        start, end = start + 1, end - 1
-    return Edit(start, end, text)
 
 
 def _suggestions(doc: Document, node: Node, found: list[Diagnostic]) -> None:

@@ -15,7 +15,8 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.suggest import hint
+from ait_datasets.lint.rules.common import spelling_fix
+from ait_datasets.lint.suggest import did_you_mean, hint
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
@@ -143,7 +144,10 @@ UNKNOWN_SUGGESTION = Rule(
         """,
         line=13,
     ),
-    "Use one of the codes listed in the previous turn's `suggestions`.",
+    "Use one of the codes listed in the previous turn's `suggestions`. The fix writes the "
+    "code the message suggests: safe when it is the only code a letter's case or one edit "
+    "away, unsafe otherwise.",
+    fixable="safe",
     good=Example(
         """
         tests:
@@ -313,11 +317,13 @@ def _suggestion(
     value = shape.scalar_text(chosen) or ""
     if value in codes:
         return None
+    best = did_you_mean(value, codes)
     return UNKNOWN_SUGGESTION.at(
         doc,
         chosen.span,
         f"Suggestion '{value}' is not among the suggestions turn {index} expects "
         f"({', '.join(codes)}).{hint(value, codes)}",
+        spelling_fix(chosen, value, best, codes) if best is not None else None,
     )
 
 

@@ -50,7 +50,10 @@ UNKNOWN_SUITE_SETUP = Rule(
         },
         line=1,
     ),
-    "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app.",
+    "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app. "
+    "The fix writes the name the message suggests: safe when it is the only name a letter's "
+    "case or one edit away, unsafe when it is a guess among readings.",
+    fixable="safe",
     good=Example(
         """
         suite_setup: ORDERS-SETUP

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from ait_datasets.dataset import shape
 from ait_datasets.dataset.app import app_root, group_code, group_name
 from ait_datasets.dataset.paths import display_path
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import SUITE_LINES, FileFacts, Ref
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.project import Project, later_duplicates, suite_setup_names
-from ait_datasets.lint.rules.common import with_severity
+from ait_datasets.lint.rules.common import replace_span, with_severity
 from ait_datasets.lint.rules.reference_rules import (
     ATTACHMENT_NOT_FOUND,
     ATTACHMENT_OUTSIDE,
@@ -33,7 +33,7 @@ from ait_datasets.lint.rules.reference_rules import (
     RULES,
     UNKNOWN_SUITE_SETUP,
 )
-from ait_datasets.lint.suggest import hint
+from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.source.document import Document
 from ait_datasets.source.prefilter import text_may_contain
 from ait_datasets.source.tree import Mapping, Scalar, Sequence, Span
@@ -256,11 +256,20 @@ def _suite_setup_refs(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
             why = f"no suite-setup file of the app has `name: {ref.value}`"
         else:
             why = "the app has no suite-setup file"
+        best = did_you_mean(ref.value, setups)
+        fix = None
+        if best is not None:
+            fix = Fix(
+                f"Replace '{ref.value}' with '{best}'",
+                (replace_span(ref.span, ref.value, best),),
+                safe=only_reading(ref.value, best, setups),
+            )
         yield UNKNOWN_SUITE_SETUP.at_path(
             facts.path,
             ref.span,
             f"Unknown suite setup '{ref.value}': {why}, so the suite setup is never "
             f"loaded.{hint(ref.value, setups)}",
+            fix,
         )
 
 

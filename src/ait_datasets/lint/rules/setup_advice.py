@@ -17,12 +17,17 @@ from collections.abc import Iterator
 from ait_datasets.dataset import shape
 from ait_datasets.dataset.app import group_name
 from ait_datasets.dataset.paths import display_path
-from ait_datasets.diagnostics import Diagnostic
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.lint.facts import TOP_LEVEL_TEST_SETUP, FileFacts, Ref
+from ait_datasets.lint.facts import (
+    TOP_LEVEL_TEST_SETUP,
+    TOP_LEVEL_TEST_SETUP_VALUE,
+    FileFacts,
+    Ref,
+)
 from ait_datasets.lint.project import Project
-from ait_datasets.lint.rules.common import TOP_LEVEL_DROPPED, UNKNOWN_KEY
-from ait_datasets.lint.suggest import hint
+from ait_datasets.lint.rules.common import TOP_LEVEL_DROPPED, UNKNOWN_KEY, replace_span
+from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 
 _BASE = f"Unknown key 'test_setup' at the top level of a dataset; {TOP_LEVEL_DROPPED}"
 _NEEDS = (
@@ -40,19 +45,35 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
         for facts in asking:
             ref = facts.extra[TOP_LEVEL_TEST_SETUP]
             assert isinstance(ref, Ref)
+            advice, name, safe = _advice(ref.value, facts, data)
             yield UNKNOWN_KEY.at_path(
-                facts.path, ref.span, f"{_BASE} {_advice(ref.value, facts, data)}"
+                facts.path, ref.span, f"{_BASE} {advice}", _fix(facts, ref, name, safe)
             )
 
 
-def _advice(value: str, facts: FileFacts, files: list[FileFacts]) -> str:
+def _fix(facts: FileFacts, key: Ref, name: str | None, safe: bool) -> Fix | None:
+    """`suite_setup: NAME` in place of `test_setup: VALUE`, when the advice names NAME."""
+    value = facts.extra.get(TOP_LEVEL_TEST_SETUP_VALUE)
+    if name is None or not isinstance(value, Ref):
+        return None
+    edits = [Edit(key.span.start_offset, key.span.end_offset, "suite_setup")]
+    if name != value.value:
+        edits.append(replace_span(value.span, value.value, name))
+    return Fix(f"Write `suite_setup: {name}`", tuple(edits), safe=safe)
+
+
+def _advice(value: str, facts: FileFacts, files: list[FileFacts]) -> tuple[str, str | None, bool]:
+    """The advice, the suite-setup name it proposes (if any) and whether that is the only
+    reading."""
     setups = [f for f in files if f.kind == shape.SUITE_SETUP]
     by_name = {group_name(f.path, f.format, f.name): f for f in setups}
     target = by_name.get(value)
     if target is not None:
         return (
             f"Did you mean `suite_setup`? For this app's suite-setup file "
-            f"{display_path(target.path)}, write `suite_setup: {value}`."
+            f"{display_path(target.path)}, write `suite_setup: {value}`.",
+            value,
+            True,
         )
     named = [f for f in files if os.path.basename(f.path) == value and f is not facts]
     for other in named:
@@ -61,14 +82,23 @@ def _advice(value: str, facts: FileFacts, files: list[FileFacts]) -> str:
             return (
                 f"'{value}' is the suite-setup file {display_path(other.path)}, but "
                 f"`suite_setup:` names it by its `name:`, not its file name: write "
-                f"`suite_setup: {name}`."
+                f"`suite_setup: {name}`.",
+                name,
+                True,
             )
     if named:
         return (
             f"'{value}' is {display_path(named[0].path)}, an ordinary dataset (it has "
             f"no `suite_setup:` object), so `suite_setup: {value}` would not load it "
             f"either. {_NEEDS} To make its data the suite setup, put it under `suite_setup:` "
-            "in that file and reference its `name:` here."
+            "in that file and reference its `name:` here.",
+            None,
+            False,
         )
     found = "no suite-setup file" if not setups else f"no file named '{value}'"
-    return f"The app has {found}. {_NEEDS}{hint(value, by_name)}"
+    best = did_you_mean(value, by_name)
+    return (
+        f"The app has {found}. {_NEEDS}{hint(value, by_name)}",
+        best,
+        best is not None and only_reading(value, best, by_name),
+    )

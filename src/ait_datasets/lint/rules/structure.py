@@ -305,7 +305,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 if advised is not None:
                     yield advised
                 continue
-            yield top_level_unknown_key(doc, key_node, key, TOP_LEVEL_KEYS)
+            yield top_level_unknown_key(doc, root, key_node, key, TOP_LEVEL_KEYS)
     if isinstance(tests, Sequence):
         yield from _test_items(doc, tests, "`tests`")
     elif not isinstance(tests, Mapping):

@@ -6,11 +6,13 @@ import os
 from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, unknown_keys
+from ait_datasets.lint.rules.add_key import add_key_edit
+from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, misspelt_key_fix, unknown_keys
+from ait_datasets.lint.suggest import did_you_mean
 from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, LEGACY_TURN_KEYS, TURN_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
@@ -251,7 +253,12 @@ TURN_WITHOUT_EXPECTED = Rule(
         """,
         line=4,
     ),
-    "Add `expected_data:` (use `{}` when the turn checks nothing).",
+    "Add `expected_data:` (use `{}` when the turn checks nothing). The fix renames a key "
+    "misspelt from `expected_data` (`expected_date:`) when the turn has one, as STR001's "
+    "fix does; otherwise it adds `expected_data: {}`, an unsafe fix: `{}` says the agent "
+    "must not stop for an intervention on this turn (FinalizeTurn fails the turn if it "
+    "stops for Assistance or ReviewRecord), which only you know to be what the turn expects.",
+    fixable="unsafe",
     good=Example(
         """
         tests:
@@ -403,7 +410,21 @@ def _turn(doc: Document, turn: Mapping, index: int) -> Iterator[Diagnostic]:
             f"The {where} has no `expected_data`; FinalizeTurn fails it with 'DataInput - The "
             "element expected_data does not exist.' Add `expected_data: {}` if nothing is "
             "checked.",
+            _expected_data_fix(doc, turn),
         )
+
+
+def _expected_data_fix(doc: Document, turn: Mapping) -> Fix | None:
+    """Rename a key misspelt from `expected_data`, else add `expected_data: {}` (unsafe)."""
+    for key, (key_node, _) in turn.entries.items():
+        if key not in _ALL_TURN_KEYS and did_you_mean(key, _ALL_TURN_KEYS) == "expected_data":
+            return misspelt_key_fix(turn, key_node, key, _ALL_TURN_KEYS)
+    edit = add_key_edit(doc, turn, "expected_data", "{}")
+    if edit is None:
+        return None
+    return Fix(
+        "Add `expected_data: {}` (the turn then expects no intervention)", (edit,), safe=False
+    )
 
 
 FAMILY = Family("TRN", RULES, check, None, kinds=TEST_KINDS)
