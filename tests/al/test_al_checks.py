@@ -156,7 +156,8 @@ def test_a_key_compared_with_the_intervention_request_record_is_intervention() -
     checks = _checks(
         _validator(
             """
-        LibraryAgent.GetLastUserInterventionRequestDetails(AgentTask, Request, Annotation, Suggestion);
+        LibraryAgent.GetLastUserInterventionRequestDetails(
+            AgentTask, Request, Annotation, Suggestion);
         ExpectedType := ExpectedData.Element('request_type').ValueAsText();
         Assert.AreEqual(ExpectedType, Format(Request.Type), 'type');""",
             """        LibraryAgent: Codeunit "Library - Agent";
