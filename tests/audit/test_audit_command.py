@@ -187,3 +187,14 @@ def test_an_app_of_the_corpus_is_audited_without_al(
     q = {item["id"]: item for item in json.loads(out)["questions"]}
     assert q["hand-over"]["status"] == "pass"  # its USERINTERVENTION dataset
     assert q["state-vs-message"]["status"] == "unknown"  # the corpus keeps no AL files
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/commands/audit.md"])
+def test_the_documented_scorecard_is_the_commands_output(
+    page: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(capsys, str(EXAMPLE), "--results", str(EXPORT))
+    assert code == 0
+    scorecard = "\n".join(out.splitlines()[:6])
+    text = (REPO / page).read_text(encoding="utf-8")
+    assert f"```text\n{scorecard}\n```" in text
