@@ -48,7 +48,9 @@ def build(root: Path, datasets: int, tests: int) -> Path:
     xml = (
         '<?xml version="1.0" encoding="UTF-8"?>\n<Root>\n'
         '  <AITSuite Code="ORDERS" Description="Orders" Dataset="ORDERS-000.yaml" '
-        'TestRunnerId="130451" TestType="Agent">\n' + "\n".join(lines) + "\n  </AITSuite>\n</Root>\n"
+        'TestRunnerId="130451" TestType="Agent">\n'
+        + "\n".join(lines)
+        + "\n  </AITSuite>\n</Root>\n"
     )
     (app / ".resources" / "suites" / "ORDERS.xml").write_text(xml, encoding="utf-8")
     return app
@@ -77,7 +79,8 @@ def main() -> int:
         for _ in range(args.repeat):  # alternately: a busy host slows both alike
             lint_s = min(lint_s, best(lint, 1))
             audit_s = min(audit_s, best(audit, 1))
-    print(f"lint  {lint_s:.3f} s\naudit {audit_s:.3f} s\nratio {audit_s / lint_s:.2f} (target <= 2)")
+    print(f"lint  {lint_s:.3f} s\naudit {audit_s:.3f} s")
+    print(f"ratio {audit_s / lint_s:.2f} (target <= 2)")
     return 0
 
 
