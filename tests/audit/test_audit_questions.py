@@ -198,3 +198,15 @@ def test_injection_fails_without_any(tmp_path: Path) -> None:
     answer = _card(tmp_path, RELEASE).answer("injection")
     assert answer.status == "fail"
     assert answer.figures == {"tests": [], "candidates": []}
+
+
+def test_a_covers_comment_without_a_tag_is_noted_where_it_is(tmp_path: Path) -> None:
+    tests = RELEASE.replace(
+        "  - name: RELEASE-ORDER", "  - name: RELEASE-ORDER  # datasets: covers="
+    )
+    card = _card(tmp_path, tests)
+    (note,) = card.notes
+    assert note.endswith(
+        "AGENT.yaml:2:26: covers= holds no tag it can read ((no tag)); "
+        "write covers=MN-01 or covers=injection"
+    )

@@ -70,7 +70,7 @@ def read_app(folder: str) -> AuditedApp:
         kind = "" if is_xml(path) else shape.file_kind(doc)
         project.add(extract_facts(doc, kind))
         if kind in (shape.DATASET, shape.JSONL):
-            tests.extend(_tests(doc))
+            tests.extend(_tests(doc, notes))
     notes.extend(f"{display_path(p)}: {why}" for p, why in refused)
     checks: dict[str, list[CodeunitChecks]] = {}
     has_al = False
@@ -107,9 +107,9 @@ def _load(path: str) -> Document | None:
         return None
 
 
-def _tests(doc: Document) -> list[TestCase]:
+def _tests(doc: Document, notes: list[str]) -> list[TestCase]:
     shown = display_path(doc.path)
-    covers = _covers_by_line(doc)
+    covers = _covers_by_line(doc, notes)
     dataset = group_code(os.path.basename(doc.path)).upper()
     out = []
     for number, ref in enumerate(shape.tests_of(doc), start=1):
@@ -128,13 +128,19 @@ def _tests(doc: Document) -> list[TestCase]:
     return out
 
 
-def _covers_by_line(doc: Document) -> dict[int, tuple[str, ...]]:
+def _covers_by_line(doc: Document, notes: list[str]) -> dict[int, tuple[str, ...]]:
     if doc.format == "jsonl" or "covers" not in doc.text:
         return {}
     found: dict[int, tuple[str, ...]] = {}
     item: Covers
     for item in parse_covers(doc.text):
         found[item.target_line] = found.get(item.target_line, ()) + item.tags
+        if item.bad:
+            shown = ", ".join(item.bad)
+            notes.append(
+                f"{display_path(doc.path)}:{item.line}:{item.column}: covers= holds "
+                f"no tag it can read ({shown}); write covers=MN-01 or covers=injection"
+            )
     return found
 
 
