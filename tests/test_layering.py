@@ -117,3 +117,19 @@ def test_no_module_imports_the_package_face() -> None:
     graph = _imports()
     for module, targets in graph.items():
         assert "ait_datasets" not in targets, module
+
+
+def test_audit_sits_beside_report_above_lint() -> None:
+    # DESIGN.md: commands -> ... audit, report ... -> lint -> al -> dataset -> source.
+    graph = _imports()
+    for module, targets in graph.items():
+        area = _area(module)
+        if area == "audit":
+            for target in targets:
+                assert _area(target) not in ("commands", "lsp", "tui", "migrate", "dsl"), (
+                    module,
+                    target,
+                )
+        elif area not in ("commands", "audit"):
+            assert not any(_area(t) == "audit" for t in targets), module
+    assert any(_area(t) == "al" for t in graph["ait_datasets.audit.suite"])

@@ -37,6 +37,7 @@ COMMANDS: tuple[str, ...] = (
     "init",
     "report",
     "pull",
+    "audit",
     "lsp",
 )
 

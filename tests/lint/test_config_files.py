@@ -213,3 +213,31 @@ def test_config_that_is_not_utf8_is_a_config_error(
         ConfigResolver().for_file(str(data))
     assert main(["lint", str(data)]) == 2
     assert "invalid configuration" in capsys.readouterr().err
+
+
+def test_the_audit_table_declares_must_nevers_and_files(tmp_path: Path) -> None:
+    from ait_datasets.lint.config_files import audit_settings
+
+    (tmp_path / ".ait-datasets.toml").write_text(
+        '[audit]\nmust-never = { MN-01 = "never post" }\n'
+        'quarantine = "q.txt"\nfail-under = "90%"\n',
+        encoding="utf-8",
+    )
+    settings = audit_settings(None, str(tmp_path))
+    assert settings.must_never == (("MN-01", "never post"),)
+    assert settings.quarantine == str(tmp_path / "q.txt")
+    assert settings.fail_under == "90%"
+
+
+def test_an_unknown_audit_key_is_named(tmp_path: Path) -> None:
+    from ait_datasets.lint.config_files import ConfigError, audit_settings
+
+    (tmp_path / ".ait-datasets.toml").write_text("[audit]\nmust-nevers = {}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="unknown key 'must-nevers'"):
+        audit_settings(None, str(tmp_path))
+
+
+def test_lint_accepts_an_audit_table(tmp_path: Path) -> None:
+    path = tmp_path / ".ait-datasets.toml"
+    path.write_text('[audit]\nmust-never = { MN-01 = "never post" }\n', encoding="utf-8")
+    assert read_config_file(str(path)) is not None

@@ -11,6 +11,12 @@ Keys (kebab-case): ``include``, ``exclude`` (globs relative to the config file's
 ``work-date``, ``intervention-types``, ``fail-level``, and ``[[overrides]]`` entries with
 ``files`` (globs) plus any of ``select``, ``ignore``, ``severity``, ``work-date``,
 ``intervention-types`` for the files they match.
+
+An ``[audit]`` table (``[tool.ait-datasets.audit]``) configures ``datasets audit``:
+``must-never`` (a table of ID = "what the agent must never do"), ``quarantine`` (the
+quarantine file of flaky cases, relative to the config file), ``policy`` (the file
+holding the ``[report]`` gates, when not this one) and ``fail-under`` (the bar CI gives
+``datasets report --fail-under``). The linter only checks that it is a table.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import datetime as dt
 import fnmatch
 import os
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from ait_datasets.diagnostics import Severity
@@ -41,6 +48,8 @@ _KEYS = frozenset(
         "max-line-length",
         # [tool.ait-datasets.report]: the gates of `datasets report` (report/policy.py).
         "report",
+        # [tool.ait-datasets.audit]: what `datasets audit` is told (AuditSettings).
+        "audit",
     }
 )
 _OVERRIDE_KEYS = frozenset(
@@ -134,6 +143,8 @@ def read_config_file(path: str) -> ConfigFile | None:
         raise ConfigError(
             f"{where}: unknown key '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})"
         )
+    if "audit" in table and not isinstance(table["audit"], dict):
+        raise ConfigError(f"{where}: 'audit' must be a table ([audit])")
     root = os.path.dirname(os.path.abspath(path))
     base = _apply(LintConfig(root=root, source=path), table, where)
     base.include = _globs(table, "include", where)
@@ -322,3 +333,67 @@ class ConfigResolver:
                 continue
             setattr(config, key, value)
         return config
+
+
+_AUDIT_KEYS = frozenset({"must-never", "quarantine", "policy", "fail-under"})
+
+
+@dataclass(frozen=True, slots=True)
+class AuditSettings:
+    """The ``[audit]`` table: the declared must-nevers, and where the gate and the
+    quarantine list are. Paths are absolute (given relative to the config file)."""
+
+    source: str = ""  # the configuration file ("" when there is none)
+    must_never: tuple[tuple[str, str], ...] = ()  # (ID, what must never happen), as declared
+    quarantine: str | None = None
+    policy: str | None = None
+    fail_under: str | None = None  # as written: "90%" or "0.9"
+
+
+def audit_settings(explicit: str | None, start: str) -> AuditSettings:
+    """The ``[audit]`` settings of ``explicit``, else of the configuration found upward
+    from the folder ``start`` (the app); empty settings when there is none."""
+    found = ConfigResolver(explicit).config_file_for(os.path.join(start, "_"))
+    if found is None:
+        return AuditSettings()
+    with open(found.path, "rb") as fh:
+        data = _parse_toml(found.path, fh.read())
+    if os.path.basename(found.path) == "pyproject.toml":
+        data = data.get("tool", {}).get("ait-datasets", {})
+        where = f"{found.path} [tool.ait-datasets.audit]"
+    else:
+        where = f"{found.path} [audit]"
+    table = data.get("audit", {})
+    return _audit_table(table, where, found.path)
+
+
+def _audit_table(table: dict[str, Any], where: str, path: str) -> AuditSettings:
+    unknown = sorted(set(table) - _AUDIT_KEYS)
+    if unknown:
+        known = ", ".join(sorted(_AUDIT_KEYS))
+        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known: {known})")
+    raw = table.get("must-never", {})
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and k.strip() and isinstance(v, str) for k, v in raw.items()
+    ):
+        raise ConfigError(
+            f"{where}: 'must-never' must be a table of ID = \"what must never happen\", "
+            'e.g. { MN-01 = "never post an invoice without approval" }'
+        )
+    folder = os.path.dirname(os.path.abspath(path))
+    files: dict[str, str | None] = {}
+    for key in ("quarantine", "policy"):
+        value = table.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise ConfigError(f"{where}: '{key}' must be a file path")
+        files[key] = os.path.join(folder, value) if isinstance(value, str) else None
+    bar = table.get("fail-under")
+    if bar is not None and (isinstance(bar, bool) or not isinstance(bar, (str, int, float))):
+        raise ConfigError(f"{where}: 'fail-under' is a share such as 0.9 or \"90%\"")
+    return AuditSettings(
+        path,
+        tuple((k.strip(), v) for k, v in raw.items()),
+        files["quarantine"],
+        files["policy"],
+        None if bar is None else str(bar),
+    )

@@ -7,6 +7,10 @@ reported on its `title:` is silenced. Written on a line by itself it does the sa
 next line. ``# datasets: disable-file=CODE[,CODE]`` anywhere silences them in the whole
 file. In XML the same text goes in a comment (``<!-- datasets: disable=XML003 -->``).
 
+``# datasets: covers=MN-01[,injection]`` uses the same comment syntax for another purpose:
+it tells ``datasets audit`` which must-never (or ``injection``) the test on (or under) its
+line covers. It is not a suppression; :func:`parse_covers` reads it.
+
 A suppression that silences nothing is reported (SUP001) with a safe fix that removes the
 unused codes, or the whole comment; one that cannot be read, or names a code that does not
 exist, is reported too (SUP002), so stale or misspelt ones do not pile up.
@@ -107,6 +111,8 @@ RULES = (UNUSED, MALFORMED)
 # Patterns, compiled (and cached by `re`) on first use: most files have no suppression.
 _MARK = r"(?:#|<!--)\s*datasets:\s*(?P<body>[^\n>]*)"
 _DIRECTIVE = r"(?P<kind>disable-file|disable)\s*=\s*(?P<codes>[A-Za-z0-9_,\s]+)"
+_COVERS = r"\s*covers\s*=\s*(?P<tags>[^\n>]*)"
+_TAG = r"[A-Za-z0-9][A-Za-z0-9_.:-]*"
 # A YAML line's content starts after its indentation and any `- ` sequence markers.
 _CONTENT = r"[ \t]*(?:-[ \t]+)*"
 
@@ -176,6 +182,8 @@ def _parse_mark(
     col = mark.start() + 1
     end = len(line[: mark.end()].rstrip("\r\n")) + 1
     body = mark.group("body")
+    if re.match(_COVERS, body):
+        return  # an audit directive (parse_covers), not a suppression
     directive = re.match(r"\s*" + _DIRECTIVE, body)
     codes = tuple(
         c.strip().upper()
@@ -225,6 +233,49 @@ def _parse_mark(
             codes_at=codes_at,
         )
     )
+
+
+class Covers(Record):
+    """One ``# datasets: covers=TAG[,TAG]`` comment: the line it applies to (its own line,
+    or for a comment alone on its line the next line that is not a comment) and its tags
+    as written (``MN-01``, ``injection``); ``bad`` names what could not be read."""
+
+    line: int  # 1-based line of the comment
+    column: int
+    target_line: int  # 1-based line of what it applies to (a test's `- name:` line)
+    tags: tuple[str, ...]
+    bad: tuple[str, ...] = ()
+
+
+def parse_covers(text: str) -> list[Covers]:
+    """The ``# datasets: covers=`` comments of a dataset's text, in line order."""
+    found: list[Covers] = []
+    if "covers" not in text:
+        return found
+    lines = lines_with_breaks(text)
+    for index, line in enumerate(lines):
+        if "covers" not in line:
+            continue
+        for mark in re.finditer(_MARK, line):
+            covers = re.match(_COVERS, mark.group("body"))
+            if covers is None:
+                continue
+            raw = covers.group("tags").split("#", 1)[0]
+            parts = [p.strip() for p in raw.replace("-->", "").split(",") if p.strip()]
+            tags = tuple(p for p in parts if re.fullmatch(_TAG, p))
+            bad = tuple(p for p in parts if not re.fullmatch(_TAG, p))
+            alone = line[: mark.start()].strip() == ""
+            target = _target_line(lines, index) if alone else index
+            found.append(
+                Covers(
+                    index + 1,
+                    mark.start() + 1,
+                    (target if target is not None else index) + 1,
+                    tags,
+                    bad if parts else ("(no tag)",),
+                )
+            )
+    return found
 
 
 def _line_starts(lines: list[str]) -> list[int]:

@@ -1,0 +1,81 @@
+"""JSON (the contract CI scripts read) and SARIF (each failing question at its tests).
+
+JSON: ``{"app": ..., "questions": [{"id", "status", "summary", <figures>...,
+"evidence": [{"path", "line", "test", "note"}]}], "notes": [...]}``; the figures of each
+question are listed in docs/commands/audit.md. SARIF 2.1.0: one rule per question, one
+result per test a failing question names (or one at the app when it names none).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ait_datasets.audit.model import QUESTIONS, TITLES, Answer, Evidence, Scorecard
+from ait_datasets.version import __version__
+
+
+def _evidence(item: Evidence) -> dict[str, object]:
+    return {"path": item.path, "line": item.line, "test": item.test, "note": item.note}
+
+
+def document(card: Scorecard) -> dict[str, object]:
+    questions = []
+    for a in card.answers:
+        entry: dict[str, object] = {"id": a.id, "status": a.status, "summary": a.summary}
+        entry.update(a.figures)
+        entry["evidence"] = [_evidence(e) for e in a.evidence]
+        questions.append(entry)
+    return {"app": card.app, "questions": questions, "notes": list(card.notes)}
+
+
+def render_json(card: Scorecard) -> str:
+    return json.dumps(document(card), indent=2, ensure_ascii=False) + "\n"
+
+
+def _results(a: Answer, app: str) -> list[dict[str, object]]:
+    items = [e for e in a.failing if e.path] or [Evidence(app, 0, "", a.summary)]
+    out = []
+    for item in items:
+        text = f"{TITLES[a.id]}: {a.summary}"
+        if item.note != a.summary:
+            text += f" ({item.test + ': ' if item.test else ''}{item.note})"
+        location: dict[str, object] = {"uri": item.path.replace("\\", "/")}
+        physical: dict[str, object] = {"artifactLocation": location}
+        if item.line:
+            physical["region"] = {"startLine": item.line}
+        result: dict[str, object] = {
+            "ruleId": a.id,
+            "ruleIndex": QUESTIONS.index(a.id),
+            "level": "warning",
+            "message": {"text": text},
+            "locations": [{"physicalLocation": physical}],
+        }
+        out.append(result)
+    return out
+
+
+def render_sarif(card: Scorecard) -> str:
+    results = []
+    for a in card.answers:
+        if a.status == "fail":
+            results.extend(_results(a, card.app))
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "ait-datasets audit",
+                        "version": __version__,
+                        "rules": [
+                            {"id": q, "name": q, "shortDescription": {"text": TITLES[q]}}
+                            for q in QUESTIONS
+                        ],
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"

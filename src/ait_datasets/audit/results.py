@@ -1,0 +1,34 @@
+"""Run results for questions 5 and 6, read with the report's public reader.
+
+Only ``ait_datasets.report``'s top-level entry points are used (``read_results``,
+``build_report``, ``read_quarantine``) and the gate of :mod:`ait_datasets.report.policy`,
+so the audit counts runs exactly as ``datasets report`` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ait_datasets.audit.suite import AuditedApp, TestCase
+from ait_datasets.report import Report, build_report, read_results
+from ait_datasets.report.model import CaseKey
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    paths: tuple[str, ...]
+    report: Report
+
+
+def load(paths: list[str]) -> Results:
+    """Read the exports; raises :class:`ait_datasets.report.ReportInputError`."""
+    return Results(tuple(paths), build_report(read_results(paths)))
+
+
+def test_of(app: AuditedApp, key: CaseKey) -> TestCase | None:
+    """The test a case ran: its dataset's group code and its name."""
+    dataset = key.dataset.upper()
+    for test in app.tests:
+        if test.name == key.test and (test.dataset == dataset or not dataset):
+            return test
+    return None
