@@ -172,10 +172,6 @@ def _is_agent_turn(obj: Mapping) -> bool:
     return isinstance(expected, Mapping) and "intervention_request" in expected.children
 
 
-def is_agent_document(doc: Document) -> bool:
-    return any(is_agent_test(t.node) for t in tests_of(doc))
-
-
 def scalar_text(node: Node | None) -> str | None:
     """The text of a scalar as the framework would read it (numbers as written), or None."""
     if not isinstance(node, Scalar) or node.data is None:
