@@ -161,7 +161,7 @@ def main() -> None:
             f"datasets lint, {big} tests",
             f"{lint:.2f} s",
             f"{lint_mem:.0f} MB",
-            f"{floor_ratio.text('floor', repeat + 2)} (target <= 2.5x, <= 150 MB)",
+            f"{floor_ratio.text('floor', repeat + 2)} (target <= 2.0x, <= 120 MB)",
         )
     )
     resolve, resolve_mem, _ = measure(
@@ -245,7 +245,7 @@ def main() -> None:
                 "",
                 "",
                 f"{ratio.median_of_pairs:.2f}x, median of paired runs (best of each: "
-                f"{ratio.best:.2f}x) (target <= 0.6x)",
+                f"{ratio.best:.2f}x) (target <= 0.45x)",
             )
         )
     many = Path(tempfile.mkdtemp(prefix="bench-many-", dir=OUT)) / ".resources"

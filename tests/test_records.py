@@ -28,6 +28,12 @@ class Tagged(Point):
     tag: str = ""
 
 
+class Named(FrozenRecord, kw_only=True):
+    code: str
+    note: str = ""
+    level: int
+
+
 class Quiet(FrozenRecord):
     _uncompared = ("note",)
     value: int
@@ -39,6 +45,14 @@ def test_init_takes_positional_and_keyword_arguments_with_defaults() -> None:
     assert Bag("a").items == [] and Bag("a", ["x"], 3).size == 3
     with pytest.raises(TypeError):
         Point()  # type: ignore[call-arg]
+
+
+def test_a_keyword_only_record_takes_keywords_in_any_order() -> None:
+    assert Named(level=2, code="A") == Named(code="A", note="", level=2)
+    assert Named.__match_args__ == ("code", "note", "level")
+    with pytest.raises(TypeError):
+        Named("A", "", 2)  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(Named(code="A", level=1))) == Named(code="A", level=1)
 
 
 def test_a_default_factory_makes_a_new_value_each_time() -> None:

@@ -12,7 +12,8 @@ record declares its fields once, as annotations with optional defaults::
         notes: list[str] = field(default_factory=list)
 
 and the base builds ``__slots__`` and ``__init__`` (one small compiled function a class,
-positional or keyword arguments in declaration order, defaults as declared), and gives:
+positional or keyword arguments in declaration order, defaults as declared; keyword
+arguments only with ``class Rule(FrozenRecord, kw_only=True)``), and gives:
 
 - :class:`Record`: ``repr`` (``Name(field=value, ...)``), ``==`` between instances of the
   same class comparing the fields (``_uncompared`` names any left out),
@@ -78,10 +79,10 @@ def _is_field(name: str, annotation: object) -> bool:
 
 
 def _make_init(
-    cls: type, fields: tuple[str, ...], defaults: dict[str, Any], frozen: bool
+    cls: type, fields: tuple[str, ...], defaults: dict[str, Any], frozen: bool, kw_only: bool
 ) -> Callable[..., None]:
     """Compile ``__init__(self, a, b=<default>, ...)`` assigning each field."""
-    params: list[str] = []
+    params: list[str] = ["*"] if kw_only and fields else []
     body: list[str] = []
     scope: dict[str, Any] = {"_set": _set, "_MISSING": _MISSING}
     for name in fields:
@@ -116,7 +117,12 @@ class _RecordMeta(type):
     """
 
     def __new__(
-        mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+        mcls,
+        name: str,
+        bases: tuple[type, ...],
+        namespace: dict[str, Any],
+        kw_only: bool = False,
+        **kwargs: Any,
     ) -> _RecordMeta:
         declared = "__slots__" not in namespace
         own: list[str] = []
@@ -138,7 +144,8 @@ class _RecordMeta(type):
             cls._defaults = inherited  # type: ignore[attr-defined]
             if "__init__" not in namespace:
                 frozen = getattr(cls, "_frozen", False)
-                cls.__init__ = _make_init(cls, fields, inherited, frozen)  # type: ignore[misc]
+                init = _make_init(cls, fields, inherited, frozen, kw_only)
+                cls.__init__ = init  # type: ignore[misc]
         else:
             fields = tuple(namespace.get("_fields", namespace["__slots__"]))
         uncompared = getattr(cls, "_uncompared", ())

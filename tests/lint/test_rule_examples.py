@@ -15,7 +15,7 @@ import pytest
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.engine import lint_paths
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules import all_rules
 
 RULES = all_rules()
@@ -89,7 +89,7 @@ def test_datasets_rules_prints_both_examples(capsys: pytest.CaptureFixture[str])
         assert f"    {line}" in out[passing:]
 
 
-FIXABLE = [r for r in RULES if r.fixable is not None]
+FIXABLE = [r for r in RULES if r.fixable is not FixAvailability.NONE]
 
 
 @pytest.mark.parametrize("rule", FIXABLE, ids=[r.code for r in FIXABLE])
@@ -107,7 +107,7 @@ def test_fixable_rules_fix_their_failing_example(rule: Rule, tmp_path: Path) -> 
     assert at_line, _shown(diags)
     fix = at_line[0].fix
     assert fix is not None
-    assert fix.safe == (rule.fixable == "safe"), fix
+    assert fix.safe == (rule.fixable is FixAvailability.SAFE), fix
     with open(main, encoding=rule.bad.encoding, newline="") as handle:
         text = handle.read()
     with open(main, "w", encoding=rule.bad.encoding, newline="") as handle:

@@ -207,7 +207,7 @@ def test_syn012_yaml11_booleans_written_plain(lint_text: LintText) -> None:
 def test_syn012_every_spelling_in_every_place(
     lint_text: LintText, word: str, template: str, column: int
 ) -> None:
-    # The rule's first look scans the lower-cased text: no spelling may slip past it.
+    # The rule's first look scans the text for each spelling: none may slip past it.
     text = "tests:\n  - name: T1\n    question: Hi\n" + template.format(w=word)
     line = 4 if "flags:\n" not in template else 5
     assert where(lint_text(text), "SYN012") == [(line, column, "SYN012")]

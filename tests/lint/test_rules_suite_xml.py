@@ -6,9 +6,10 @@ import os
 import pickle
 from pathlib import Path
 
+from ait_datasets.dataset.shape import FileKind
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.engine import lint_document, lint_paths
-from ait_datasets.lint.facts import SUITE_XML, extract_facts
+from ait_datasets.lint.facts import extract_facts
 from ait_datasets.source import load_text
 from ait_datasets.source.document import Document
 from ait_datasets.source.xml_loader import load_xml_text
@@ -332,7 +333,7 @@ def test_discovery_picks_up_xml_only_inside_resources(tmp_path: Path) -> None:
 def test_facts_are_plain_picklable_data() -> None:
     # Files will be linted in worker processes: their facts must travel.
     xml = extract_facts(load_xml_text("s.xml", suite('Code="S" Dataset="P0.yaml"')), "")
-    assert xml.kind == SUITE_XML
+    assert xml.kind is FileKind.SUITE_XML
     assert [(r.value, r.span.line, r.span.column) for r in xml.dataset_refs] == [("P0.yaml", 2, 31)]
     yaml = extract_facts(load_text("d.yaml", "suite_setup: X\ntests: []\n"), "dataset")
     for facts in (xml, yaml):

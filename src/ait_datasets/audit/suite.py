@@ -67,7 +67,7 @@ def read_app(folder: str) -> AuditedApp:
         if doc is None:
             notes.append(f"{display_path(path)}: cannot be read; its tests are not audited")
             continue
-        kind = "" if is_xml(path) else shape.file_kind(doc)
+        kind = shape.UNKNOWN if is_xml(path) else shape.file_kind(doc)
         project.add(extract_facts(doc, kind))
         if kind in (shape.DATASET, shape.JSONL):
             tests.extend(_tests(doc, notes))

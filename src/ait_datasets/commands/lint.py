@@ -226,13 +226,14 @@ class _Run:
         and the suppressions to add need it."""
         from ait_datasets.lint.discover import is_xml
         from ait_datasets.source.load import read_text
-        from ait_datasets.source.xml_loader import load_xml
 
         for path in {d.path for d in run_.diagnostics} - set(run_.sources):
             if self.raw is not None and path == self.stdin_path:
                 continue
             try:
                 if is_xml(path):
+                    from ait_datasets.source.xml_loader import load_xml
+
                     doc = load_xml(path)
                     text: str | None = doc.text
                 else:
@@ -386,7 +387,6 @@ class _Run:
 
     def _report(self, run_: LintRun, diagnostics: list[Diagnostic], fixed: int | None) -> int:
         """Render every requested report; 2 when one cannot be written."""
-        from ait_datasets.atomic import cannot_write, write_text_atomically
         from ait_datasets.commands._lint_outputs import overwrites_input
         from ait_datasets.lint.reporters import Report, renderer
 
@@ -419,6 +419,9 @@ class _Run:
                 )
                 code = 2
                 continue
+            # Imported here: writing a file is the rare case of a report.
+            from ait_datasets.atomic import cannot_write, write_text_atomically
+
             try:
                 write_text_atomically(output.path, text)
             except OSError as exc:

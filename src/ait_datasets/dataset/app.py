@@ -18,8 +18,6 @@ import os
 GIVEN_PATHS = ""
 RESOURCES = ".resources"
 APP_MANIFEST = "app.json"
-# `Test Input Group`.Code is Code[100].
-GROUP_CODE_LENGTH = 100
 
 
 def app_root(path: str) -> str | None:

@@ -8,19 +8,40 @@ one test; a ``.jsonl`` file has one test per line.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator
 
 from ait_datasets.records import Record
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Path, Scalar, Sequence
 
-DATASET = "dataset"
-SUITE_SETUP = "suite-setup"
-JSONL = "jsonl"
-UNKNOWN = "unknown"
+
+class FileKind(str, enum.Enum):
+    """What a file is to the framework (its value is the word rules and facts use)."""
+
+    # Tests (YAML or JSON): `tests`, or one test at the root.
+    DATASET = "dataset"
+    # Setup data under `suite_setup`, referenced by the datasets of the same suite.
+    SUITE_SETUP = "suite-setup"
+    # One test per line.
+    JSONL = "jsonl"
+    # A suite definition for XmlPort 149031 (root element `Root`).
+    SUITE_XML = "suite-xml"
+    # Any other XML in the resources (test data, not a suite).
+    OTHER_XML = "xml"
+    # None of these (a scalar root, a list in YAML, a file that could not be parsed).
+    UNKNOWN = "unknown"
 
 
-def file_kind(doc: Document) -> str:
+# The kinds under their short names.
+DATASET = FileKind.DATASET
+SUITE_SETUP = FileKind.SUITE_SETUP
+JSONL = FileKind.JSONL
+UNKNOWN = FileKind.UNKNOWN
+
+
+def file_kind(doc: Document) -> FileKind:
+    """The kind of a data file (the XML kinds are told apart by their facts)."""
     if doc.format == "jsonl":
         return JSONL
     root = doc.root
@@ -149,10 +170,6 @@ def _is_agent_turn(obj: Mapping) -> bool:
         return True
     expected = children.get("expected_data")
     return isinstance(expected, Mapping) and "intervention_request" in expected.children
-
-
-def is_agent_document(doc: Document) -> bool:
-    return any(is_agent_test(t.node) for t in tests_of(doc))
 
 
 def scalar_text(node: Node | None) -> str | None:

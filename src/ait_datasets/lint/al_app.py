@@ -16,7 +16,7 @@ from ait_datasets.al.app import AppSources, al_paths, app_folder, read_sources
 from ait_datasets.dataset import shape as kinds
 from ait_datasets.dataset.app import group_code
 from ait_datasets.dataset.paths import display_path
-from ait_datasets.lint.facts import SUITE_XML, FileFacts
+from ait_datasets.lint.facts import FileFacts
 from ait_datasets.lint.project import GIVEN_PATHS, Project
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Sequence, Span
@@ -66,7 +66,7 @@ def _suite_lines(files: list[FileFacts]) -> Iterator[SuiteLine]:
     from ait_datasets.source.xml_loader import load_xml
 
     for facts in files:
-        if facts.kind != SUITE_XML:
+        if facts.kind != kinds.FileKind.SUITE_XML:
             continue
         try:
             doc = load_xml(facts.path)

@@ -126,7 +126,7 @@ def read_config_file(path: str) -> ConfigFile | None:
     is_pyproject = os.path.basename(path) == "pyproject.toml"
     if is_pyproject and not _may_hold_our_table(raw):
         return None
-    data = _parse_toml(path, raw)
+    data = parse_toml(path, raw)
     if is_pyproject:
         tool = data.get("tool", {})
         if not isinstance(tool, dict) or "ait-datasets" not in tool:
@@ -191,7 +191,10 @@ def _may_hold_our_table(raw: bytes) -> bool:
     return False
 
 
-def _parse_toml(path: str, raw: bytes) -> dict[str, Any]:
+def parse_toml(path: str, raw: bytes) -> dict[str, Any]:
+    """The TOML document ``raw`` read from ``path``: the one TOML reader (lint's
+    configuration and the report's policy); ConfigError, one line naming the file, when
+    it is not TOML."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
@@ -357,7 +360,7 @@ def audit_settings(explicit: str | None, start: str) -> AuditSettings:
     if found is None:
         return AuditSettings()
     with open(found.path, "rb") as fh:
-        data = _parse_toml(found.path, fh.read())
+        data = parse_toml(found.path, fh.read())
     if os.path.basename(found.path) == "pyproject.toml":
         data = data.get("tool", {}).get("ait-datasets", {})
         where = f"{found.path} [tool.ait-datasets.audit]"

@@ -16,9 +16,8 @@ class LintContext(Record):
     app-level facts about it (never stored in the document's cache)."""
 
     config: LintConfig = field(default_factory=LintConfig)
-    # "dataset", "suite-setup", "jsonl", "unknown" (see ait_datasets.dataset.shape).
     # Cross-file rules get the project in their own phase (``check_project``).
-    kind: str = shape.DATASET
+    kind: shape.FileKind = shape.FileKind.DATASET
     # The agent suite XML of the app that runs this dataset (so all its tests are agent
     # tests, whatever their keys), or None (see ait_datasets.dataset.suites).
     agent_suite: str | None = None

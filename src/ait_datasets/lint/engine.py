@@ -200,7 +200,8 @@ class FileResult(Record):
     path: str
     diagnostics: list[Diagnostic]
     facts: FileFacts | None = None
-    # The text, kept only when the file has findings or suppressions (for the reporter).
+    # The text, for the reporter (from a worker process: only when the file has findings or
+    # suppressions).
     text: str | None = None
     suppressions: Suppressions | None = None
     # (original text, fixed text, fixes applied) when a fixer changed the file.
@@ -276,8 +277,7 @@ def _lint_file(
         parsed = parse_suppressions(path, doc.text, unknown_code)
         if parsed.directives or parsed.malformed:
             sup = parsed
-    keep = bool(diags) or sup is not None
-    return FileResult(path, diags, facts, doc.text if keep else None, sup, fixed)
+    return FileResult(path, diags, facts, doc.text, sup, fixed)
 
 
 # Each worker process's memory of the app files it has read, for one run (set by
@@ -294,7 +294,12 @@ def _lint_file_job(
     job: tuple[str, LintConfig, Fixer | None, bool, bytes | None],
 ) -> FileResult:
     path, config, fixer, debug, raw = job
-    return _guarded(path, config, fixer, _worker_apps, debug, raw)
+    result = _guarded(path, config, fixer, _worker_apps, debug, raw)
+    if not result.diagnostics and result.suppressions is None:
+        # Only a text that may be shown crosses the pipe; a cross-file finding's file is
+        # read again for its excerpt (in one process the text is kept: it is in memory).
+        result.text = None
+    return result
 
 
 def _guarded(

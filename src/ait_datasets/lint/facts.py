@@ -17,10 +17,6 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, Span
 if TYPE_CHECKING:
     from ait_datasets.source.xml_loader import XmlDocument, XmlElement
 
-# Kinds of XML files (dataset kinds are in ait_datasets.dataset.shape).
-SUITE_XML = "suite-xml"  # a suite definition for XmlPort 149031 (root element `Root`)
-OTHER_XML = "xml"  # any other XML in the resources (test data, not a suite)
-
 
 class Ref(Record):
     """A value in a file that names something elsewhere, and where it is."""
@@ -33,7 +29,7 @@ class FileFacts(Record):
     """What the cross-file rules need to know of one file."""
 
     path: str
-    kind: str  # see ait_datasets.dataset.shape
+    kind: shape.FileKind
     format: str  # yaml | json | jsonl | xml
     # Top-level `name:` and `language:` (scalars only, as the importer reads them).
     name: str | None = None
@@ -52,7 +48,7 @@ class FileFacts(Record):
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def extract_facts(doc: Document, kind: str) -> FileFacts:
+def extract_facts(doc: Document, kind: shape.FileKind) -> FileFacts:
     """The facts of one loaded file (``kind`` as detected by the engine)."""
     if doc.format == "xml":
         # Imported here: a run over YAML files only needs no XML parser.
@@ -166,9 +162,9 @@ def is_suite_root(root: XmlElement | None) -> bool:
 def _xml_facts(doc: XmlDocument) -> FileFacts:
     root = doc.xml
     if not is_suite_root(root):
-        return FileFacts(doc.path, OTHER_XML, "xml")
+        return FileFacts(doc.path, shape.FileKind.OTHER_XML, "xml")
     assert root is not None
-    facts = FileFacts(doc.path, SUITE_XML, "xml")
+    facts = FileFacts(doc.path, shape.FileKind.SUITE_XML, "xml")
     for suite in root.children:
         if suite.name != "AITSuite":
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from ait_datasets.dataset import shape
+from ait_datasets.dataset.shape import FileKind
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.rule import Checker, Rule
 from ait_datasets.records import FrozenRecord
@@ -26,11 +26,11 @@ DATA_FORMATS = frozenset({"yaml", "json", "jsonl"})
 XML_FORMATS = frozenset({"xml"})
 ALL_FORMATS = DATA_FORMATS | XML_FORMATS
 # The file kinds holding tests (a suite-setup file holds setup data, not tests).
-TEST_KINDS = frozenset({shape.DATASET, shape.JSONL})
-DATA_KINDS = frozenset({shape.DATASET, shape.JSONL, shape.SUITE_SETUP})
+TEST_KINDS = frozenset({FileKind.DATASET, FileKind.JSONL})
+DATA_KINDS = frozenset({FileKind.DATASET, FileKind.JSONL, FileKind.SUITE_SETUP})
 
 
-class Family(FrozenRecord):
+class Family(FrozenRecord, kw_only=True):
     """One rule family: which files it reads and how it checks them."""
 
     # The code prefix of its rules (`QRY`).
@@ -40,14 +40,14 @@ class Family(FrozenRecord):
     check: Checker | None = None
     # Once per run, over the facts of every file (the cross-file phase).
     check_project: ProjectChecker | None = None
-    # The formats (`yaml`, `json`, `jsonl`, `xml`) and file kinds (`dataset`, `jsonl`,
-    # `suite-setup`, `unknown`; None: any) whose files ``check`` reads.
+    # The formats (`yaml`, `json`, `jsonl`, `xml`) and file kinds (None: any) whose files
+    # ``check`` reads.
     formats: frozenset[str] = DATA_FORMATS
-    kinds: frozenset[str] | None = None
+    kinds: frozenset[FileKind] | None = None
     # Whether ``check`` also runs on a file that could not be parsed (it reads the name).
     unparsed: bool = False
 
-    def reads(self, doc: Document, kind: str) -> bool:
+    def reads(self, doc: Document, kind: FileKind) -> bool:
         """Whether ``check`` runs on ``doc`` (of file kind ``kind``)."""
         if self.check is None or doc.format not in self.formats:
             return False

@@ -143,7 +143,7 @@ def _facts_of(path: str, limits: Limits | None) -> FileFacts | None:
     if fmt == "xml":
         from ait_datasets.source.xml_loader import load_xml_bytes
 
-        return extract_facts(load_xml_bytes(path, raw), "")
+        return extract_facts(load_xml_bytes(path, raw), shape.FileKind.UNKNOWN)
     if not re.search(_METADATA, raw, re.MULTILINE):
         return FileFacts(path, shape.DATASET, fmt)
     doc = load_bytes(path, raw)

@@ -24,6 +24,7 @@ consequence are named in the rule's "what it does".
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -87,7 +88,22 @@ def _dedent(source: str) -> str:
     return textwrap.dedent(source[1:] if source.startswith("\n") else source)
 
 
-class Rule(FrozenRecord):
+class FixAvailability(str, enum.Enum):
+    """Whether `lint --fix` can repair a rule's findings (ruff's fix safety)."""
+
+    NONE = "none"
+    # The fix never changes what the framework reads: `--fix` applies it.
+    SAFE = "safe"
+    # The fix may change what the framework reads: only with `--unsafe-fixes`.
+    UNSAFE = "unsafe"
+
+    @property
+    def listed(self) -> str:
+        """The word the rule tables show ("" for none)."""
+        return "" if self is FixAvailability.NONE else self.value
+
+
+class Rule(FrozenRecord, kw_only=True):
     """One rule: its code and documentation (a family module's ``check`` finds it)."""
 
     code: str
@@ -102,8 +118,7 @@ class Rule(FrozenRecord):
     # A file (with neighbours) on which the rule fires, at ``bad.line``.
     bad: Example
     fix: str
-    # "safe", "unsafe" or None: whether `lint --fix` can repair it.
-    fixable: str | None = None
+    fixable: FixAvailability = FixAvailability.NONE
     # The same file corrected: no rule fires on it at all (every rule has one; a test
     # checks it).
     good: Example | None = None
@@ -143,9 +158,10 @@ Checker = Callable[["Document", "LintContext"], Iterable[Diagnostic]]
 
 def render_doc(rule: Rule) -> str:
     """The page `datasets rules CODE` prints."""
-    fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: --unsafe-fixes)"}.get(
-        rule.fixable or "", "no"
-    )
+    fixable = {
+        FixAvailability.SAFE: "yes (safe fix)",
+        FixAvailability.UNSAFE: "yes (unsafe fix: --unsafe-fixes)",
+    }.get(rule.fixable, "no")
     return (
         f"{rule.code} {rule.name} ({rule.family}, default severity: {rule.severity.value})\n\n"
         f"{rule.summary}\n\n"

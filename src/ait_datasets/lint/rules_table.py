@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 
 
 def rules_text(rules: Iterable[Rule]) -> str:
     """One row per rule: code, severity, fix (safe / unsafe / blank), name, summary."""
     rows = [
-        f"{r.code:<7} {r.severity.value:<8} {r.fixable or '':<7} {r.name:<40} {r.summary}"
+        f"{r.code:<7} {r.severity.value:<8} {r.fixable.listed:<7} {r.name:<40} {r.summary}"
         for r in rules
     ]
     header = f"{'Code':<7} {'Severity':<8} {'Fix':<7} {'Name':<40} Summary"
@@ -20,9 +20,10 @@ def rules_text(rules: Iterable[Rule]) -> str:
 
 def rule_markdown(rule: Rule) -> str:
     """A rule's page in Markdown (`datasets rules --format markdown CODE`, SARIF help)."""
-    fixable = {"safe": "yes (safe fix)", "unsafe": "yes (unsafe fix: `--unsafe-fixes`)"}.get(
-        rule.fixable or "", "no"
-    )
+    fixable = {
+        FixAvailability.SAFE: "yes (safe fix)",
+        FixAvailability.UNSAFE: "yes (unsafe fix: `--unsafe-fixes`)",
+    }.get(rule.fixable, "no")
     return (
         f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
         f"{rule.severity.value})\n\n{rule.summary}\n\n"
@@ -41,7 +42,7 @@ def _example_markdown(example: Example) -> str:
 def rules_markdown(rules: Iterable[Rule]) -> str:
     out = ["| Code | Name | Severity | Fix | Summary |", "|---|---|---|---|---|"]
     for r in rules:
-        fix = r.fixable or ""
+        fix = r.fixable.listed
         out.append(f"| `{r.code}` | {r.name} | {r.severity.value} | {fix} | {_md(r.summary)} |")
     return "\n".join(out) + "\n"
 
@@ -60,7 +61,7 @@ def rules_json(rules: Iterable[Rule]) -> str:
             "failing_example": _example_json(r.bad),
             "passing_example": _example_json(r.good) if r.good else None,
             "fix": r.fix,
-            "fixable": r.fixable,
+            "fixable": r.fixable.listed or None,
         }
         for r in rules
     ]

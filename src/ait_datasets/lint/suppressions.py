@@ -22,20 +22,20 @@ import re
 from collections.abc import Callable, Iterable
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.records import Record, field
 from ait_datasets.source.lines import lines_with_breaks
 
 UNUSED = Rule(
-    "SUP001",
-    "unused-suppression",
-    "suppressions",
-    Severity.WARNING,
-    "A `# datasets: disable=...` comment silences nothing.",
-    "Reports suppression comments (or codes in them) that match no finding.",
-    "Stale suppressions hide future problems and mislead readers."
+    code="SUP001",
+    name="unused-suppression",
+    family="suppressions",
+    severity=Severity.WARNING,
+    summary="A `# datasets: disable=...` comment silences nothing.",
+    what="Reports suppression comments (or codes in them) that match no finding.",
+    why="Stale suppressions hide future problems and mislead readers."
     " No AL: suppression comments are this linter's own.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER  # datasets: disable=TST003
@@ -49,8 +49,8 @@ UNUSED = Rule(
         """,
         line=2,
     ),
-    "Remove the comment, or the code that no longer applies.",
-    "safe",
+    fix="Remove the comment, or the code that no longer applies.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:
@@ -66,16 +66,16 @@ UNUSED = Rule(
     ),
 )
 MALFORMED = Rule(
-    "SUP002",
-    "malformed-suppression",
-    "suppressions",
-    Severity.WARNING,
-    "A `# datasets:` comment that is not a valid suppression, or names an unknown code.",
-    "Reports `datasets:` comments without `disable=` / `disable-file=`, without codes, or "
+    code="SUP002",
+    name="malformed-suppression",
+    family="suppressions",
+    severity=Severity.WARNING,
+    summary="A `# datasets:` comment that is not a valid suppression, or names an unknown code.",
+    what="Reports `datasets:` comments without `disable=` / `disable-file=`, without codes, or "
     "with a code or prefix that names no rule (with the code it probably meant).",
-    "A suppression with a typo silently suppresses nothing."
+    why="A suppression with a typo silently suppresses nothing."
     " No AL: suppression comments are this linter's own.",
-    Example(
+    bad=Example(
         """
         # datasets: disabel=TST001
         tests:
@@ -90,7 +90,7 @@ MALFORMED = Rule(
         """,
         line=1,
     ),
-    "Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
+    fix="Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
     "`datasets rules` lists.",
     good=Example(
         """

@@ -30,7 +30,6 @@ from ait_datasets.records import FrozenRecord
 # Frozen records set their fields once, in __init__.
 
 MAX_NUMBER = 9999
-UNITS = ("WD", "D", "W", "M", "Q", "Y")
 UNIT_NAMES = {
     "D": "day",
     "WD": "weekday",
@@ -57,7 +56,7 @@ class Term(FrozenRecord):
 
     kind: TermKind
     sign: int  # +1 or -1
-    unit: str  # one of UNITS
+    unit: str  # WD, D, W, M, Q or Y
     number: int  # the count, the day number or the weekday number; 0 for CURRENT
     start: int  # offset of the term (its sign included) in the formula text
     end: int

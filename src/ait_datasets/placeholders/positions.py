@@ -92,16 +92,6 @@ def _occurrences(text: str, piece: str, start: int, end: int) -> list[int]:
     return found
 
 
-def find_in_source(
-    source: str, start: int, end: int, value: str, at: int, length: int
-) -> int | None:
-    """The offset in ``source[start:end]`` of ``value[at:at + length]``, or None.
-
-    For one piece; to place many pieces of one value, use :class:`ValueInSource`.
-    """
-    return ValueInSource(source, start, end, value).find(at, length)
-
-
 def span_in_scalar(
     source: str, lines: LineIndex, scalar: Span, value: str, at: int, length: int
 ) -> Span:

@@ -24,7 +24,6 @@ with k runs, as everywhere in the report) must reach the bar, compared exactly.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -186,15 +185,15 @@ def _candidates(start: str) -> Iterator[str]:
 
 
 def _read(path: str) -> Policy | None:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+    from ait_datasets.lint.config_files import ConfigError, parse_toml
+
     try:
         with open(path, "rb") as fh:
-            data = tomllib.loads(fh.read().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            data = parse_toml(path, fh.read())
+    except OSError as exc:
         raise PolicyError(f"{path}: cannot read the configuration: {exc}") from None
+    except ConfigError as exc:
+        raise PolicyError(str(exc)) from None
     if os.path.basename(path) == "pyproject.toml":
         tool = data.get("tool", {})
         table = tool.get("ait-datasets", {}) if isinstance(tool, dict) else {}

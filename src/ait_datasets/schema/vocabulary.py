@@ -37,13 +37,5 @@ INTERVENTION_KEYS = frozenset({"suggestion", "instruction"})
 INTERVENTION_REQUEST_KEYS = frozenset({"type", "suggestions"})
 ATTACHMENT_KEYS = frozenset({"file"})
 
-# Keys a non-agent (Copilot) AI test conventionally uses; all are free-form.
-COPILOT_TEST_KEYS = frozenset(
-    {"question", "context", "ground_truth", "test_setup", "expected_data", "turn_setup"}
-)
-
-# Per-test keys the importer or the runtime reads; anything else is app-defined data.
-TEST_KEYS = frozenset({"name", "description", "turns", "testInput", "continue_on_failure"})
-
 # Keys that may sit directly under a test when the test is "flat" (single-turn).
 FLAT_TURN_KEYS = frozenset({"query", "question", "expected_data", "test_setup", "turn_setup"})

@@ -103,10 +103,11 @@ def unfixable_reason(diag: Diagnostic, source: str | None) -> str | None:
     """
     if diag.fix is not None:
         return None if diag.fix.edits else diag.fix.description
+    from ait_datasets.lint.rule import FixAvailability
     from ait_datasets.lint.rules import rules_by_code
 
     rule = rules_by_code().get(diag.code)
-    if rule is None or rule.fixable is None:
+    if rule is None or rule.fixable is FixAvailability.NONE:
         return None
     if source is not None:
         lines = source.splitlines()

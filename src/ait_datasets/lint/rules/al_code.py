@@ -31,161 +31,163 @@ from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 _FAMILY = "al_code"
 
 CODEUNIT_NOT_FOUND = Rule(
-    "AL001",
-    "suite-codeunit-not-found",
-    _FAMILY,
-    Severity.WARNING,
-    "A suite line's `CodeunitID` names no codeunit of the test app's AL sources.",
-    "When the test app (the folder with `app.json` beside `.resources`) has AL files, "
+    code="AL001",
+    name="suite-codeunit-not-found",
+    family=_FAMILY,
+    severity=Severity.WARNING,
+    summary="A suite line's `CodeunitID` names no codeunit of the test app's AL sources.",
+    what="When the test app (the folder with `app.json` beside `.resources`) has AL files, "
     "reports each suite XML `<Line CodeunitID=...>` whose ID is not a codeunit declared in "
     "them, at the ID, with the closest ID of a test codeunit.",
-    "The suite runs the codeunit by ID: a wrong ID runs another app's codeunit or none. It "
+    why="The suite runs the codeunit by ID: a wrong ID runs another app's codeunit or none. It "
     "is a warning because the codeunit may live in another app the suite depends on."
     ' The run starts with `CodeunitMetadata.Get(AITTestMethodLine."Codeunit ID")` '
     "(AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
     "`ValidateAITestSuite` line 216), which fails for a codeunit that exists "
     "nowhere.",
-    BAD["CODEUNIT_NOT_FOUND"],
-    "Write the ID of the test codeunit that reads the dataset.",
+    bad=BAD["CODEUNIT_NOT_FOUND"],
+    fix="Write the ID of the test codeunit that reads the dataset.",
     good=GOOD,
 )
 NOT_A_TEST = Rule(
-    "AL002",
-    "suite-codeunit-not-a-test",
-    _FAMILY,
-    Severity.ERROR,
-    "A suite line runs a codeunit that is not `Subtype = Test`.",
-    "Reports a suite line whose `CodeunitID` is a codeunit of the app without "
+    code="AL002",
+    name="suite-codeunit-not-a-test",
+    family=_FAMILY,
+    severity=Severity.ERROR,
+    summary="A suite line runs a codeunit that is not `Subtype = Test`.",
+    what="Reports a suite line whose `CodeunitID` is a codeunit of the app without "
     "`Subtype = Test`, at the ID.",
-    "The test runner runs the `[Test]` procedures of test codeunits; a codeunit of another "
+    why="The test runner runs the `[Test]` procedures of test codeunits; a codeunit of another "
     "subtype has none, so the suite line produces no results."
     " The suite's test methods come from `SelectTestMethodsByRange`, which keeps "
     "only codeunits with `SubType::Test` (Test Suite Mgt. codeunit 130456, "
     "`TestSuiteMgt.Codeunit.al` lines 278-285).",
-    BAD["NOT_A_TEST"],
-    "Point the line at the test codeunit, or add `Subtype = Test` to it.",
+    bad=BAD["NOT_A_TEST"],
+    fix="Point the line at the test codeunit, or add `Subtype = Test` to it.",
     good=GOOD,
 )
 AGENT_PROPERTIES = Rule(
-    "AL003",
-    "agent-codeunit-properties",
-    _FAMILY,
-    Severity.ERROR,
-    "An `Agent` suite's codeunit lacks `TestType = AITest` or `RequiredTestIsolation = Disabled`.",
-    'Reports the test codeunit run by a `TestType="Agent"` suite when it does not declare '
+    code="AL003",
+    name="agent-codeunit-properties",
+    family=_FAMILY,
+    severity=Severity.ERROR,
+    summary="An `Agent` suite's codeunit lacks `TestType = AITest` or `RequiredTestIsolation = "
+    "Disabled`.",
+    what='Reports the test codeunit run by a `TestType="Agent"` suite when it does not declare '
     "`TestType = AITest` or `RequiredTestIsolation = Disabled`, at the codeunit's name (or "
     "at the property when it has another value).",
-    "Agent tasks run in another session and commit as they go: the agent suite runs with "
+    why="Agent tasks run in another session and commit as they go: the agent suite runs with "
     "test isolation disabled (runner 130451), and Microsoft's agent tests declare both "
     "properties (AgentSamples, SVASAccuracyTest.Codeunit.al:17-20). Without them the "
     "codeunit is not run as an AI test, or the agent's session cannot see what it set up."
     " Runner 130451 is `Test Runner - Isol. Disabled` "
     "(`TestRunnerIsolDisabled.Codeunit.al` line 12: `TestIsolation = Disabled`).",
-    BAD["AGENT_PROPERTIES"],
-    "Add the missing properties to the codeunit.",
+    bad=BAD["AGENT_PROPERTIES"],
+    fix="Add the missing properties to the codeunit.",
     good=GOOD,
 )
 KEY_NOT_IN_DATA = Rule(
-    "AL004",
-    "read-key-not-in-datasets",
-    _FAMILY,
-    Severity.ERROR,
-    "The codeunit reads a key with `Element('key')` that no turn of its datasets defines.",
-    "Follows the values the codeunit (and the app's procedures it calls) gets from "
+    code="AL004",
+    name="read-key-not-in-datasets",
+    family=_FAMILY,
+    severity=Severity.ERROR,
+    summary="The codeunit reads a key with `Element('key')` that no turn of its datasets defines.",
+    what="Follows the values the codeunit (and the app's procedures it calls) gets from "
     "`GetExpectedData()` and `GetTurnSetup()` to the keys it reads. Reports each "
     "`Element('key')` whose key no turn of the datasets its suite lines run defines (below "
     "the same path), at the call in the AL file, naming the datasets and the closest key "
     "they do define. `ElementExists` reads are optional and never reported.",
-    "`Test Input Json.Element` raises 'DataInput - The element %1 does not exist.' when the "
+    why="`Test Input Json.Element` raises 'DataInput - The element %1 does not exist.' when the "
     "key is missing (TestInputJson.Codeunit.al:25-34, 158): every turn fails at that line.",
-    BAD["KEY_NOT_IN_DATA"],
-    "Fix the key in the AL code or in the datasets (the message names the closest key).",
+    bad=BAD["KEY_NOT_IN_DATA"],
+    fix="Fix the key in the AL code or in the datasets (the message names the closest key).",
     good=GOOD,
 )
 KEY_NOT_READ = Rule(
-    "AL005",
-    "dataset-key-never-read",
-    _FAMILY,
-    Severity.INFO,
-    "A key of `expected_data`/`turn_setup` that the codeunit running the dataset never reads.",
-    "Where the codeunit reads keys of `expected_data`/`turn_setup` at some place (and does "
+    code="AL005",
+    name="dataset-key-never-read",
+    family=_FAMILY,
+    severity=Severity.INFO,
+    summary="A key of `expected_data`/`turn_setup` that the codeunit running the dataset never "
+    "reads.",
+    what="Where the codeunit reads keys of `expected_data`/`turn_setup` at some place (and does "
     "not hand that value to code that cannot be followed), reports the keys the datasets "
     "define there that it never reads, at the key's first use in each dataset, with the "
     "closest key it reads. `expected_data.intervention_request` is read by the agent "
     "library and never reported.",
-    "Data nobody reads is dead: the test passes whatever it says, and a key that is a "
+    why="Data nobody reads is dead: the test passes whatever it says, and a key that is a "
     "misspelling of one the code reads means the check the author wanted never runs."
     " No AL: no framework code reads or rejects such data; the finding comes from "
     "reading the app's own test code.",
-    BAD["KEY_NOT_READ"],
-    "Fix the spelling, read the key in the test code, or remove it.",
+    bad=BAD["KEY_NOT_READ"],
+    fix="Fix the spelling, read the key in the test code, or remove it.",
     good=GOOD,
 )
 TURN_NOT_FINALIZED = Rule(
-    "AL006",
-    "turn-not-finalized",
-    _FAMILY,
-    Severity.ERROR,
-    "An agent test codeunit calls `RunTurnAndWait` but never `FinalizeTurn`.",
-    "Reports each `LibraryAgent.RunTurnAndWait(...)` of a codeunit run by an `Agent` suite "
+    code="AL006",
+    name="turn-not-finalized",
+    family=_FAMILY,
+    severity=Severity.ERROR,
+    summary="An agent test codeunit calls `RunTurnAndWait` but never `FinalizeTurn`.",
+    what="Reports each `LibraryAgent.RunTurnAndWait(...)` of a codeunit run by an `Agent` suite "
     "when neither it nor the app's procedures it calls ever call `FinalizeTurn`.",
-    "`FinalizeTurn` writes the turn's output, validates `expected_data.intervention_request` "
+    why="`FinalizeTurn` writes the turn's output, validates `expected_data.intervention_request` "
     "and moves to the next turn (Library - Agent, LibraryAgent.Codeunit.al:329; "
     "AI-TEST-AUTHORING.md: 'Always call after each turn'). Without it only the first turn "
     "runs and interventions are never checked.",
-    BAD["TURN_NOT_FINALIZED"],
-    "Call `LibraryAgent.FinalizeTurn` after every turn, in the `repeat ... until` loop.",
+    bad=BAD["TURN_NOT_FINALIZED"],
+    fix="Call `LibraryAgent.FinalizeTurn` after every turn, in the `repeat ... until` loop.",
     good=GOOD,
 )
 OBSOLETE_GET_QUESTION = Rule(
-    "AL007",
-    "obsolete-get-question",
-    _FAMILY,
-    Severity.WARNING,
-    "An agent test codeunit calls the obsolete `AITTestContext.GetQuestion()`.",
-    "Reports `GetQuestion()` called on an `AIT Test Context` variable in a codeunit run by "
+    code="AL007",
+    name="obsolete-get-question",
+    family=_FAMILY,
+    severity=Severity.WARNING,
+    summary="An agent test codeunit calls the obsolete `AITTestContext.GetQuestion()`.",
+    what="Reports `GetQuestion()` called on an `AIT Test Context` variable in a codeunit run by "
     "an `Agent` suite.",
-    "`GetQuestion()` is obsolete since 29.0 and removed where `CLEAN29` is defined "
+    why="`GetQuestion()` is obsolete since 29.0 and removed where `CLEAN29` is defined "
     "(AITTestContext.Codeunit.al:94-100); it only calls `GetQuery()`.",
-    BAD["OBSOLETE_GET_QUESTION"],
-    "Run `datasets migrate FILE.al` (renames the calls on `AIT Test Context` variables).",
+    bad=BAD["OBSOLETE_GET_QUESTION"],
+    fix="Run `datasets migrate FILE.al` (renames the calls on `AIT Test Context` variables).",
     good=GOOD,
 )
 UNKNOWN_SUGGESTION = Rule(
-    "AL008",
-    "suggestion-not-offered",
-    _FAMILY,
-    Severity.WARNING,
-    "A dataset names an intervention suggestion code the app's AL never offers.",
-    "When the app's AL sources assign suggestion codes (`Suggestion.Code := ...` on a "
+    code="AL008",
+    name="suggestion-not-offered",
+    family=_FAMILY,
+    severity=Severity.WARNING,
+    summary="A dataset names an intervention suggestion code the app's AL never offers.",
+    what="When the app's AL sources assign suggestion codes (`Suggestion.Code := ...` on a "
     '`Record "Agent Task User Int Suggestion"`) and every assignment can be read, reports '
     "each `query.intervention.suggestion` and `expected_data.intervention_request."
     "suggestions[]` that is none of them (case-insensitive: Code fields are upper case).",
-    'The agent library fails the turn with \'Expected suggestion "%1" not found in '
+    why='The agent library fails the turn with \'Expected suggestion "%1" not found in '
     "intervention request.' (or cannot answer with the suggestion) when the agent never "
     "offers that code."
     " The check is `ValidateInterventionDetails` (Library - Agent Impl. codeunit "
     "130561 (`LibraryAgentImpl.Codeunit.al`) lines 645-650; label line 752); an "
     "intervention answers with the code as given (lines 489-494).",
-    BAD["UNKNOWN_SUGGESTION"],
-    "Use a code the agent offers (the message names the closest).",
+    bad=BAD["UNKNOWN_SUGGESTION"],
+    fix="Use a code the agent offers (the message names the closest).",
     good=GOOD,
 )
 DUPLICATE_OBJECT_ID = Rule(
-    "AL009",
-    "duplicate-object-id",
-    _FAMILY,
-    Severity.ERROR,
-    "Two AL objects of the app have the same type and ID.",
-    "Reports every object of the app's AL sources whose type and ID another object also "
+    code="AL009",
+    name="duplicate-object-id",
+    family=_FAMILY,
+    severity=Severity.ERROR,
+    summary="Two AL objects of the app have the same type and ID.",
+    what="Reports every object of the app's AL sources whose type and ID another object also "
     "declares (a codeunit and a table may share an ID), at the ID, naming the other "
     "declarations. The suite checks skip a codeunit ID declared twice: which one a suite "
     "line runs cannot be told.",
-    "No AL: the AL compiler rejects the app (Compiler Error AL0264, 'An application object "
+    why="No AL: the AL compiler rejects the app (Compiler Error AL0264, 'An application object "
     "of type '{0}' with ID '{1}' is already declared'), so no test runs; before it is "
     "built, a suite line with that `CodeunitID` names two codeunits.",
-    BAD["DUPLICATE_OBJECT_ID"],
-    "Give one of the objects a free ID of the app's `idRanges` (app.json).",
+    bad=BAD["DUPLICATE_OBJECT_ID"],
+    fix="Give one of the objects a free ID of the app's `idRanges` (app.json).",
     good=GOOD,
 )
 
@@ -484,4 +486,11 @@ def _suggestion_nodes(doc: Document) -> Iterator[Scalar]:
 
 
 # Nothing per file: every rule needs the AL code and the datasets together.
-FAMILY = Family("AL", RULES, None, check_project, formats=ALL_FORMATS, kinds=None)
+FAMILY = Family(
+    prefix="AL",
+    rules=RULES,
+    check=None,
+    check_project=check_project,
+    formats=ALL_FORMATS,
+    kinds=None,
+)

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.source.tree import Mapping, Node, Scalar, Span, type_name
 
@@ -16,19 +16,19 @@ if TYPE_CHECKING:
     from ait_datasets.source.document import Document
 
 UNKNOWN_KEY = Rule(
-    "STR001",
-    "unknown-key",
-    "structure",
-    Severity.WARNING,
-    "A key the framework does not read, where it reads a fixed set of keys.",
-    "Reports unknown keys at the top level of a dataset with `tests:`, in agent turns (which "
+    code="STR001",
+    name="unknown-key",
+    family="structure",
+    severity=Severity.WARNING,
+    summary="A key the framework does not read, where it reads a fixed set of keys.",
+    what="Reports unknown keys at the top level of a dataset with `tests:`, in agent turns (which "
     "may hold every key a turn-aware getter reads: `query`, `expected_data`, `turn_setup`, "
     "`context`, `ground_truth`, `continue_on_failure`, and the legacy `question`/`test_setup`), in "
     "`query`, `query.intervention`, `query.attachments[]` and "
     "`expected_data.intervention_request`, with the closest known key. "
     "`intervention_request.intent` is named for what it is: an upstream proposal (BCApps "
     "pull request #8375) not merged, which main ignores.",
-    "The framework never reads such a key: its data is silently dropped, and the tests "
+    why="The framework never reads such a key: its data is silently dropped, and the tests "
     "still import and run, hence a warning. At the top level of a file with `tests:` the "
     "importer stores only each test (Test Inputs Management codeunit 130458 "
     "(`TestInputsManagement.Codeunit.al`) `ParseDataInputsYaml` lines 314-325), so a key "
@@ -40,7 +40,7 @@ UNKNOWN_KEY = Rule(
     "Impl. (codeunit 149043 lines 84-166), `CreateTaskFromQueryAndWait` and "
     "`ProcessInterventionAndWait` for `query` (Library - Agent Impl. codeunit 130561 lines "
     "477-578), `ValidateInterventionDetails` for `intervention_request` (lines 626-656).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -54,11 +54,11 @@ UNKNOWN_KEY = Rule(
         """,
         line=8,
     ),
-    "Fix the spelling (the message names the closest key) or remove the key. The fix "
+    fix="Fix the spelling (the message names the closest key) or remove the key. The fix "
     "renames the key to the one the message names: safe when that key is the only one a "
     "letter's case or one edit away, unsafe when it is a guess among readings; none when "
     "the mapping already has that key.",
-    fixable="safe",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:
@@ -74,22 +74,22 @@ UNKNOWN_KEY = Rule(
     ),
 )
 WRONG_TYPE = Rule(
-    "STR002",
-    "wrong-type",
-    "structure",
-    Severity.ERROR,
-    "A value has the wrong type for what the framework does with it.",
-    "Reports `tests` or `turns` that are not lists, tests and turns that are not mappings, "
+    code="STR002",
+    name="wrong-type",
+    family="structure",
+    severity=Severity.ERROR,
+    summary="A value has the wrong type for what the framework does with it.",
+    what="Reports `tests` or `turns` that are not lists, tests and turns that are not mappings, "
     "text fields (`name`, `title`, `from`, `message`, ...) given a list or mapping, and "
     "similar shape errors.",
-    "The framework calls `AsObject()`/`AsValue()`/`AsArray()` on these values; the wrong type "
+    why="The framework calls `AsObject()`/`AsValue()`/`AsArray()` on these values; the wrong type "
     "is a run-time error in the middle of a suite (or is silently ignored, which is worse)."
     " (`AsObject()` on each test, Test Inputs Management codeunit 130458 "
     "(`TestInputsManagement.Codeunit.al`) lines 325 and 355; `GetElementCount()` on "
     "`turns`, AIT Test Context Impl. codeunit 149043 "
     "(`AITTestContextImpl.Codeunit.al`) line 405, which raises the not-an-array "
     "error, `TestInputJson.Codeunit.al` lines 69-70.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -103,7 +103,7 @@ WRONG_TYPE = Rule(
         """,
         line=7,
     ),
-    "Give the value the type the message names.",
+    fix="Give the value the type the message names.",
     good=Example(
         """
         tests:

@@ -8,7 +8,7 @@ from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.common import (
     WRONG_TYPE,
     replace_scalar,
@@ -21,19 +21,19 @@ from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
 
 TYPE = Rule(
-    "EXP001",
-    "intervention-type",
-    "expectations",
-    Severity.ERROR,
-    "`intervention_request.type` is not a name of the intervention request type enum.",
-    "Reports types other than `Assistance`, `ReviewRecord` and `ReviewMessage` (exact case; "
+    code="EXP001",
+    name="intervention-type",
+    family="expectations",
+    severity=Severity.ERROR,
+    summary="`intervention_request.type` is not a name of the intervention request type enum.",
+    what="Reports types other than `Assistance`, `ReviewRecord` and `ReviewMessage` (exact case; "
     "the list is configurable with `intervention-types`).",
-    "The framework matches the text against the enum's value names exactly "
+    why="The framework matches the text against the enum's value names exactly "
     "(`Names.IndexOf`, case-sensitive) and fails with 'The user intervention request type "
     "\"...\" does not exist.' The documentation's `Review` and `Message` are not names."
     " (`ParseUserInterventionRequestType`, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 171-183; label line 731.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -52,10 +52,10 @@ TYPE = Rule(
         """,
         line=10,
     ),
-    "Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case, or a spelling one "
+    fix="Use `Assistance`, `ReviewRecord` or `ReviewMessage`. A wrong case, or a spelling one "
     "edit from one name only (`Asistance`), is fixed safely; a further misspelling and "
     "`Message` -> `ReviewMessage` are unsafe fixes; `Review` needs you to choose.",
-    fixable="safe",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:
@@ -76,20 +76,20 @@ TYPE = Rule(
     ),
 )
 SUGGESTIONS = Rule(
-    "EXP002",
-    "intervention-suggestions",
-    "expectations",
-    Severity.ERROR,
-    "`intervention_request.suggestions` is not a list of codes, or repeats a code.",
-    "Reports `suggestions` that is not a list, items that are neither text nor numbers "
+    code="EXP002",
+    name="intervention-suggestions",
+    family="expectations",
+    severity=Severity.ERROR,
+    summary="`intervention_request.suggestions` is not a list of codes, or repeats a code.",
+    what="Reports `suggestions` that is not a list, items that are neither text nor numbers "
     "(lists, mappings, null, booleans), and duplicate codes (compared as text: `1` and "
     "`'1'` are the same code).",
-    "FinalizeTurn reads each item with `ValueAsText()` and checks that the suggestion "
+    why="FinalizeTurn reads each item with `ValueAsText()` and checks that the suggestion "
     "exists AND that the count equals the actual number of suggestions ('Expected %1 "
     "suggestions but found %2 actual suggestions.'), Library - Agent Impl. codeunit 130561 "
     "lines 642-654: list every suggestion the agent offers, each once. Numbers are read as "
     "their text, so numeric codes work.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -108,7 +108,7 @@ SUGGESTIONS = Rule(
         """,
         line=11,
     ),
-    "Write `suggestions: [APPROVE, REJECT]` with every code the agent offers, once each.",
+    fix="Write `suggestions: [APPROVE, REJECT]` with every code the agent offers, once each.",
     good=Example(
         """
         tests:
@@ -287,4 +287,4 @@ def _is_code(data: object) -> bool:
     return isinstance(data, (str, int, float)) and not isinstance(data, bool)
 
 
-FAMILY = Family("EXP", RULES, check, None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="EXP", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)

@@ -13,16 +13,16 @@ from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence, type_name
 
 EXTENSION = Rule(
-    "FIL001",
-    "file-extension",
-    "file",
-    Severity.ERROR,
-    "The file extension is not exactly `.yaml`, `.json` or `.jsonl`.",
-    "Reports dataset files named `.yml`, `.YAML`, `.Json`, ... : files under a folder named "
+    code="FIL001",
+    name="file-extension",
+    family="file",
+    severity=Severity.ERROR,
+    summary="The file extension is not exactly `.yaml`, `.json` or `.jsonl`.",
+    what="Reports dataset files named `.yml`, `.YAML`, `.Json`, ... : files under a folder named "
     "like a dataset folder (`datasets`, `TestScenarios`, `AITestSuite`, ...) or whose content "
     "has dataset keys (`tests`, `turns`, `query`, `question`, `expected_data`, ...). Other "
     "YAML in the resources (a list of provinces, app configuration) is left alone.",
-    "The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
+    why="The importer dispatches on a case-sensitive suffix (`Text.EndsWith('.yaml')`): any other "
     "spelling imports zero tests without an error, and the suite later fails with 'The dataset "
     "... has no input lines.' (`NavApp.ListResources('*.yaml')` does not list `.yml` either.)"
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
@@ -30,7 +30,7 @@ EXTENSION = Rule(
     "Microsoft's install code, `SampleAgentsInstall.Codeunit.al` line 30; the run's "
     "check, AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) lines "
     "234-235.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -45,7 +45,7 @@ EXTENSION = Rule(
         path="datasets/orders.yml",
         line=1,
     ),
-    "Rename the file to end in `.yaml`, `.json` or `.jsonl` (lower case); update suite XML "
+    fix="Rename the file to end in `.yaml`, `.json` or `.jsonl` (lower case); update suite XML "
     "`Dataset=` references.",
     good=Example(
         """
@@ -62,27 +62,27 @@ EXTENSION = Rule(
     ),
 )
 ROOT = Rule(
-    "FIL002",
-    "root-type",
-    "file",
-    Severity.ERROR,
-    "The file's root is not what the importer expects.",
-    "Reports a YAML file whose root is not a mapping, or a JSON file whose root is neither "
+    code="FIL002",
+    name="root-type",
+    family="file",
+    severity=Severity.ERROR,
+    summary="The file's root is not what the importer expects.",
+    what="Reports a YAML file whose root is not a mapping, or a JSON file whose root is neither "
     "an array of tests nor one test object.",
-    "The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
+    why="The importer reads YAML with `JsonObject.ReadFromYaml`, which fails on a list or a "
     "scalar root ('The data does not represent valid YAML.'); JSON must be an array or an "
     "object ('Could not parse input dataset.')."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "`ParseDataInputsYaml` lines 304-305 and `ParseDataInputs` lines 268-283; labels "
     "lines 450-451.)",
-    Example(
+    bad=Example(
         """
         - name: RELEASE-ORDER
         - name: CANCEL-ORDER
         """,
         line=1,
     ),
-    "Put the tests under a `tests:` key: `tests:\\n  - name: T1`.",
+    fix="Put the tests under a `tests:` key: `tests:\\n  - name: T1`.",
     good=Example(
         """
         tests:
@@ -98,24 +98,24 @@ ROOT = Rule(
     ),
 )
 JSONL_EMPTY = Rule(
-    "FIL003",
-    "no-tests",
-    "file",
-    Severity.WARNING,
-    "The dataset contains no tests.",
-    "Reports a JSONL file without rows, or a `tests:` list that is empty.",
-    "A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
+    code="FIL003",
+    name="no-tests",
+    family="file",
+    severity=Severity.WARNING,
+    summary="The dataset contains no tests.",
+    what="Reports a JSONL file without rows, or a `tests:` list that is empty.",
+    why="A suite line pointing at a dataset without tests fails with 'The dataset ... has no "
     "input lines.'"
     " (AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
     "`ValidateTestLineDataset` lines 228-238; label line 22.)",
-    Example(
+    bad=Example(
         """
         name: ORDERS
         tests: []
         """,
         line=2,
     ),
-    "Add tests, or remove the dataset and its suite lines.",
+    fix="Add tests, or remove the dataset and its suite lines.",
     good=Example(
         """
         name: ORDERS
@@ -177,4 +177,6 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             yield JSONL_EMPTY.at(doc, tests.span, "The `tests` list is empty.")
 
 
-FAMILY = Family("FIL", RULES, check, None, kinds=None, unparsed=True)
+FAMILY = Family(
+    prefix="FIL", rules=RULES, check=check, check_project=None, kinds=None, unparsed=True
+)

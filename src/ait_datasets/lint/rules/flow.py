@@ -14,26 +14,26 @@ from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.common import spelling_fix
 from ait_datasets.lint.suggest import did_you_mean, hint
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 
 FIRST_TURN_REPLY = Rule(
-    "FLW001",
-    "intervention-first-turn",
-    "flow",
-    Severity.ERROR,
-    "The first turn of a test is an intervention reply.",
-    "Reports `query.intervention` in turn 1.",
-    "An intervention answers a task that paused in the previous turn; in the first turn no "
+    code="FLW001",
+    name="intervention-first-turn",
+    family="flow",
+    severity=Severity.ERROR,
+    summary="The first turn of a test is an intervention reply.",
+    what="Reports `query.intervention` in turn 1.",
+    why="An intervention answers a task that paused in the previous turn; in the first turn no "
     "task exists yet, so there is nothing to continue."
     " The reply is sent to the task of the previous turn: "
     '`UserInterventionRequestEntry.Get(AgentTask.ID, AgentTask."Last Log Entry '
     'ID")` (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) '
     "lines 236 and 260) fails when there is none.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -44,7 +44,7 @@ FIRST_TURN_REPLY = Rule(
         """,
         line=5,
     ),
-    "Start the test with a task input (`from`/`title`/`message`).",
+    fix="Start the test with a task input (`from`/`title`/`message`).",
     good=Example(
         """
         tests:
@@ -60,20 +60,20 @@ FIRST_TURN_REPLY = Rule(
     ),
 )
 REPLY_WITHOUT_PAUSE = Rule(
-    "FLW002",
-    "intervention-without-pause",
-    "flow",
-    Severity.WARNING,
-    "An intervention reply follows a turn that does not expect the agent to pause.",
-    "Reports `query.intervention` when the previous turn's `expected_data` declares no "
+    code="FLW002",
+    name="intervention-without-pause",
+    family="flow",
+    severity=Severity.WARNING,
+    summary="An intervention reply follows a turn that does not expect the agent to pause.",
+    what="Reports `query.intervention` when the previous turn's `expected_data` declares no "
     "`intervention_request`.",
-    "FinalizeTurn fails a turn whose agent pauses for an Assistance or ReviewRecord "
+    why="FinalizeTurn fails a turn whose agent pauses for an Assistance or ReviewRecord "
     "intervention without a declared `intervention_request`; if the previous turn passes, "
     "the agent was not waiting and there is nothing to answer."
     " (`ValidateInterventionExpectation`, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 596-622; the reply needs the paused "
     "task's log entry, lines 236 and 260.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -89,7 +89,7 @@ REPLY_WITHOUT_PAUSE = Rule(
         """,
         line=10,
     ),
-    "Declare the pause in the previous turn: `expected_data: {intervention_request: "
+    fix="Declare the pause in the previous turn: `expected_data: {intervention_request: "
     "{type: Assistance}}`.",
     good=Example(
         """
@@ -111,21 +111,21 @@ REPLY_WITHOUT_PAUSE = Rule(
     ),
 )
 UNKNOWN_SUGGESTION = Rule(
-    "FLW003",
-    "suggestion-not-offered",
-    "flow",
-    Severity.WARNING,
-    "A suggestion reply names a code the previous turn does not expect the agent to offer.",
-    "Reports `query.intervention.suggestion` values missing from the previous turn's "
+    code="FLW003",
+    name="suggestion-not-offered",
+    family="flow",
+    severity=Severity.WARNING,
+    summary="A suggestion reply names a code the previous turn does not expect the agent to offer.",
+    what="Reports `query.intervention.suggestion` values missing from the previous turn's "
     "`intervention_request.suggestions` (when it lists any).",
-    "The framework sends the suggestion code to the paused task; a code the agent did not "
+    why="The framework sends the suggestion code to the paused task; a code the agent did not "
     "offer cannot be chosen, and the previous turn's declared list is what it offers "
     "(FinalizeTurn checks that list exactly, count included)."
     " (`ProcessInterventionAndWait`, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 489-494, and "
     "`CreateUserInterventionFromSuggestionCode`, line 261; "
     "`ValidateInterventionDetails`, lines 642-654.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -144,10 +144,10 @@ UNKNOWN_SUGGESTION = Rule(
         """,
         line=13,
     ),
-    "Use one of the codes listed in the previous turn's `suggestions`. The fix writes the "
+    fix="Use one of the codes listed in the previous turn's `suggestions`. The fix writes the "
     "code the message suggests: safe when it is the only code a letter's case or one edit "
     "away, unsafe otherwise.",
-    fixable="safe",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:
@@ -168,19 +168,19 @@ UNKNOWN_SUGGESTION = Rule(
     ),
 )
 TASK_WHILE_PAUSED = Rule(
-    "FLW004",
-    "task-input-while-paused",
-    "flow",
-    Severity.WARNING,
-    "A task input follows a turn that expects the agent to pause.",
-    "Reports a task-input query (`title`) right after a turn that declares an "
+    code="FLW004",
+    name="task-input-while-paused",
+    family="flow",
+    severity=Severity.WARNING,
+    summary="A task input follows a turn that expects the agent to pause.",
+    what="Reports a task-input query (`title`) right after a turn that declares an "
     "`intervention_request`.",
-    "The previous task is left waiting for an answer and a new task starts; usually the "
+    why="The previous task is left waiting for an answer and a new task starts; usually the "
     "turn was meant to answer with `intervention:`."
     " A `title` always builds a new task (`RunTurnAndWait`, Library - Agent Impl. "
     "codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) lines 469-470; "
     "`CreateTaskAndWait`, line 49).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -201,7 +201,7 @@ TASK_WHILE_PAUSED = Rule(
         """,
         line=14,
     ),
-    "Answer the pause with `query: {intervention: {instruction: ...}}`, or remove the "
+    fix="Answer the pause with `query: {intervention: {instruction: ...}}`, or remove the "
     "expected pause.",
     good=Example(
         """
@@ -327,4 +327,4 @@ def _suggestion(
     )
 
 
-FAMILY = Family("FLW", RULES, check, None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="FLW", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)

@@ -7,25 +7,25 @@ from collections.abc import Iterator
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS
 from ait_datasets.source.document import Document
 
 QUESTION = Rule(
-    "LEG001",
-    "legacy-question",
-    "legacy",
-    Severity.WARNING,
-    "An agent turn uses the legacy `question:` instead of `query:`.",
-    "Reports `question` in turns of agent tests.",
-    "`GetQuery()` still falls back to `question`, but `GetQuestion()` is obsolete since "
+    code="LEG001",
+    name="legacy-question",
+    family="legacy",
+    severity=Severity.WARNING,
+    summary="An agent turn uses the legacy `question:` instead of `query:`.",
+    what="Reports `question` in turns of agent tests.",
+    why="`GetQuery()` still falls back to `question`, but `GetQuestion()` is obsolete since "
     "version 29 and the current tooling and docs expect `query:`; a plain-text `question` "
     "also fails in `RunTurnAndWait` (see QRY002)."
     " (`GetQuery`, AIT Test Context Impl. codeunit 149043 "
     "(`AITTestContextImpl.Codeunit.al`) lines 114-124; `GetQuestion`'s `Obsolete('Use "
     "GetQuery() instead.', '29.0')`, AIT Test Context codeunit 149044, "
     "`AITTestContext.Codeunit.al` lines 95-99.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -49,7 +49,7 @@ QUESTION = Rule(
         },
         line=4,
     ),
-    "Run `datasets migrate` on the file, which rewrites `question` as `query` and keeps "
+    fix="Run `datasets migrate` on the file, which rewrites `question` as `query` and keeps "
     "everything else as it is.",
     good=Example(
         """
@@ -77,18 +77,18 @@ QUESTION = Rule(
     ),
 )
 TEST_SETUP = Rule(
-    "LEG002",
-    "legacy-test-setup",
-    "legacy",
-    Severity.WARNING,
-    "An agent turn uses the legacy `test_setup:` instead of `turn_setup:`.",
-    "Reports `test_setup` in turns of agent tests.",
-    "`turn_setup` replaced `test_setup` for agent turns; `GetTurnSetup()` does not read "
+    code="LEG002",
+    name="legacy-test-setup",
+    family="legacy",
+    severity=Severity.WARNING,
+    summary="An agent turn uses the legacy `test_setup:` instead of `turn_setup:`.",
+    what="Reports `test_setup` in turns of agent tests.",
+    why="`turn_setup` replaced `test_setup` for agent turns; `GetTurnSetup()` does not read "
     "`test_setup`, so test code using the current API finds no setup."
     " (`GetTurnSetup` reads only `turn_setup`, AIT Test Context Impl. codeunit 149043 "
     "(`AITTestContextImpl.Codeunit.al`) lines 80-86 and label line 36; "
     "`GetTestSetup`, lines 94-97, is kept for old code.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -104,9 +104,9 @@ TEST_SETUP = Rule(
         """,
         line=9,
     ),
-    "Rename the key to `turn_setup` (and call `GetTurnSetup()` in the AL test), or run "
+    fix="Rename the key to `turn_setup` (and call `GetTurnSetup()` in the AL test), or run "
     "`datasets migrate`.",
-    fixable="unsafe",
+    fixable=FixAvailability.UNSAFE,
     good=Example(
         """
         tests:
@@ -163,4 +163,4 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             )
 
 
-FAMILY = Family("LEG", RULES, check, None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="LEG", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)

@@ -431,9 +431,9 @@ def _double_quoted(value: str) -> str:
 
 
 FAMILY = Family(
-    "PH",
-    (*RULES, *setup_placeholders.RULES),
-    check,
-    setup_placeholders.check_project,
+    prefix="PH",
+    rules=(*RULES, *setup_placeholders.RULES),
+    check=check,
+    check_project=setup_placeholders.check_project,
     kinds=DATA_KINDS,
 )

@@ -10,16 +10,16 @@ NEITHER_TEXT = "Query must contain either a 'title' (task input) or 'interventio
 INTERVENTION_TEXT = "Intervention must contain either a 'suggestion' or 'instruction' element."
 
 QUERY_BOTH = Rule(
-    "QRY001",
-    "query-title-and-intervention",
-    "query",
-    Severity.ERROR,
-    "A query has both `title` and `intervention`.",
-    "Reports queries that are at once a task input and an intervention reply.",
-    f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"'
+    code="QRY001",
+    name="query-title-and-intervention",
+    family="query",
+    severity=Severity.ERROR,
+    summary="A query has both `title` and `intervention`.",
+    what="Reports queries that are at once a task input and an intervention reply.",
+    why=f'`RunTurnAndWait` fails the turn: "{BOTH_TEXT}"'
     " (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) "
     "`RunTurnAndWait` lines 463-464; label line 745.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -34,7 +34,7 @@ QUERY_BOTH = Rule(
         """,
         line=9,
     ),
-    "Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
+    fix="Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
     "pause — one per turn.",
     good=Example(
         """
@@ -51,18 +51,18 @@ QUERY_BOTH = Rule(
     ),
 )
 QUERY_NEITHER = Rule(
-    "QRY002",
-    "query-without-title-or-intervention",
-    "query",
-    Severity.ERROR,
-    "A query has neither `title` nor `intervention`.",
-    "Reports queries (or legacy `question` values read through the fallback) without "
+    code="QRY002",
+    name="query-without-title-or-intervention",
+    family="query",
+    severity=Severity.ERROR,
+    summary="A query has neither `title` nor `intervention`.",
+    what="Reports queries (or legacy `question` values read through the fallback) without "
     "`title` and `intervention`, including plain-text queries.",
-    f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
+    why=f'`RunTurnAndWait` fails the turn: "{NEITHER_TEXT}" A plain-text `question: "..."` '
     "fails the same way."
     " (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) "
     "`RunTurnAndWait` lines 466-467; label line 746.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -75,7 +75,7 @@ QUERY_NEITHER = Rule(
         """,
         line=6,
     ),
-    "Add a `title` (a task input), or use `intervention:` to answer a paused task.",
+    fix="Add a `title` (a task input), or use `intervention:` to answer a paused task.",
     good=Example(
         """
         tests:
@@ -91,18 +91,18 @@ QUERY_NEITHER = Rule(
     ),
 )
 QUERY_FROM = Rule(
-    "QRY003",
-    "task-input-without-from",
-    "query",
-    Severity.ERROR,
-    "A task input has no `from`.",
-    "Reports task-input queries (with `title`) that have no `from`.",
-    "Without `from`, `CreateTaskFromQueryAndWait` exits right after initialising the task "
+    code="QRY003",
+    name="task-input-without-from",
+    family="query",
+    severity=Severity.ERROR,
+    summary="A task input has no `from`.",
+    what="Reports task-input queries (with `title`) that have no `from`.",
+    why="Without `from`, `CreateTaskFromQueryAndWait` exits right after initialising the task "
     "builder (Library - Agent Impl. codeunit 130561 lines 534-536): no message, no "
     "attachments, no task is created, and `RunTurnAndWait` returns false. The turn fails, "
     "but loudly about something else: the test's checks of the (never created) task report "
     "its status or a missing intervention, not the missing sender.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -115,7 +115,7 @@ QUERY_FROM = Rule(
         """,
         line=6,
     ),
-    "Add the sender: `from: Jane Doe`.",
+    fix="Add the sender: `from: Jane Doe`.",
     good=Example(
         """
         tests:
@@ -131,18 +131,18 @@ QUERY_FROM = Rule(
     ),
 )
 QUERY_TIMEOUT = Rule(
-    "QRY004",
-    "query-timeout",
-    "query",
-    Severity.ERROR,
-    "`query.timeout` is not a non-negative whole number of milliseconds.",
-    "Reports a `timeout` that is negative, fractional or not a number (`0` is valid: it "
+    code="QRY004",
+    name="query-timeout",
+    family="query",
+    severity=Severity.ERROR,
+    summary="`query.timeout` is not a non-negative whole number of milliseconds.",
+    what="Reports a `timeout` that is negative, fractional or not a number (`0` is valid: it "
     "means the default of 30 minutes; above the online maximum see QRY008).",
-    "The framework reads it with `ValueAsInteger()` (Library - Agent Impl. codeunit 130561 "
+    why="The framework reads it with `ValueAsInteger()` (Library - Agent Impl. codeunit 130561 "
     "lines 483-485, 523-525), so text fails to convert; `VerifyTimeout` fails a negative "
     "value with 'The task timeout cannot be negative.' (lines 333-334). `0` (or no timeout) "
     "means the default, 30 minutes (lines 291-294, 371-381).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -157,7 +157,7 @@ QUERY_TIMEOUT = Rule(
         """,
         line=8,
     ),
-    "Write the timeout in milliseconds: `timeout: 150000`.",
+    fix="Write the timeout in milliseconds: `timeout: 150000`.",
     good=Example(
         """
         tests:
@@ -174,19 +174,19 @@ QUERY_TIMEOUT = Rule(
     ),
 )
 ATTACHMENTS = Rule(
-    "QRY005",
-    "query-attachments",
-    "query",
-    Severity.ERROR,
-    "`query.attachments` is not a list of `{file: ...}` entries.",
-    "Reports `attachments` that is not a list, items that are not mappings, and items "
+    code="QRY005",
+    name="query-attachments",
+    family="query",
+    severity=Severity.ERROR,
+    summary="`query.attachments` is not a list of `{file: ...}` entries.",
+    what="Reports `attachments` that is not a list, items that are not mappings, and items "
     "without `file`; an item without `file` is a warning (the framework skips it silently).",
-    "Attachments are read as an array of objects with `file` (a resource path, or an object "
+    why="Attachments are read as an array of objects with `file` (a resource path, or an object "
     "with `action_type`/`action_data`); items without `file` are silently skipped."
     " (`CreateTaskFromQueryAndWait`, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 550-576; items without `file` skipped, "
     "lines 560-561.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -202,7 +202,7 @@ ATTACHMENTS = Rule(
         """,
         line=10,
     ),
-    "Write each attachment as `- file: path/inside/resources.pdf`.",
+    fix="Write each attachment as `- file: path/inside/resources.pdf`.",
     good=Example(
         """
         tests:
@@ -225,16 +225,16 @@ ATTACHMENTS = Rule(
     ),
 )
 INTERVENTION_NEITHER = Rule(
-    "QRY006",
-    "intervention-without-reply",
-    "query",
-    Severity.ERROR,
-    "An intervention has neither `suggestion` nor `instruction`.",
-    "Reports `query.intervention` mappings without `suggestion` and `instruction`.",
-    f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"'
+    code="QRY006",
+    name="intervention-without-reply",
+    family="query",
+    severity=Severity.ERROR,
+    summary="An intervention has neither `suggestion` nor `instruction`.",
+    what="Reports `query.intervention` mappings without `suggestion` and `instruction`.",
+    why=f'`RunTurnAndWait` fails the turn: "{INTERVENTION_TEXT}"'
     " (Library - Agent Impl. codeunit 130561 (`LibraryAgentImpl.Codeunit.al`) "
     "`ProcessInterventionAndWait` line 501; label line 747.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -253,7 +253,7 @@ INTERVENTION_NEITHER = Rule(
         """,
         line=13,
     ),
-    "Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
+    fix="Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
     good=Example(
         """
         tests:
@@ -274,18 +274,18 @@ INTERVENTION_NEITHER = Rule(
     ),
 )
 INTERVENTION_BOTH = Rule(
-    "QRY007",
-    "intervention-suggestion-and-instruction",
-    "query",
-    Severity.WARNING,
-    "An intervention has both `suggestion` and `instruction`.",
-    "Reports interventions with both keys.",
-    "The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
+    code="QRY007",
+    name="intervention-suggestion-and-instruction",
+    family="query",
+    severity=Severity.WARNING,
+    summary="An intervention has both `suggestion` and `instruction`.",
+    what="Reports interventions with both keys.",
+    why="The framework silently uses the `suggestion` and ignores the `instruction` (the docs "
     "claim this is an error; the code does not check it)."
     " (`ProcessInterventionAndWait` answers with `suggestion` first and never reads "
     "`instruction` then, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 489-499.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -306,7 +306,7 @@ INTERVENTION_BOTH = Rule(
         """,
         line=15,
     ),
-    "Keep one of the two.",
+    fix="Keep one of the two.",
     good=Example(
         """
         tests:
@@ -328,16 +328,16 @@ INTERVENTION_BOTH = Rule(
 )
 
 TIMEOUT_ABOVE_MAXIMUM = Rule(
-    "QRY008",
-    "query-timeout-above-maximum",
-    "query",
-    Severity.WARNING,
-    "`query.timeout` is above the online maximum of 3,600,000 ms (one hour).",
-    "Reports a whole-number `timeout` over 3,600,000 milliseconds.",
-    "Online, `VerifyTimeout` fails the turn with 'The specified timeout %1 exceeds the "
+    code="QRY008",
+    name="query-timeout-above-maximum",
+    family="query",
+    severity=Severity.WARNING,
+    summary="`query.timeout` is above the online maximum of 3,600,000 ms (one hour).",
+    what="Reports a whole-number `timeout` over 3,600,000 milliseconds.",
+    why="Online, `VerifyTimeout` fails the turn with 'The specified timeout %1 exceeds the "
     "maximum allowed timeout of %2.' (Library - Agent Impl. codeunit 130561 lines 336-340, "
     "`GetMaximumTimeout` lines 383-386); on-premises there is no maximum, hence a warning.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -350,7 +350,7 @@ TIMEOUT_ABOVE_MAXIMUM = Rule(
         """,
         line=7,
     ),
-    "Keep the timeout at or below `3600000` (or leave it out for the 30-minute default).",
+    fix="Keep the timeout at or below `3600000` (or leave it out for the 30-minute default).",
     good=Example(
         """
         tests:
@@ -365,16 +365,16 @@ TIMEOUT_ABOVE_MAXIMUM = Rule(
     ),
 )
 TEXT_TOO_LONG = Rule(
-    "QRY009",
-    "query-text-too-long",
-    "query",
-    Severity.ERROR,
-    "`query.from` is longer than 250 characters, or `query.title` longer than 150.",
-    "Reports a task input's `from` over 250 characters and `title` over 150.",
-    "`from` is assigned to a `Text[250]` variable (Library - Agent Impl. codeunit 130561 "
+    code="QRY009",
+    name="query-text-too-long",
+    family="query",
+    severity=Severity.ERROR,
+    summary="`query.from` is longer than 250 characters, or `query.title` longer than 150.",
+    what="Reports a task input's `from` over 250 characters and `title` over 150.",
+    why="`from` is assigned to a `Text[250]` variable (Library - Agent Impl. codeunit 130561 "
     "lines 515, 539), which fails at run time when the text is longer; the title becomes the "
     "agent task's title, a `Text[150]` field (the builder's `Initialize`, line 531).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -389,7 +389,7 @@ TEXT_TOO_LONG = Rule(
         """,
         line=6,
     ),
-    "Shorten the text: put the detail in `message`.",
+    fix="Shorten the text: put the detail in `message`.",
     good=Example(
         """
         tests:
@@ -405,18 +405,18 @@ TEXT_TOO_LONG = Rule(
     ),
 )
 EMPTY_TEXT = Rule(
-    "QRY010",
-    "query-empty-text",
-    "query",
-    Severity.WARNING,
-    "`from`, `title`, `instruction` or `suggestion` is empty.",
-    "Reports an empty (or all-blank, or null) `from` or `title` of a task input, and an "
+    code="QRY010",
+    name="query-empty-text",
+    family="query",
+    severity=Severity.WARNING,
+    summary="`from`, `title`, `instruction` or `suggestion` is empty.",
+    what="Reports an empty (or all-blank, or null) `from` or `title` of a task input, and an "
     "empty `instruction` or `suggestion` of an intervention reply.",
-    "The framework only checks that the key exists (`ElementExists`, Library - Agent Impl. "
+    why="The framework only checks that the key exists (`ElementExists`, Library - Agent Impl. "
     "codeunit 130561 lines 489, 527, 534) and passes the empty text on: a task with no "
     "title or sender, an empty instruction to the agent, or a suggestion code '' that no "
     "agent offers; the turn then fails far from the cause, or tests nothing.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -429,7 +429,7 @@ EMPTY_TEXT = Rule(
         """,
         line=6,
     ),
-    "Write the text, or remove the key (see QRY002/QRY003 for what the framework needs).",
+    fix="Write the text, or remove the key (see QRY002/QRY003 for what the framework needs).",
     good=Example(
         """
         tests:
@@ -445,19 +445,19 @@ EMPTY_TEXT = Rule(
     ),
 )
 ATTACHMENT_ACTION = Rule(
-    "QRY011",
-    "attachment-action-incomplete",
-    "query",
-    Severity.ERROR,
-    "An attachment's `file:` object lacks `action_type` or `action_data`.",
-    "Reports `attachments[].file` written as a mapping without `action_type` (a generated "
+    code="QRY011",
+    name="attachment-action-incomplete",
+    family="query",
+    severity=Severity.ERROR,
+    summary="An attachment's `file:` object lacks `action_type` or `action_data`.",
+    what="Reports `attachments[].file` written as a mapping without `action_type` (a generated "
     "resource) or without `action_data`.",
-    "For a `file:` object the framework reads `action_type` and passes `action_data` to "
+    why="For a `file:` object the framework reads `action_type` and passes `action_data` to "
     "the resource provider's `GenerateResource` (Library - Agent Impl. codeunit 130561 lines "
     "563-568): without `action_data`, `Element()` fails with 'DataInput - The element "
     "action_data does not exist.'; without `action_type` it reads the object itself with "
     "`ValueAsText()` (line 571), a run-time error on an object.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -471,7 +471,8 @@ ATTACHMENT_ACTION = Rule(
         """,
         line=8,
     ),
-    "Give the object both `action_type` and `action_data`, or write `file:` as a resource path.",
+    fix="Give the object both `action_type` and `action_data`, or write `file:` as a resource "
+    "path.",
     good=Example(
         """
         tests:

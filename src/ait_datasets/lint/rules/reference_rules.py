@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
 
 MAX_GROUP_CODE = 100
 
 UNKNOWN_SUITE_SETUP = Rule(
-    "REF001",
-    "unknown-suite-setup",
-    "references",
-    Severity.ERROR,
-    "`suite_setup: NAME` names no suite-setup file of the app.",
-    "Reports a dataset's `suite_setup: NAME` when no suite-setup file of the same app (the "
+    code="REF001",
+    name="unknown-suite-setup",
+    family="references",
+    severity=Severity.ERROR,
+    summary="`suite_setup: NAME` names no suite-setup file of the app.",
+    what="Reports a dataset's `suite_setup: NAME` when no suite-setup file of the same app (the "
     "`.resources` folder, else the files linted together) has that `name:` (or, without "
     "`name:`, that file name). The match is exact, as the framework's lookup is; the message "
     "names the closest setup.",
-    "At run time the framework looks for the group whose Group Name is NAME (`FindFirst`, "
+    why="At run time the framework looks for the group whose Group Name is NAME (`FindFirst`, "
     "AIT Test Context Impl. codeunit 149043 `GetSuiteSetupGroup` lines 443-460); when there "
     "is none, no suite setup is loaded and the test's first `GetEvalSuiteSetupDataInput()` "
     "fails with 'Per-suite setup data has not been loaded.' (label line 46, raised at lines "
@@ -28,7 +28,7 @@ UNKNOWN_SUITE_SETUP = Rule(
     "all lines of a suite run in one session (AIT Test Suite Mgt. `RunAITests` lines "
     "103-110): when an earlier line loaded another setup, this one silently gets that "
     "setup's data instead of failing (see REF007).",
-    Example(
+    bad=Example(
         """
         suite_setup: ORDER-SETUP
         tests:
@@ -50,10 +50,10 @@ UNKNOWN_SUITE_SETUP = Rule(
         },
         line=1,
     ),
-    "Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app. "
+    fix="Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app. "
     "The fix writes the name the message suggests: safe when it is the only name a letter's "
     "case or one edit away, unsafe when it is a guess among readings.",
-    fixable="safe",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         suite_setup: ORDERS-SETUP
@@ -77,20 +77,20 @@ UNKNOWN_SUITE_SETUP = Rule(
     ),
 )
 DUPLICATE_FILE_NAME = Rule(
-    "REF002",
-    "duplicate-dataset-file-name",
-    "references",
-    Severity.ERROR,
-    "Two dataset files of the app import as the same group.",
-    "Reports every dataset file whose group code (the file name, upper-cased; without the "
+    code="REF002",
+    name="duplicate-dataset-file-name",
+    family="references",
+    severity=Severity.ERROR,
+    summary="Two dataset files of the app import as the same group.",
+    what="Reports every dataset file whose group code (the file name, upper-cased; without the "
     "extension for `.jsonl`/`.json`) equals that of an earlier file of the same app, at "
     "1:1 of the later file, naming the earlier one.",
-    "The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
+    why="The import code keeps only the last path segment (`FilePath.Substring(LastIndexOf('/') "
     "+ 1)`) and re-imports a group of the same app by deleting it first: the later file "
     "silently replaces the earlier one, whichever folders they are in."
     " (`SampleAgentsInstall.Codeunit.al` line 46; AIT AL Test Suite Mgt codeunit "
     "149037, `AITALTestSuiteMgt.Codeunit.al` `ImportTestInputs` lines 289-291.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -106,7 +106,7 @@ DUPLICATE_FILE_NAME = Rule(
         neighbours=ORDERS_DATASET,
         line=1,
     ),
-    "Rename one of the files (and its suite XML `Dataset=` references).",
+    fix="Rename one of the files (and its suite XML `Dataset=` references).",
     good=Example(
         """
         tests:
@@ -124,14 +124,14 @@ DUPLICATE_FILE_NAME = Rule(
     ),
 )
 GROUP_CODE_TOO_LONG = Rule(
-    "REF003",
-    "group-code-too-long",
-    "references",
-    Severity.WARNING,
-    "The dataset's group code is longer than 100 characters.",
-    "Reports dataset files whose group code (file name, upper-cased; `.yaml` kept, "
+    code="REF003",
+    name="group-code-too-long",
+    family="references",
+    severity=Severity.WARNING,
+    summary="The dataset's group code is longer than 100 characters.",
+    what="Reports dataset files whose group code (file name, upper-cased; `.yaml` kept, "
     "`.jsonl`/`.json` dropped) has more than 100 characters.",
-    "The group code is a Code[100] field: longer names are cut, so two long names can "
+    why="The group code is a Code[100] field: longer names are cut, so two long names can "
     "import as one group, and a suite XML `Dataset=` (also Code[100]) cannot name the file "
     "as written. A warning: the cut is silent and the file imports; two files cut to one "
     "code are REF002 and a `Dataset=` over 100 characters XML006, both errors."
@@ -140,7 +140,7 @@ GROUP_CODE_TOO_LONG = Rule(
     "130458 (`TestInputsManagement.Codeunit.al`) lines 208-214; `Input Dataset` "
     "Code[100], `AITTestSuite.Table.al` line 46 and `AITTestMethodLine.Table.al` line "
     "79.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -155,7 +155,7 @@ GROUP_CODE_TOO_LONG = Rule(
         path="datasets/" + "A" * 96 + ".yaml",
         line=1,
     ),
-    "Shorten the file name.",
+    fix="Shorten the file name.",
     good=Example(
         """
         tests:
@@ -171,21 +171,21 @@ GROUP_CODE_TOO_LONG = Rule(
     ),
 )
 ATTACHMENT_NOT_FOUND = Rule(
-    "REF004",
-    "attachment-not-found",
-    "references",
-    Severity.ERROR,
-    "`query.attachments[].file` names no file in the app's resources.",
-    "Resolves each attachment path (the string form of `file`) relative to the app's "
+    code="REF004",
+    name="attachment-not-found",
+    family="references",
+    severity=Severity.ERROR,
+    summary="`query.attachments[].file` names no file in the app's resources.",
+    what="Resolves each attachment path (the string form of `file`) relative to the app's "
     "`.resources` folder, as the resource provider's `NavApp.GetResource(path)` does, and "
     "reports paths with no such file, paths that name a folder, backslashes, and `./` or "
     "empty segments. A file that exists only with other letter case is a warning. Without "
     "a `.resources` folder existence is not checked.",
-    "The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
+    why="The agent test library passes the path to `IAgentTestResourceProvider.GetResource`; "
     "a missing resource fails the turn in the middle of the run."
     " (`GetResource`, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 570-572.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -201,7 +201,7 @@ ATTACHMENT_NOT_FOUND = Rule(
         """,
         line=10,
     ),
-    "Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
+    fix="Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
     good=Example(
         """
         tests:
@@ -224,20 +224,20 @@ ATTACHMENT_NOT_FOUND = Rule(
     ),
 )
 ATTACHMENT_OUTSIDE = Rule(
-    "REF005",
-    "attachment-outside-resources",
-    "references",
-    Severity.ERROR,
-    "An attachment path leaves the app's resources.",
-    "Reports attachment paths that are absolute (`/x`, `C:\\x`), contain `..`, or resolve "
+    code="REF005",
+    name="attachment-outside-resources",
+    family="references",
+    severity=Severity.ERROR,
+    summary="An attachment path leaves the app's resources.",
+    what="Reports attachment paths that are absolute (`/x`, `C:\\x`), contain `..`, or resolve "
     "through a symbolic link to a file outside the `.resources` folder.",
-    "Only files inside the resource folder are packaged into the test app; a path outside it "
+    why="Only files inside the resource folder are packaged into the test app; a path outside it "
     "may work on the author's machine (or in this linter) and fail everywhere else."
     " The framework passes the path unchanged to the app's "
     "`IAgentTestResourceProvider` (Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) lines 570-572); which files are packaged is the "
     "AL compiler's (no AL line says more).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -253,7 +253,7 @@ ATTACHMENT_OUTSIDE = Rule(
         """,
         line=10,
     ),
-    "Copy the file into the app's `.resources` folder and reference it from there.",
+    fix="Copy the file into the app's `.resources` folder and reference it from there.",
     good=Example(
         """
         tests:
@@ -276,21 +276,21 @@ ATTACHMENT_OUTSIDE = Rule(
     ),
 )
 DUPLICATE_SUITE_SETUP = Rule(
-    "REF006",
-    "duplicate-suite-setup",
-    "references",
-    Severity.WARNING,
-    "Two suite-setup files of the app have the same `name` and `language`.",
-    "Reports every suite-setup file after the first (in path order) with the same Group "
+    code="REF006",
+    name="duplicate-suite-setup",
+    family="references",
+    severity=Severity.WARNING,
+    summary="Two suite-setup files of the app have the same `name` and `language`.",
+    what="Reports every suite-setup file after the first (in path order) with the same Group "
     "Name (`name:`, else the file name) and the same `language` (none counts as one "
     "language), at its `name:`.",
-    'The framework takes the first group with the referenced name (`SetRange("Group '
+    why='The framework takes the first group with the referenced name (`SetRange("Group '
     'Name")` + `FindFirst`, AIT Test Context Impl. codeunit 149043 lines 458-459) and then '
     "the variant for the run's language (line 430): a second setup for the same name and "
     "language is never used (a warning: both import and the tests run, with the first "
     "one's data). Which one wins depends on file-name order, not import order: "
     "`FindFirst` follows the primary key, the group code (the upper-cased file name).",
-    Example(
+    bad=Example(
         """
         name: ORDERS-SETUP
         suite_setup:
@@ -306,7 +306,7 @@ DUPLICATE_SUITE_SETUP = Rule(
         },
         line=1,
     ),
-    "Give each setup its own `name:`, or a different `language:` for a language variant.",
+    fix="Give each setup its own `name:`, or a different `language:` for a language variant.",
     good=Example(
         """
         name: RETURNS-SETUP
@@ -325,23 +325,23 @@ DUPLICATE_SUITE_SETUP = Rule(
 )
 
 MIXED_SUITE_SETUPS = Rule(
-    "REF007",
-    "suite-lines-with-different-setups",
-    "references",
-    Severity.WARNING,
-    "The lines of one suite run datasets that name different suite setups (or none).",
-    "For each `AITSuite` of a suite XML, looks up the dataset of every line (the line's "
+    code="REF007",
+    name="suite-lines-with-different-setups",
+    family="references",
+    severity=Severity.WARNING,
+    summary="The lines of one suite run datasets that name different suite setups (or none).",
+    what="For each `AITSuite` of a suite XML, looks up the dataset of every line (the line's "
     "`Dataset=`, else the suite's) and its `suite_setup:`; reports each line whose setup "
     "differs from the first line's (a different name, or a setup where the first has none, "
     "or none where it has one), at the line's `Dataset=`.",
-    "The suite setup is loaded once per session and never reset: `InitializeGlobalVariables` "
+    why="The suite setup is loaded once per session and never reset: `InitializeGlobalVariables` "
     "loads it only while `HasSuiteSetupData` is false (AIT Test Context Impl. codeunit "
     "149043 lines 409-410, set at line 562, SingleInstance), and `RunAITests` runs every line "
     "in the same session (AIT Test Suite Mgt. lines 103-110). The first line's setup serves "
     "every later line: a line whose dataset names another setup reads the wrong data, and "
     "`IsSuiteSetupDone()` (lines 591-599) looks at its own group, so its setup code runs again "
     "on the first setup's data.",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -383,7 +383,7 @@ MIXED_SUITE_SETUPS = Rule(
         },
         line=6,
     ),
-    "Run datasets with different suite setups in different suites (one `AITSuite` per "
+    fix="Run datasets with different suite setups in different suites (one `AITSuite` per "
     "setup), or let their datasets share one setup.",
     good=Example(
         """

@@ -21,20 +21,20 @@ from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source.tree import Span
 
 SETUP_PLACEHOLDER = Rule(
-    "PH011",
-    "suite-setup-placeholder",
-    "placeholders",
-    Severity.WARNING,
-    "A placeholder in a suite setup is resolved only when the running test's own data "
+    code="PH011",
+    name="suite-setup-placeholder",
+    family="placeholders",
+    severity=Severity.WARNING,
+    summary="A placeholder in a suite setup is resolved only when the running test's own data "
     "holds one of its kind.",
-    "Reports each text value of a suite-setup file's `suite_setup` holding a "
+    what="Reports each text value of a suite-setup file's `suite_setup` holding a "
     "`$DateFormula-` or `$DateTimeFormula-` placeholder when a test of a dataset naming "
     "that setup has no placeholder of the same kind in its own data (it names the first "
     "such test), or when no dataset of the app names the setup (then no run can be sure). "
     "A value that is the placeholder alone is reported too (only a `ValueAsText()` read "
     "leaves it unresolved, and which read the setup code uses is not followed into the "
     "AL). A warning: the framework leaves the text as written without an error.",
-    "`ValueAsText()` resolves through `Test Input Data Tools` (Test Input Json codeunit "
+    why="`ValueAsText()` resolves through `Test Input Data Tools` (Test Input Json codeunit "
     "130464, `TestInputJson.Codeunit.al` lines 84-89). `ResolveText` first calls "
     "`EnsureCacheInitialized`, which scans only the running test's stored JSON "
     "(`TestInput.GetTestInputValue()`, Test Input codeunit 130460 lines 87-90) for each "
@@ -46,7 +46,7 @@ SETUP_PLACEHOLDER = Rule(
     "the setup code as written, and a date field fails to evaluate it or stores the wrong "
     "value. A whole-value placeholder read with `ValueAsDate()` or `ValueAsDateTime()` is "
     "not gated (`ResolveAsDate`, lines 111-121; `ResolveAsDateTime`, lines 132-140).",
-    Example(
+    bad=Example(
         """
         name: ORDERS-SETUP
         suite_setup:
@@ -66,7 +66,7 @@ SETUP_PLACEHOLDER = Rule(
         },
         line=6,
     ),
-    "Make the value the placeholder alone and read it with `ValueAsDate()` in the setup "
+    fix="Make the value the placeholder alone and read it with `ValueAsDate()` in the setup "
     "code, or give every test that runs with the setup data holding the same kind of "
     "placeholder.",
     good=Example(

@@ -24,19 +24,19 @@ from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
 
 SETUP_WITH_TESTS = Rule(
-    "STR003",
-    "suite-setup-with-tests",
-    "structure",
-    Severity.ERROR,
-    "A suite-setup file also contains tests.",
-    "Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
+    code="STR003",
+    name="suite-setup-with-tests",
+    family="structure",
+    severity=Severity.ERROR,
+    summary="A suite-setup file also contains tests.",
+    what="Reports `tests:` (and other keys but `name`, `language`, `description`) in a file whose "
     "`suite_setup:` is an object; another key is a warning (dropped data), `tests:` an error "
     "(tests that never run).",
-    "When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
+    why="When `suite_setup` is an object the importer stores only that object as the SUITE-SETUP "
     "row and ignores everything else in the file: these tests never run."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "`ParseDataInputsYaml` lines 307-312.)",
-    Example(
+    bad=Example(
         """
         name: ORDERS-SETUP
         suite_setup:
@@ -47,7 +47,8 @@ SETUP_WITH_TESTS = Rule(
         path="datasets/suite_setup/orders-setup.yaml",
         line=4,
     ),
-    "Move the tests to their own dataset file that references the setup with `suite_setup: SETUP`.",
+    fix="Move the tests to their own dataset file that references the setup with `suite_setup: "
+    "SETUP`.",
     good=Example(
         """
         name: ORDERS-SETUP
@@ -58,17 +59,17 @@ SETUP_WITH_TESTS = Rule(
     ),
 )
 SETUP_NAME = Rule(
-    "STR004",
-    "suite-setup-name",
-    "structure",
-    Severity.WARNING,
-    "A suite-setup file has no `name:`.",
-    "Reports a suite-setup file without a top-level `name`.",
-    "Datasets reference a suite setup by its group name, which is the `name:` value, or the "
+    code="STR004",
+    name="suite-setup-name",
+    family="structure",
+    severity=Severity.WARNING,
+    summary="A suite-setup file has no `name:`.",
+    what="Reports a suite-setup file without a top-level `name`.",
+    why="Datasets reference a suite setup by its group name, which is the `name:` value, or the "
     "file name when `name:` is missing; an explicit name survives renaming the file."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "`ReadMetadataFromFile` lines 237-239, `CreateTestInputGroup` lines 254-257.)",
-    Example(
+    bad=Example(
         """
         suite_setup:
           setup_actions: []
@@ -76,7 +77,7 @@ SETUP_NAME = Rule(
         path="datasets/suite_setup/orders-setup.yaml",
         line=1,
     ),
-    "Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
+    fix="Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
     good=Example(
         """
         name: ORDERS-SETUP
@@ -87,21 +88,21 @@ SETUP_NAME = Rule(
     ),
 )
 IGNORED_METADATA = Rule(
-    "STR005",
-    "ignored-metadata",
-    "structure",
-    Severity.WARNING,
-    "`name` or `language` at the top level is not text, or `language` is in a JSON file: "
+    code="STR005",
+    name="ignored-metadata",
+    family="structure",
+    severity=Severity.WARNING,
+    summary="`name` or `language` at the top level is not text, or `language` is in a JSON file: "
     "silently ignored.",
-    "Reports a top-level `name` or `language` given as a list or mapping, and `language` in "
+    what="Reports a top-level `name` or `language` given as a list or mapping, and `language` in "
     "the tests of a `.json` or `.jsonl` file.",
-    "The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
+    why="The importer honours these keys only when they are scalars (`IsValue()`); otherwise "
     "the group keeps the file name and no language, without an error."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "`ReadMetadataFromFile` lines 230-239.) It reads them only from a `.yaml` file (it "
     "exits for any other name, lines 222-223): in JSON, `language` is ignored too. A "
     "warning: the tests import and run, without the language.",
-    Example(
+    bad=Example(
         """
         name: [ORDERS]
         tests:
@@ -116,7 +117,7 @@ IGNORED_METADATA = Rule(
         """,
         line=1,
     ),
-    "Write the value as plain text.",
+    fix="Write the value as plain text.",
     good=Example(
         """
         name: ORDERS
@@ -134,26 +135,26 @@ IGNORED_METADATA = Rule(
 )
 
 YAML_KEYS_IN_JSON = Rule(
-    "STR006",
-    "yaml-keys-in-json",
-    "structure",
-    Severity.ERROR,
-    "A `.json`/`.jsonl` test has `suite_setup` or a `tests` array.",
-    "Reports `suite_setup` in the tests of a `.json` or `.jsonl` file, and a `.json` object "
+    code="STR006",
+    name="yaml-keys-in-json",
+    family="structure",
+    severity=Severity.ERROR,
+    summary="A `.json`/`.jsonl` test has `suite_setup` or a `tests` array.",
+    what="Reports `suite_setup` in the tests of a `.json` or `.jsonl` file, and a `.json` object "
     "holding a `tests` array (`language` there is STR005, a warning).",
-    "Only YAML files have dataset metadata: `ReadMetadataFromFile` exits for any other file "
+    why="Only YAML files have dataset metadata: `ReadMetadataFromFile` exits for any other file "
     "name (Test Inputs Management codeunit 130458 lines 222-223), so `suite_setup` is never "
     "read and the suite setup is never loaded. A `.json` object is "
     "stored whole as one test (`ParseDataInputs` lines 268-281): a `tests` array inside it "
     "is not split into tests.",
-    Example(
+    bad=Example(
         """
         {"suite_setup": "ORDERS-SETUP", "tests": [{"name": "OPEN-ORDERS", "question": "Hi"}]}
         """,
         path="datasets/orders.json",
         line=1,
     ),
-    "Write the tests as a JSON array (`[{...}, {...}]`); for a suite setup or a language, "
+    fix="Write the tests as a JSON array (`[{...}, {...}]`); for a suite setup or a language, "
     "use a YAML dataset.",
     good=Example(
         """
@@ -164,17 +165,17 @@ YAML_KEYS_IN_JSON = Rule(
 )
 
 UNKNOWN_LANGUAGE = Rule(
-    "STR007",
-    "unknown-language",
-    "structure",
-    Severity.WARNING,
-    "`language:` is not a Windows language tag: the importer silently gives the dataset no "
+    code="STR007",
+    name="unknown-language",
+    family="structure",
+    severity=Severity.WARNING,
+    summary="`language:` is not a Windows language tag: the importer silently gives the dataset no "
     "language.",
-    "Reports a top-level `language` of a `.yaml` dataset or suite-setup file whose text is "
+    what="Reports a top-level `language` of a `.yaml` dataset or suite-setup file whose text is "
     "not a Windows language tag (`en-US`, `da-DK`), with the tag it most likely means: "
     "another letter case, `_` for `-`, Business Central's three-letter code (`ENU`), a "
     "Language ID (`1033`), or a near spelling.",
-    "`ReadMetadataFromFile` looks the value up in the `Language Tag` column of the "
+    why="`ReadMetadataFromFile` looks the value up in the `Language Tag` column of the "
     "platform's `Windows Language` table and keeps Language ID 0 when nothing is found, "
     "without an error (Test Inputs Management codeunit 130458, "
     "`TestInputsManagement.Codeunit.al` lines 230-235; `CreateTestInputGroup` line 259). "
@@ -185,7 +186,7 @@ UNKNOWN_LANGUAGE = Rule(
     "155-156), so the suite never lists that language. The tags are Windows' language tags "
     "that have an LCID ([MS-LCID]); the table and its sources are in "
     "`ait_datasets.dataset.languages`.",
-    Example(
+    bad=Example(
         """
         name: ORDERS
         language: ENU
@@ -195,7 +196,7 @@ UNKNOWN_LANGUAGE = Rule(
         """,
         line=2,
     ),
-    "Write the Windows language tag, as Windows spells it: `language: en-US`.",
+    fix="Write the Windows language tag, as Windows spells it: `language: en-US`.",
     good=Example(
         """
         name: ORDERS
@@ -208,16 +209,18 @@ UNKNOWN_LANGUAGE = Rule(
 )
 
 LANGUAGE_GROUP = Rule(
-    "STR008",
-    "language-version-without-name",
-    "structure",
-    Severity.ERROR,
-    "A `.yaml` dataset with `language:` has no `name:`, or its `name:` is the file name: the "
+    code="STR008",
+    name="language-version-without-name",
+    family="structure",
+    severity=Severity.ERROR,
+    summary="A `.yaml` dataset with `language:` has no `name:`, or its `name:` is the file name: "
+    "the "
     "import fails.",
-    "Reports, at its `language:`, a `.yaml` dataset or suite-setup file whose `language:` is a "
+    what="Reports, at its `language:`, a `.yaml` dataset or suite-setup file whose `language:` is "
+    "a "
     "Windows language tag and whose group name (its `name:`, else the file name) is, "
     "upper-cased, the file's own group code.",
-    "The app's install code imports each file with `ImportTestInputs(FileName, InStream)`, "
+    why="The app's install code imports each file with `ImportTestInputs(FileName, InStream)`, "
     "which passes the file name as the group name (AIT AL Test Suite Mgt codeunit 149037, "
     "`AITALTestSuiteMgt.Codeunit.al` lines 236-242 and 277-300); `name:` replaces it "
     "(Test Inputs Management codeunit 130458, `TestInputsManagement.Codeunit.al` "
@@ -227,7 +230,7 @@ LANGUAGE_GROUP = Rule(
     "(Test Input Group table 130454, `TestInputGroup.Table.al` `OnInsert` lines 153-156, "
     "`UpdateGroup` lines 207-231): the file's own code, so inserting the file's group then "
     "fails because the record already exists, and the app's install fails with it.",
-    Example(
+    bad=Example(
         """
         language: da-DK
         tests:
@@ -237,7 +240,7 @@ LANGUAGE_GROUP = Rule(
         path="datasets/orders-da.yaml",
         line=1,
     ),
-    "Add a `name:` that the language versions of the dataset share and that is not a file "
+    fix="Add a `name:` that the language versions of the dataset share and that is not a file "
     'name (`name: ORDERS`); a suite line names that parent group (`Dataset="ORDERS"`).',
     good=Example(
         """
@@ -480,4 +483,6 @@ def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
         )
 
 
-FAMILY = Family("STR", RULES, check, setup_advice.check_project, kinds=None)
+FAMILY = Family(
+    prefix="STR", rules=RULES, check=check, check_project=setup_advice.check_project, kinds=None
+)

@@ -391,4 +391,12 @@ def _duplicate_codes(suites: list[FileFacts]) -> Iterator[Diagnostic]:
         )
 
 
-FAMILY = Family("XML", RULES, check, check_project, formats=XML_FORMATS, kinds=None, unparsed=True)
+FAMILY = Family(
+    prefix="XML",
+    rules=RULES,
+    check=check,
+    check_project=check_project,
+    formats=XML_FORMATS,
+    kinds=None,
+    unparsed=True,
+)

@@ -10,17 +10,17 @@ from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 FAMILY = "suite_xml"
 
 SYNTAX = Rule(
-    XML_SYNTAX,
-    "xml-syntax",
-    FAMILY,
-    Severity.ERROR,
-    "The suite XML is not well-formed.",
-    "Reports malformed XML (unclosed or mismatched tags, bad attribute quoting, stray `&`) at "
+    code=XML_SYNTAX,
+    name="xml-syntax",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="The suite XML is not well-formed.",
+    what="Reports malformed XML (unclosed or mismatched tags, bad attribute quoting, stray `&`) at "
     "the position where the XML parser stops, and empty XML files.",
-    "The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file."
+    why="The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file."
     " (`ImportAITestSuite`, AIT AL Test Suite Mgt codeunit 149037, "
     "`AITALTestSuiteMgt.Codeunit.al` lines 310-320.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -33,7 +33,7 @@ SYNTAX = Rule(
         neighbours=ORDERS_DATASET,
         line=6,
     ),
-    "Close or fix the element the message points at.",
+    fix="Close or fix the element the message points at.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -49,21 +49,21 @@ SYNTAX = Rule(
     ),
 )
 ENCODING = Rule(
-    XML_ENCODING,
-    "xml-encoding",
-    FAMILY,
-    Severity.ERROR,
-    "The XML's bytes do not match its `encoding=` declaration, or are not UTF-8/UTF-16LE.",
-    "Reads the bytes: UTF-16LE with a byte order mark and UTF-8 (with or without one) are "
+    code=XML_ENCODING,
+    name="xml-encoding",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="The XML's bytes do not match its `encoding=` declaration, or are not UTF-8/UTF-16LE.",
+    what="Reads the bytes: UTF-16LE with a byte order mark and UTF-8 (with or without one) are "
     'accepted; then checks that `<?xml ... encoding="..."?>` names the same encoding. '
     "Reports UTF-16 without byte order mark, big-endian UTF-16, invalid UTF-8 and other "
     "declared encodings.",
-    "The platform's XML reader trusts the declaration: a UTF-8 file that declares UTF-16 (or "
+    why="The platform's XML reader trusts the declaration: a UTF-8 file that declares UTF-16 (or "
     "the reverse) is refused ('There is no Unicode byte order mark. Cannot switch to "
     "Unicode.'). Microsoft's docs ask for UTF-16; Microsoft also ships working UTF-8 suites."
     " No AL: the platform's XML reader decides; the XmlPort reads the stream the "
     "install code opens (`SampleAgentsInstall.Codeunit.al` line 57).",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-16"?>
         <Root>
@@ -77,7 +77,7 @@ ENCODING = Rule(
         neighbours=ORDERS_DATASET,
         line=1,
     ),
-    'Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
+    fix='Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
     "UTF-16LE with a byte order mark.",
     good=Example(
         """
@@ -94,21 +94,21 @@ ENCODING = Rule(
     ),
 )
 STRUCTURE = Rule(
-    "XML003",
-    "suite-structure",
-    FAMILY,
-    Severity.ERROR,
-    "The XML is not a suite the XmlPort can import.",
-    "Reports a root element other than `Root` holding `AITSuite` elements, a misspelt "
+    code="XML003",
+    name="suite-structure",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="The XML is not a suite the XmlPort can import.",
+    what="Reports a root element other than `Root` holding `AITSuite` elements, a misspelt "
     "`Root` (`root`, `ROOT`, `Rot`, ...) holding close misspellings of `AITSuite`, and an "
     "empty `<Root/>`. Any other "
     "XML is taken for another resource and not checked: a Data Exchange Definition whose "
     "root is `<root>` with `<DataExchDef>` children, test data, HTTP mocks.",
-    "XmlPort 149031's schema starts with the text element `Root` and expects at least one "
+    why="XmlPort 149031's schema starts with the text element `Root` and expects at least one "
     "`AITSuite`: a different root fails the import, an empty one imports nothing."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) lines 17-22.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <root>
@@ -122,7 +122,7 @@ STRUCTURE = Rule(
         neighbours=ORDERS_DATASET,
         line=2,
     ),
-    'Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite.',
+    fix='Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite.',
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -138,20 +138,20 @@ STRUCTURE = Rule(
     ),
 )
 UNKNOWN_NAME = Rule(
-    "XML004",
-    "unknown-xml-name",
-    FAMILY,
-    Severity.WARNING,
-    "An element or attribute XmlPort 149031 does not define.",
-    "Reports elements and attributes that are not in the XmlPort's schema (for example the "
+    code="XML004",
+    name="unknown-xml-name",
+    family=FAMILY,
+    severity=Severity.WARNING,
+    summary="An element or attribute XmlPort 149031 does not define.",
+    what="Reports elements and attributes that are not in the XmlPort's schema (for example the "
     "`ModelVersion`, `Duration` or `DelayBetwnItr` of older toolkit versions), with the "
     "closest known name.",
-    "The XmlPort validates the file against the schema it generates, so an unknown name "
+    why="The XmlPort validates the file against the schema it generates, so an unknown name "
     "can fail the import; where it does not, the value is silently dropped. Either way it "
     "does not do what its author meant."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) schema, lines 15-200.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -166,7 +166,7 @@ UNKNOWN_NAME = Rule(
         neighbours=ORDERS_DATASET,
         line=4,
     ),
-    "Fix the spelling, or remove the element or attribute.",
+    fix="Fix the spelling, or remove the element or attribute.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -183,19 +183,19 @@ UNKNOWN_NAME = Rule(
     ),
 )
 MISSING_ATTRIBUTE = Rule(
-    "XML005",
-    "missing-required-attribute",
-    FAMILY,
-    Severity.ERROR,
-    "A required attribute is missing or empty.",
-    "Reports `AITSuite` without `Code` or `Dataset`, `Line` without `CodeunitID`, "
+    code="XML005",
+    name="missing-required-attribute",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="A required attribute is missing or empty.",
+    what="Reports `AITSuite` without `Code` or `Dataset`, `Line` without `CodeunitID`, "
     "`Language` without `Tag`, and `Evaluator` without `Evaluator` or `Type` (also when "
     "the value is empty).",
-    "These attributes have `Occurrence = Required` in the XmlPort: the import fails "
+    why="These attributes have `Occurrence = Required` in the XmlPort: the import fails "
     "without them. An empty suite `Dataset` fails the run ('no dataset')."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) lines 25, 63, 108, 162, 166 and 184.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -209,7 +209,7 @@ MISSING_ATTRIBUTE = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    "Add the attribute with a value.",
+    fix="Add the attribute with a value.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -225,20 +225,20 @@ MISSING_ATTRIBUTE = Rule(
     ),
 )
 TOO_LONG = Rule(
-    "XML006",
-    "value-too-long",
-    FAMILY,
-    Severity.ERROR,
-    "An attribute value is longer than its field.",
-    "Reports `AITSuite/@Code` over 10 characters, `@Tag` over 20, `@Description` "
+    code="XML006",
+    name="value-too-long",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="An attribute value is longer than its field.",
+    what="Reports `AITSuite/@Code` over 10 characters, `@Tag` over 20, `@Description` "
     "(suite and line) over 250, and `@Dataset` (suite and line) over 100.",
-    "The XmlPort writes each value into a table field of that length; a longer value "
+    why="The XmlPort writes each value into a table field of that length; a longer value "
     "fails the import."
     " (AIT Test Suite table: `Code` Code[10], `Description` Text[250], `Input Dataset` "
     "Code[100], `Tag` Text[20], `AITTestSuite.Table.al` lines 23, 29, 46, 95; AIT "
     "Test Method Line: `Description` Text[250], `Input Dataset` Code[100], "
     "`AITTestMethodLine.Table.al` lines 73, 79.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -252,7 +252,7 @@ TOO_LONG = Rule(
         neighbours=ORDERS_DATASET,
         line=3,
     ),
-    "Shorten the value (suite codes are at most 10 characters).",
+    fix="Shorten the value (suite codes are at most 10 characters).",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -268,19 +268,19 @@ TOO_LONG = Rule(
     ),
 )
 BAD_ENUM = Rule(
-    "XML007",
-    "invalid-enum-value",
-    FAMILY,
-    Severity.ERROR,
-    "`TestType` or `Frequency` is not a value of its enum.",
-    "Reports `TestType` other than Copilot, Agent, MCP and `Frequency` (suite or "
+    code="XML007",
+    name="invalid-enum-value",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="`TestType` or `Frequency` is not a value of its enum.",
+    what="Reports `TestType` other than Copilot, Agent, MCP and `Frequency` (suite or "
     "language) other than Manual, Daily, Weekly; letter case is not significant.",
-    'The value is evaluated into the enum "AIT Test Type" / "AIT Run Frequency"; '
+    why='The value is evaluated into the enum "AIT Test Type" / "AIT Run Frequency"; '
     "anything else fails the import (`AITest`, seen in some guides, is not a value)."
     " (`AITTestType.Enum.al` lines 11-36, `AITRunFrequency.Enum.al` lines 11-34; AIT "
     "Test Suite Import/Export XmlPort 149031 (`AITTestSuiteImportExport.XmlPort.al`) "
     "lines 69-80.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -294,7 +294,7 @@ BAD_ENUM = Rule(
         neighbours=ORDERS_DATASET,
         line=4,
     ),
-    "Use one of the listed values.",
+    fix="Use one of the listed values.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -310,17 +310,17 @@ BAD_ENUM = Rule(
     ),
 )
 BAD_BOOLEAN = Rule(
-    "XML008",
-    "invalid-boolean",
-    FAMILY,
-    Severity.WARNING,
-    "`Validation` is not `true` or `false`.",
-    "Reports `Validation` values (suite or language) other than true/false in any case.",
-    "The import sets the flag with `UpperCase(value) = 'TRUE'`: `Yes`, `1` or `on` "
+    code="XML008",
+    name="invalid-boolean",
+    family=FAMILY,
+    severity=Severity.WARNING,
+    summary="`Validation` is not `true` or `false`.",
+    what="Reports `Validation` values (suite or language) other than true/false in any case.",
+    why="The import sets the flag with `UpperCase(value) = 'TRUE'`: `Yes`, `1` or `on` "
     "silently mean false."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) lines 96 and 142.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -334,7 +334,7 @@ BAD_BOOLEAN = Rule(
         neighbours=ORDERS_DATASET,
         line=4,
     ),
-    'Write `Validation="true"` or `Validation="false"`.',
+    fix='Write `Validation="true"` or `Validation="false"`.',
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -350,16 +350,17 @@ BAD_BOOLEAN = Rule(
     ),
 )
 BAD_INTEGER = Rule(
-    "XML009",
-    "invalid-integer",
-    FAMILY,
-    Severity.ERROR,
-    "`CodeunitID` or `TestRunnerId` is not a whole number.",
-    "Reports `Line/@CodeunitID` and `AITSuite/@TestRunnerId` values that are not whole numbers.",
-    "Both are Integer fields: a value that does not evaluate as a number fails the import."
+    code="XML009",
+    name="invalid-integer",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="`CodeunitID` or `TestRunnerId` is not a whole number.",
+    what="Reports `Line/@CodeunitID` and `AITSuite/@TestRunnerId` values that are not whole "
+    "numbers.",
+    why="Both are Integer fields: a value that does not evaluate as a number fails the import."
     " (`Test Runner Id`, `AITTestSuite.Table.al` line 225; `Codeunit ID`, "
     "`AITTestMethodLine.Table.al` line 35.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -373,7 +374,7 @@ BAD_INTEGER = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    'Write the object ID: `CodeunitID="50100"`.',
+    fix='Write the object ID: `CodeunitID="50100"`.',
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -389,19 +390,19 @@ BAD_INTEGER = Rule(
     ),
 )
 PADDED_NUMBER = Rule(
-    "XML010",
-    "padded-number",
-    FAMILY,
-    Severity.INFO,
-    "A number attribute has spaces around it.",
-    "Reports whole-number attributes with leading or trailing spaces, such as the "
+    code="XML010",
+    name="padded-number",
+    family=FAMILY,
+    severity=Severity.INFO,
+    summary="A number attribute has spaces around it.",
+    what="Reports whole-number attributes with leading or trailing spaces, such as the "
     '`CodeunitID="133516 "` Microsoft ships.',
-    "The import accepts it (Microsoft's Sales Lines Suggestions suite ships it), but it is "
+    why="The import accepts it (Microsoft's Sales Lines Suggestions suite ships it), but it is "
     "an accident waiting to be copied into a place that is stricter."
     " (Read into the Integer `Codeunit ID`, AIT Test Suite Import/Export XmlPort "
     "149031 (`AITTestSuiteImportExport.XmlPort.al`) lines 182-185, "
     "`AITTestMethodLine.Table.al` line 35.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -415,7 +416,7 @@ PADDED_NUMBER = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    "Remove the spaces.",
+    fix="Remove the spaces.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -431,20 +432,20 @@ PADDED_NUMBER = Rule(
     ),
 )
 AGENT_RUNNER = Rule(
-    "XML011",
-    "agent-test-runner",
-    FAMILY,
-    Severity.WARNING,
-    'An Agent suite does not use TestRunnerId="130451".',
-    'Reports `TestType="Agent"` suites whose `TestRunnerId` is missing or not 130451 '
+    code="XML011",
+    name="agent-test-runner",
+    family=FAMILY,
+    severity=Severity.WARNING,
+    summary='An Agent suite does not use TestRunnerId="130451".',
+    what='Reports `TestType="Agent"` suites whose `TestRunnerId` is missing or not 130451 '
     '("Test Runner - Isol. Disabled").',
-    "Agent tasks run in their own sessions: with a test runner that isolates (rolls back) "
+    why="Agent tasks run in their own sessions: with a test runner that isolates (rolls back) "
     "the test's transaction, the records the test creates are invisible to the agent. "
     "Microsoft's agent suites all use 130451."
     " (`TestRunnerIsolDisabled.Codeunit.al` line 12: `TestIsolation = Disabled`; "
     "130450, `TestRunnerIsolCodeunit.Codeunit.al` line 12: `TestIsolation = "
     "Codeunit`.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -458,7 +459,7 @@ AGENT_RUNNER = Rule(
         neighbours=ORDERS_DATASET,
         line=4,
     ),
-    'Set `TestRunnerId="130451"`.',
+    fix='Set `TestRunnerId="130451"`.',
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -474,21 +475,21 @@ AGENT_RUNNER = Rule(
     ),
 )
 UNKNOWN_DATASET = Rule(
-    "XML012",
-    "unknown-dataset",
-    FAMILY,
-    Severity.ERROR,
-    "A `Dataset=` names no dataset file of the app.",
-    "Resolves every suite and line `Dataset=` by the importer's naming rule, ignoring "
+    code="XML012",
+    name="unknown-dataset",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="A `Dataset=` names no dataset file of the app.",
+    what="Resolves every suite and line `Dataset=` by the importer's naming rule, ignoring "
     "case: a YAML file by its name WITH `.yaml`, a JSONL/JSON file by its name WITHOUT "
     "extension, or the `name:` of language-split YAML datasets (their parent group). "
     "Says so when only the extension is wrong.",
-    "The suite imports (the field is not validated), but the run fails: the line has no "
+    why="The suite imports (the field is not validated), but the run fails: the line has no "
     "input lines or no dataset."
     " (`ValidateTableRelation = false`, `AITTestSuite.Table.al` line 50 and "
     "`AITTestMethodLine.Table.al` line 84; AIT Test Suite Mgt. codeunit 149034 "
     "(`AITTestSuiteMgt.Codeunit.al`) `ValidateTestLineDataset` lines 228-238.)",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -502,7 +503,7 @@ UNKNOWN_DATASET = Rule(
         neighbours=ORDERS_DATASET,
         line=3,
     ),
-    "Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`.",
+    fix="Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -518,14 +519,14 @@ UNKNOWN_DATASET = Rule(
     ),
 )
 DUPLICATE_CODE = Rule(
-    "XML013",
-    "duplicate-suite-code",
-    FAMILY,
-    Severity.ERROR,
-    "Two suites of the app have the same `Code`.",
-    "Reports every `AITSuite` whose `Code` (ignoring case) was already used earlier in the "
+    code="XML013",
+    name="duplicate-suite-code",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="Two suites of the app have the same `Code`.",
+    what="Reports every `AITSuite` whose `Code` (ignoring case) was already used earlier in the "
     "same file or in another suite XML of the app.",
-    "The suite code is the suite's key. In the same file the second suite is skipped: the "
+    why="The suite code is the suite's key. In the same file the second suite is skipped: the "
     "XmlPort finds the first one, imported by the same app with the same file hash, and "
     "calls `currXMLport.Skip()` (AIT Test Suite Import/Export XmlPort 149031 lines 35-42). "
     "From another file (another hash) the import deletes the first suite and imports the "
@@ -533,7 +534,7 @@ DUPLICATE_CODE = Rule(
     "column mappings, log entries, run history and languages (AIT Test Suite Mgt. "
     "`DeleteLinesOnDeleteAITTestSuite` lines 623-653); when another app owns the code the "
     "import fails ('The eval suite %1 is already imported by a different app.', line 47).",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -574,7 +575,7 @@ DUPLICATE_CODE = Rule(
         },
         line=7,
     ),
-    "Give each suite its own code.",
+    fix="Give each suite its own code.",
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -617,24 +618,24 @@ DUPLICATE_CODE = Rule(
     ),
 )
 UNKNOWN_LANGUAGE_TAG = Rule(
-    "XML014",
-    "unknown-language-tag",
-    FAMILY,
-    Severity.ERROR,
-    "A `<Language Tag=...>` is not a Windows language tag: the suite import fails.",
-    "Reports a `Language/@Tag` that is not a Windows language tag (`en-US`, `da-DK`), with "
+    code="XML014",
+    name="unknown-language-tag",
+    family=FAMILY,
+    severity=Severity.ERROR,
+    summary="A `<Language Tag=...>` is not a Windows language tag: the suite import fails.",
+    what="Reports a `Language/@Tag` that is not a Windows language tag (`en-US`, `da-DK`), with "
     "the tag it most likely means, as STR007 does for a dataset's `language:`: another "
     "letter case, `_` for `-`, Business Central's three-letter code (`ENU`), a Language ID "
     "(`1033`), or a near spelling. A tag that differs from Windows' only in letter case is "
     "a warning: whether the platform's filter matches it is not in the framework's code.",
-    "The XmlPort turns each tag into a Language ID with `GetLanguageIDByTag` (AIT Test "
+    why="The XmlPort turns each tag into a Language ID with `GetLanguageIDByTag` (AIT Test "
     "Suite Import/Export XmlPort 149031, `AITTestSuiteImportExport.XmlPort.al` lines "
     "116-121), which filters the platform's `Windows Language` table on the tag and "
     "fails with 'Language with tag %1 not found.' when nothing matches (AIT Test Suite "
     "Language codeunit 149046, `AITTestSuiteLanguage.Codeunit.al` lines 60-70): the whole "
     "suite XML is not imported. The tags are Windows' language tags that have an LCID "
     "([MS-LCID]), in `ait_datasets.dataset.languages`.",
-    Example(
+    bad=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -649,7 +650,7 @@ UNKNOWN_LANGUAGE_TAG = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    'Write the Windows language tag, as Windows spells it: `<Language Tag="en-US" />`.',
+    fix='Write the Windows language tag, as Windows spells it: `<Language Tag="en-US" />`.',
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>

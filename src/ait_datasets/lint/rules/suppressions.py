@@ -12,4 +12,6 @@ from ait_datasets.lint.suppressions import RULES
 __all__ = ["FAMILY", "RULES"]
 
 
-FAMILY = Family("SUP", RULES, None, None, formats=ALL_FORMATS, kinds=None)
+FAMILY = Family(
+    prefix="SUP", rules=RULES, check=None, check_project=None, formats=ALL_FORMATS, kinds=None
+)

@@ -14,22 +14,22 @@ from ait_datasets.source.document import Document
 _E = Severity.ERROR
 
 YAML11_BOOLEAN = Rule(
-    "SYN012",
-    "yaml11-boolean",
-    "syntax",
-    Severity.INFO,
-    "A plain value that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`).",
-    "Reports unquoted values `yes`, `no`, `on`, `off` (as `yes`, `Yes` or `YES`) in YAML "
+    code="SYN012",
+    name="yaml11-boolean",
+    family="syntax",
+    severity=Severity.INFO,
+    summary="A plain value that YAML 1.1 reads as a boolean (`yes`, `no`, `on`, `off`).",
+    what="Reports unquoted values `yes`, `no`, `on`, `off` (as `yes`, `Yes` or `YES`) in YAML "
     "datasets. "
     "This linter reads YAML 1.2, where they are text (`county: ON` is Ontario); a YAML 1.1 "
     "reader makes them true/false.",
-    "The framework converts YAML with the platform's `JsonObject.ReadFromYaml` (Test Inputs "
+    why="The framework converts YAML with the platform's `JsonObject.ReadFromYaml` (Test Inputs "
     "Management codeunit 130458), whose YAML version is not documented: we assume YAML 1.2, "
     "as the converter's `true`/`false` handling suggests, but a 1.1 reading would turn "
     "`ON` into `true` and the test would read 'true' instead of the text."
     " (`ReadFromYaml` at Test Inputs Management codeunit 130458 "
     "(`TestInputsManagement.Codeunit.al`) lines 227 and 304.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: SHIP-TO-ONTARIO
@@ -45,7 +45,7 @@ YAML11_BOOLEAN = Rule(
         """,
         line=10,
     ),
-    'Quote the value (`County: "ON"`) so that every YAML reader sees text; write '
+    fix='Quote the value (`County: "ON"`) so that every YAML reader sees text; write '
     "`true`/`false` for a boolean.",
     good=Example(
         """
@@ -66,16 +66,16 @@ YAML11_BOOLEAN = Rule(
 
 RULES = (
     Rule(
-        codes.YAML_SYNTAX,
-        "yaml-syntax",
-        "syntax",
-        _E,
-        "The file is not valid YAML.",
-        "Reports the YAML parser's error at the line and column where it stopped.",
-        "The framework fails the whole import with 'The data does not represent valid YAML.'"
+        code=codes.YAML_SYNTAX,
+        name="yaml-syntax",
+        family="syntax",
+        severity=_E,
+        summary="The file is not valid YAML.",
+        what="Reports the YAML parser's error at the line and column where it stopped.",
+        why="The framework fails the whole import with 'The data does not represent valid YAML.'"
         " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
         "`ParseDataInputsYaml` lines 304-305; label line 450.)",
-        Example(
+        bad=Example(
             """
             tests:
               - name: RELEASE-ORDER
@@ -89,7 +89,7 @@ RULES = (
             """,
             line=7,
         ),
-        "Correct the YAML at the reported position (often an unclosed quote or a bad indent).",
+        fix="Correct the YAML at the reported position (often an unclosed quote or a bad indent).",
         good=Example(
             """
             tests:
@@ -105,17 +105,17 @@ RULES = (
         ),
     ),
     Rule(
-        codes.DUPLICATE_KEY,
-        "duplicate-key",
-        "syntax",
-        _E,
-        "A key appears twice in the same mapping.",
-        "Reports the second occurrence of a key within one mapping.",
-        "Only one of the two values reaches the test, and which one depends on the reader; "
+        code=codes.DUPLICATE_KEY,
+        name="duplicate-key",
+        family="syntax",
+        severity=_E,
+        summary="A key appears twice in the same mapping.",
+        what="Reports the second occurrence of a key within one mapping.",
+        why="Only one of the two values reaches the test, and which one depends on the reader; "
         "the other is silently lost."
         " No AL: YAML 1.2 requires unique keys (spec §3.2.1.1); which value the "
         "platform's `ReadFromYaml` keeps is not in BCApps.",
-        Example(
+        bad=Example(
             """
             tests:
               - name: RELEASE-ORDER
@@ -130,7 +130,7 @@ RULES = (
             """,
             line=8,
         ),
-        "Remove one of the keys or rename it.",
+        fix="Remove one of the keys or rename it.",
         good=Example(
             """
             tests:
@@ -146,17 +146,17 @@ RULES = (
         ),
     ),
     Rule(
-        codes.MULTIPLE_DOCUMENTS,
-        "multiple-documents",
-        "syntax",
-        _E,
-        "The file holds more than one YAML document.",
-        "Reports a second document start (`---`).",
-        "The framework treats a multi-document YAML file as invalid (Microsoft's own "
+        code=codes.MULTIPLE_DOCUMENTS,
+        name="multiple-documents",
+        family="syntax",
+        severity=_E,
+        summary="The file holds more than one YAML document.",
+        what="Reports a second document start (`---`).",
+        why="The framework treats a multi-document YAML file as invalid (Microsoft's own "
         "Sample4-Invalid.yaml fixture)."
         " (One `JsonObject.ReadFromYaml` per file, Test Inputs Management codeunit "
         "130458 (`TestInputsManagement.Codeunit.al`) lines 227 and 304-305.)",
-        Example(
+        bad=Example(
             """
             tests:
               - name: RELEASE-ORDER
@@ -173,7 +173,8 @@ RULES = (
             """,
             line=10,
         ),
-        "Keep one document per file; move the other tests into the first document or a new file.",
+        fix="Keep one document per file; move the other tests into the first document or a new "
+        "file.",
         good=Example(
             """
             tests:
@@ -189,19 +190,19 @@ RULES = (
         ),
     ),
     Rule(
-        codes.TAB_INDENT,
-        "tab-indentation",
-        "syntax",
-        _E,
-        "A tab is used for indentation.",
-        "Reports a tab character where YAML expects indentation.",
-        "YAML forbids tabs in indentation; the file cannot be read."
+        code=codes.TAB_INDENT,
+        name="tab-indentation",
+        family="syntax",
+        severity=_E,
+        summary="A tab is used for indentation.",
+        what="Reports a tab character where YAML expects indentation.",
+        why="YAML forbids tabs in indentation; the file cannot be read."
         " No AL: YAML 1.2 forbids tabs in indentation (spec §6.1).",
-        Example(
+        bad=Example(
             ("tests:\n\t- name: RELEASE-ORDER\n"),
             line=2,
         ),
-        "Indent with spaces.",
+        fix="Indent with spaces.",
         good=Example(
             """
             tests:
@@ -217,17 +218,17 @@ RULES = (
         ),
     ),
     Rule(
-        codes.ENCODING,
-        "encoding",
-        "syntax",
-        _E,
-        "The file is not UTF-8 text.",
-        "Reports invalid UTF-8, UTF-16 files, and NUL bytes (binary files).",
-        "Datasets are read as UTF-8 text; anything else is garbled or fails to import."
+        code=codes.ENCODING,
+        name="encoding",
+        family="syntax",
+        severity=_E,
+        summary="The file is not UTF-8 text.",
+        what="Reports invalid UTF-8, UTF-16 files, and NUL bytes (binary files).",
+        why="Datasets are read as UTF-8 text; anything else is garbled or fails to import."
         " (Microsoft's install code opens resources as UTF-8: "
         "`SampleAgentsUtilities.Codeunit.al` lines 65-68, used by "
         "`SampleAgentsInstall.Codeunit.al` line 48.)",
-        Example(
+        bad=Example(
             """
             tests:
               - name: RELEASE-ORDER
@@ -242,7 +243,7 @@ RULES = (
             line=1,
             encoding="utf-16",
         ),
-        "Save the file as UTF-8 (a UTF-8 byte order mark is accepted).",
+        fix="Save the file as UTF-8 (a UTF-8 byte order mark is accepted).",
         good=Example(
             """
             tests:
@@ -258,21 +259,21 @@ RULES = (
         ),
     ),
     Rule(
-        codes.EMPTY_FILE,
-        "empty-file",
-        "syntax",
-        _E,
-        "The file is empty.",
-        "Reports a dataset file with no content (or only whitespace).",
-        "An empty dataset defines no tests; a suite line pointing at it fails with "
+        code=codes.EMPTY_FILE,
+        name="empty-file",
+        family="syntax",
+        severity=_E,
+        summary="The file is empty.",
+        what="Reports a dataset file with no content (or only whitespace).",
+        why="An empty dataset defines no tests; a suite line pointing at it fails with "
         "'The dataset ... has no input lines.'"
         " (AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) "
         "`ValidateTestLineDataset` lines 234-235.)",
-        Example(
+        bad=Example(
             "",
             line=1,
         ),
-        "Add tests, or delete the file.",
+        fix="Add tests, or delete the file.",
         good=Example(
             """
             tests:
@@ -288,19 +289,19 @@ RULES = (
         ),
     ),
     Rule(
-        codes.UNSUPPORTED_TAG,
-        "unsupported-tag",
-        "syntax",
-        _E,
-        "A YAML tag that datasets do not support.",
-        "Reports explicit tags other than the core ones (`!!str`, `!!int`, ...), such as "
+        code=codes.UNSUPPORTED_TAG,
+        name="unsupported-tag",
+        family="syntax",
+        severity=_E,
+        summary="A YAML tag that datasets do not support.",
+        what="Reports explicit tags other than the core ones (`!!str`, `!!int`, ...), such as "
         "`!!python/object`, and core tags whose value does not fit them.",
-        "Datasets are plain data converted to JSON; tags that construct objects are never "
+        why="Datasets are plain data converted to JSON; tags that construct objects are never "
         "applied (and are a security risk in other tools)."
         " No AL for tags: YAML 1.2 spec §6.9.1; each test is stored as the JSON the YAML "
         "becomes (Test Inputs Management codeunit 130458 "
         "(`TestInputsManagement.Codeunit.al`) lines 375-376).",
-        Example(
+        bad=Example(
             """
             tests:
               - name: RELEASE-ORDER
@@ -316,7 +317,7 @@ RULES = (
             """,
             line=10,
         ),
-        "Remove the tag and write the value as plain text.",
+        fix="Remove the tag and write the value as plain text.",
         good=Example(
             """
             tests:
@@ -334,17 +335,17 @@ RULES = (
         ),
     ),
     Rule(
-        codes.COMPLEX_KEY,
-        "complex-key",
-        "syntax",
-        _E,
-        "A mapping key that is not plain text.",
-        "Reports keys that are lists or mappings (`? [a, b]: value`).",
-        "JSON, which the framework converts YAML to, only has text keys."
+        code=codes.COMPLEX_KEY,
+        name="complex-key",
+        family="syntax",
+        severity=_E,
+        summary="A mapping key that is not plain text.",
+        what="Reports keys that are lists or mappings (`? [a, b]: value`).",
+        why="JSON, which the framework converts YAML to, only has text keys."
         " (Each test is stored as JSON text, Test Inputs Management codeunit 130458 "
         "(`TestInputsManagement.Codeunit.al`) lines 375-376; RFC 8259 §4: names are "
         "strings.)",
-        Example(
+        bad=Example(
             """
             tests:
               - name: RELEASE-ORDER
@@ -361,7 +362,7 @@ RULES = (
             """,
             line=10,
         ),
-        "Use a text key.",
+        fix="Use a text key.",
         good=Example(
             """
             tests:
@@ -377,19 +378,19 @@ RULES = (
         ),
     ),
     Rule(
-        codes.JSON_SYNTAX,
-        "json-syntax",
-        "syntax",
-        _E,
-        "The file (or a JSONL line) is not valid JSON as the importer reads it.",
-        "Reports JSON syntax errors; for JSONL, a line that is not one complete JSON object, "
+        code=codes.JSON_SYNTAX,
+        name="json-syntax",
+        family="syntax",
+        severity=_E,
+        summary="The file (or a JSONL line) is not valid JSON as the importer reads it.",
+        what="Reports JSON syntax errors; for JSONL, a line that is not one complete JSON object, "
         "and an empty line followed by more rows.",
-        "The importer reads JSONL one line at a time and fails with 'Could not parse JSONL "
+        why="The importer reads JSONL one line at a time and fails with 'Could not parse JSONL "
         "input line'; it stops at the first empty line, silently dropping the rest."
         " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
         "`ParseDataInputsJsonl` lines 286-296: `ReadText` returns 0 at an empty line "
         "and ends the loop; label line 452.)",
-        Example(
+        bad=Example(
             """
             {"name": "RELEASE-ORDER",
              "question": "Which orders are open?", "ground_truth": "101"}
@@ -397,7 +398,7 @@ RULES = (
             path="datasets/orders.jsonl",
             line=1,
         ),
-        "Put each test on one line as a complete JSON object; remove empty lines.",
+        fix="Put each test on one line as a complete JSON object; remove empty lines.",
         good=Example(
             """
             {"name": "RELEASE-ORDER", "question": "Which orders are open?", "ground_truth": "101"}
@@ -406,23 +407,23 @@ RULES = (
         ),
     ),
     Rule(
-        codes.LIMIT,
-        "limit",
-        "syntax",
-        _E,
-        "The file exceeds a safety limit.",
-        "Reports files that are too large, nest too deeply, or use too many aliases.",
-        "Such files can exhaust memory or time in any tool that reads them."
+        code=codes.LIMIT,
+        name="limit",
+        family="syntax",
+        severity=_E,
+        summary="The file exceeds a safety limit.",
+        what="Reports files that are too large, nest too deeply, or use too many aliases.",
+        why="Such files can exhaust memory or time in any tool that reads them."
         " No AL: this linter's own limits (`max-file-size`, `max-line-length`, nesting), "
         "set in its configuration.",
-        Example(
+        bad=Example(
             "tests:\n  - name: DEEP\n    turn_setup:\n      Levels: "
             + "[" * 201
             + "]" * 201
             + "\n",
             line=4,
         ),
-        "Simplify the file; split very large datasets into several files.",
+        fix="Simplify the file; split very large datasets into several files.",
         good=Example(
             """
             tests:
@@ -438,24 +439,24 @@ RULES = (
         ),
     ),
     Rule(
-        codes.NONSTANDARD_JSON,
-        "nonstandard-json",
-        "syntax",
-        Severity.WARNING,
-        "JSON that Business Central accepts but standard JSON does not.",
-        "Reports single-quoted strings and raw control characters (tabs) inside strings.",
-        "Business Central's JSON reader is lenient, so the import works, but editors, "
+        code=codes.NONSTANDARD_JSON,
+        name="nonstandard-json",
+        family="syntax",
+        severity=Severity.WARNING,
+        summary="JSON that Business Central accepts but standard JSON does not.",
+        what="Reports single-quoted strings and raw control characters (tabs) inside strings.",
+        why="Business Central's JSON reader is lenient, so the import works, but editors, "
         "`jq`, Python and CI tools reject the file."
         " No AL: RFC 8259 (JSON); how lenient the platform's `JsonObject.ReadFrom` is, "
         "is not in BCApps.",
-        Example(
+        bad=Example(
             """
             [{"name": 'RELEASE-ORDER', "question": "Which orders are open?", "ground_truth": "101"}]
             """,
             path="datasets/orders.json",
             line=1,
         ),
-        "Use double-quoted strings and escape tabs as `\\t`.",
+        fix="Use double-quoted strings and escape tabs as `\\t`.",
         good=Example(
             """
             [{"name": "RELEASE-ORDER", "question": "Which orders are open?", "ground_truth": "101"}]
@@ -472,9 +473,11 @@ _YAML11_BOOLEANS = frozenset(
     word for base in ("yes", "no", "on", "off") for word in (base, base.capitalize(), base.upper())
 )
 # A cheap first look: such a value ends a line, after `: ` or `- ` (or sits in a flow list).
-# It runs on the lower-cased text: `(?i)` makes the scan about twice as slow, and every
-# spelling above lower-cases to one the pattern finds.
-_MAYBE_YAML11_BOOLEAN = r"(?m)[:\-\[,]\s*(?:yes|no|on|off)\s*(?:[,\]}#]|$)"
+# The spellings are listed: `(?i)` makes the scan about twice as slow, and searching a
+# lower-cased copy holds a second copy of a large file (+12 MB on 10,000 tests).
+_MAYBE_YAML11_BOOLEAN = (
+    r"(?m)[:\-\[,]\s*(?:" + "|".join(sorted(_YAML11_BOOLEANS)) + r")\s*(?:[,\]}#]|$)"
+)
 
 
 def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
@@ -483,7 +486,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         return
     import re
 
-    if re.search(_MAYBE_YAML11_BOOLEAN, doc.text.lower()) is None:
+    if re.search(_MAYBE_YAML11_BOOLEAN, doc.text) is None:
         return
     from ait_datasets.source.tree import Scalar, walk
 
@@ -507,4 +510,11 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
 
 # YAML files only: SYN012 is about plain YAML 1.1 booleans (the loader makes the rest).
-FAMILY = Family("SYN", RULES, check, None, formats=frozenset({"yaml"}), kinds=None)
+FAMILY = Family(
+    prefix="SYN",
+    rules=RULES,
+    check=check,
+    check_project=None,
+    formats=frozenset({"yaml"}),
+    kinds=None,
+)

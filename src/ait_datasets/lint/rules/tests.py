@@ -24,17 +24,17 @@ if TYPE_CHECKING:
 
 
 NAME_MISSING = Rule(
-    "TST001",
-    "test-name-missing",
-    "tests",
-    Severity.WARNING,
-    "A test has no `name`.",
-    "Reports agent tests without a `name` key (Copilot datasets are often unnamed).",
-    "The importer then names the test after the group's last `INPUT-` code, incremented: "
+    code="TST001",
+    name="test-name-missing",
+    family="tests",
+    severity=Severity.WARNING,
+    summary="A test has no `name`.",
+    what="Reports agent tests without a `name` key (Copilot datasets are often unnamed).",
+    why="The importer then names the test after the group's last `INPUT-` code, incremented: "
     "`INPUT-000001`, `INPUT-000002`, ... (`PadStr('INPUT-', 12, '0')` then `IncStr`, Test "
     "Inputs Management codeunit 130458 lines 425-436): results and logs cannot be traced "
     "back to a scenario, and the codes change when tests move.",
-    Example(
+    bad=Example(
         """
         tests:
           - description: Jane asks the agent to release sales order 101
@@ -47,7 +47,7 @@ NAME_MISSING = Rule(
         """,
         line=2,
     ),
-    "Give every test a short, unique `name`.",
+    fix="Give every test a short, unique `name`.",
     good=Example(
         """
         tests:
@@ -63,16 +63,16 @@ NAME_MISSING = Rule(
     ),
 )
 NAME_TYPE = Rule(
-    "TST002",
-    "test-name-type",
-    "tests",
-    Severity.ERROR,
-    "A test's `name` is a list or mapping.",
-    "Reports a `name` (or `description`) that is not a scalar.",
-    "The importer reads it with `AsValue()`, which fails at import time."
+    code="TST002",
+    name="test-name-type",
+    family="tests",
+    severity=Severity.ERROR,
+    summary="A test's `name` is a list or mapping.",
+    what="Reports a `name` (or `description`) that is not a scalar.",
+    why="The importer reads it with `AsValue()`, which fails at import time."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "`AssignTestInputCode` line 385.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: [RELEASE-ORDER]
@@ -86,7 +86,7 @@ NAME_TYPE = Rule(
         """,
         line=2,
     ),
-    "Write the name as plain text.",
+    fix="Write the name as plain text.",
     good=Example(
         """
         tests:
@@ -102,18 +102,18 @@ NAME_TYPE = Rule(
     ),
 )
 NAME_LENGTH = Rule(
-    "TST003",
-    "test-name-length",
-    "tests",
-    Severity.WARNING,
-    f"A test name is longer than {MAX_TEST_NAME} characters.",
-    f"Reports names over {MAX_TEST_NAME} characters.",
-    f"The name becomes `Test Input.Code`, a Code[{MAX_TEST_NAME}] field: it is upper-cased "
+    code="TST003",
+    name="test-name-length",
+    family="tests",
+    severity=Severity.WARNING,
+    summary=f"A test name is longer than {MAX_TEST_NAME} characters.",
+    what=f"Reports names over {MAX_TEST_NAME} characters.",
+    why=f"The name becomes `Test Input.Code`, a Code[{MAX_TEST_NAME}] field: it is upper-cased "
     "and silently truncated (a warning: the test still imports and runs under the cut "
     "name; two names that collide once cut are TST004, an error)."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "line 385; Test Input table 130452, `TestInput.Table.al` line 24.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER-FOR-A-CUSTOMER-WHOSE-CREDIT-LIMIT-IS-EXCEEDED-AFTER-
@@ -128,7 +128,7 @@ NAME_LENGTH = Rule(
         """,
         line=2,
     ),
-    f"Shorten the name to at most {MAX_TEST_NAME} characters; put detail in `description`.",
+    fix=f"Shorten the name to at most {MAX_TEST_NAME} characters; put detail in `description`.",
     good=Example(
         """
         tests:
@@ -144,17 +144,17 @@ NAME_LENGTH = Rule(
     ),
 )
 NAME_DUPLICATE = Rule(
-    "TST004",
-    "test-name-duplicate",
-    "tests",
-    Severity.ERROR,
-    "Two tests in one file have the same name (ignoring case).",
-    "Reports the second test whose name equals an earlier one case-insensitively.",
-    "The importer upper-cases names into `Test Input.Code`; a duplicate fails the whole "
+    code="TST004",
+    name="test-name-duplicate",
+    family="tests",
+    severity=Severity.ERROR,
+    summary="Two tests in one file have the same name (ignoring case).",
+    what="Reports the second test whose name equals an earlier one case-insensitively.",
+    why="The importer upper-cases names into `Test Input.Code`; a duplicate fails the whole "
     "import with the platform's 'record already exists' error."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "`InsertDataInputLine` line 373.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -176,7 +176,7 @@ NAME_DUPLICATE = Rule(
         """,
         line=10,
     ),
-    "Rename one of the tests.",
+    fix="Rename one of the tests.",
     good=Example(
         """
         tests:
@@ -200,23 +200,23 @@ NAME_DUPLICATE = Rule(
     ),
 )
 DESCRIPTION_LENGTH = Rule(
-    "TST005",
-    "test-description-length",
-    "tests",
-    Severity.WARNING,
-    f"A test description is longer than {MAX_TEST_DESCRIPTION} characters.",
-    f"Reports descriptions over {MAX_TEST_DESCRIPTION} characters.",
-    f"`Test Input.Description` is Text[{MAX_TEST_DESCRIPTION}]: the rest is silently cut."
+    code="TST005",
+    name="test-description-length",
+    family="tests",
+    severity=Severity.WARNING,
+    summary=f"A test description is longer than {MAX_TEST_DESCRIPTION} characters.",
+    what=f"Reports descriptions over {MAX_TEST_DESCRIPTION} characters.",
+    why=f"`Test Input.Description` is Text[{MAX_TEST_DESCRIPTION}]: the rest is silently cut."
     " (Test Inputs Management codeunit 130458 (`TestInputsManagement.Codeunit.al`) "
     "line 390; `TestInput.Table.al` line 37.)",
-    Example(
+    bad=Example(
         "tests:\n  - name: RELEASE-ORDER\n    description: "
         + "Jane asks the agent to release sales order 101. " * 50
         + "\n    turns:\n      - query: {from: Jane Doe, title: Release order 101}\n"
         + "        expected_data: {}\n",
         line=3,
     ),
-    "Shorten the description.",
+    fix="Shorten the description.",
     good=Example(
         """
         tests:
@@ -233,19 +233,19 @@ DESCRIPTION_LENGTH = Rule(
 )
 
 NAME_COLLIDES = Rule(
-    "TST006",
-    "test-name-collides-with-generated",
-    "tests",
-    Severity.ERROR,
-    "An explicit test name equals the code the importer gives an earlier unnamed test.",
-    "Works out the codes of the file's unnamed tests as the importer does (the last "
+    code="TST006",
+    name="test-name-collides-with-generated",
+    family="tests",
+    severity=Severity.ERROR,
+    summary="An explicit test name equals the code the importer gives an earlier unnamed test.",
+    what="Works out the codes of the file's unnamed tests as the importer does (the last "
     "`INPUT-` code of the group so far, incremented) and reports an explicit `name` that "
     "equals one of them (ignoring case).",
-    "The importer inserts each test in file order (Test Inputs Management codeunit 130458 "
+    why="The importer inserts each test in file order (Test Inputs Management codeunit 130458 "
     "lines 425-436 name the unnamed ones): an explicit `INPUT-000001` after the first "
     "unnamed test is the same `Test Input.Code`, and the import fails with the platform's "
     "'record already exists' error.",
-    Example(
+    bad=Example(
         """
         tests:
           - question: Which sales orders are open?
@@ -254,7 +254,7 @@ NAME_COLLIDES = Rule(
         """,
         line=3,
     ),
-    "Name every test, or give the explicit one a name outside the `INPUT-nnnnnn` pattern.",
+    fix="Name every test, or give the explicit one a name outside the `INPUT-nnnnnn` pattern.",
     good=Example(
         """
         tests:
@@ -405,4 +405,4 @@ def _text(node: Scalar) -> str:
     return shape.scalar_text(node) or ""
 
 
-FAMILY = Family("TST", RULES, check, None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="TST", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)

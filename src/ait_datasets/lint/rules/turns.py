@@ -9,7 +9,7 @@ from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.add_key import add_key_edit
 from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, misspelt_key_fix, unknown_keys
 from ait_datasets.lint.suggest import did_you_mean
@@ -18,21 +18,21 @@ from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, type_name
 
 FLAT_TEST = Rule(
-    "TRN001",
-    "agent-test-without-turns",
-    "turns",
-    Severity.WARNING,
-    "A single-turn agent test puts `query`/`expected_data` directly under the test.",
-    "Reports agent tests (tests that use `query` or `intervention_request`, or every test of "
+    code="TRN001",
+    name="agent-test-without-turns",
+    family="turns",
+    severity=Severity.WARNING,
+    summary="A single-turn agent test puts `query`/`expected_data` directly under the test.",
+    what="Reports agent tests (tests that use `query` or `intervention_request`, or every test of "
     "a dataset an agent suite runs) that have turn keys directly under the test and no "
     "`turns:`.",
-    "The framework runs such a test as one turn: without `turns` every getter reads the test "
+    why="The framework runs such a test as one turn: without `turns` every getter reads the test "
     "object and `NextTurn()` returns false (AIT Test Context Impl. codeunit 149043, "
     "`InitializeGlobalVariables` lines 402-407, `GetTestInput` lines 467-475, `NextTurn` "
     "lines 325-326), and `RunTurnAndWait`/`FinalizeTurn` work on it. Only Microsoft's "
     "authoring guide demands `turns:`; a test written with it can grow a second turn "
     "without being rewritten.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -44,7 +44,7 @@ FLAT_TEST = Rule(
         """,
         line=3,
     ),
-    "Wrap the keys in a one-turn list: `turns:\\n  - query: ...\\n    expected_data: ...` "
+    fix="Wrap the keys in a one-turn list: `turns:\\n  - query: ...\\n    expected_data: ...` "
     "(`datasets migrate` does it for you).",
     good=Example(
         """
@@ -61,19 +61,19 @@ FLAT_TEST = Rule(
     ),
 )
 KEYS_BESIDE_TURNS = Rule(
-    "TRN004",
-    "turn-keys-beside-turns",
-    "turns",
-    Severity.WARNING,
-    "A test has `turns:` and also `query`/`expected_data`/... directly under the test.",
-    "Reports turn keys (`query`, `question`, `expected_data`, `turn_setup`, `test_setup`) "
+    code="TRN004",
+    name="turn-keys-beside-turns",
+    family="turns",
+    severity=Severity.WARNING,
+    summary="A test has `turns:` and also `query`/`expected_data`/... directly under the test.",
+    what="Reports turn keys (`query`, `question`, `expected_data`, `turn_setup`, `test_setup`) "
     "beside `turns:` in a test.",
-    "With `turns` present the framework reads every turn key from the current turn "
+    why="With `turns` present the framework reads every turn key from the current turn "
     "(`TestInput.GetTestInput(TurnsTok).ElementAt(CurrentTurn - 1)`, AIT Test Context Impl. "
     "codeunit 149043 lines 467-475 and 483-490): the keys beside `turns` are never read, so "
     "what they expect is never checked. A warning: that data is dropped while the turns "
     "run; a turn that lacks the key is reported as an error by TRN002/TRN003.",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -87,7 +87,7 @@ KEYS_BESIDE_TURNS = Rule(
         """,
         line=3,
     ),
-    "Move the keys into the turn they belong to (here: the turn's `expected_data`).",
+    fix="Move the keys into the turn they belong to (here: the turn's `expected_data`).",
     good=Example(
         """
         tests:
@@ -102,20 +102,20 @@ KEYS_BESIDE_TURNS = Rule(
     ),
 )
 EMPTY_TURNS = Rule(
-    "TRN005",
-    "empty-turns",
-    "turns",
-    Severity.ERROR,
-    "`turns` is an empty list, or a turn is null.",
-    "Reports `turns: []` and turn items that are null (`- ` with nothing after it), in agent "
+    code="TRN005",
+    name="empty-turns",
+    family="turns",
+    severity=Severity.ERROR,
+    summary="`turns` is an empty list, or a turn is null.",
+    what="Reports `turns: []` and turn items that are null (`- ` with nothing after it), in agent "
     "and Copilot datasets alike.",
-    "With `turns: []` the test has zero turns but the framework starts at turn 1: the first "
+    why="With `turns: []` the test has zero turns but the framework starts at turn 1: the first "
     "getter reads element 0 of the empty array (`ElementAt(CurrentTurn - 1)`, AIT Test "
     "Context Impl. codeunit 149043 lines 400-405 and 472; Test Input Json codeunit 130464 "
     "line 62, where `JsonArray.Get` fails). A null turn has no keys, so its first getter "
     "fails with 'DataInput - The element question does not exist.' (Test Input Json lines "
     "30-32, 44-45).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -123,7 +123,7 @@ EMPTY_TURNS = Rule(
         """,
         line=3,
     ),
-    "Give the test at least one turn, or remove the empty item.",
+    fix="Give the test at least one turn, or remove the empty item.",
     good=Example(
         """
         tests:
@@ -139,20 +139,20 @@ EMPTY_TURNS = Rule(
     ),
 )
 AGENT_TEST_WITHOUT_QUERY = Rule(
-    "TRN006",
-    "agent-test-without-query",
-    "turns",
-    Severity.ERROR,
-    "A test of an agent dataset has neither `turns` nor `query`.",
-    "Reports a test without `turns`, `query` or `question` in a file that is an agent "
+    code="TRN006",
+    name="agent-test-without-query",
+    family="turns",
+    severity=Severity.ERROR,
+    summary="A test of an agent dataset has neither `turns` nor `query`.",
+    what="Reports a test without `turns`, `query` or `question` in a file that is an agent "
     "dataset: one of its tests is an agent test, or an agent suite XML runs it. The file "
     "decides, since a test with nothing to send carries no agent marker of its own.",
-    "The test runs as one turn; `GetQuery()` falls back to `question`, finds neither and "
+    why="The test runs as one turn; `GetQuery()` falls back to `question`, finds neither and "
     "returns an empty object (AIT Test Context Impl. codeunit 149043 lines 114-124; Test "
     "Input codeunit 130460 `GetTestInput` lines 72-80), so `RunTurnAndWait` fails the test "
     "with \"Query must contain either a 'title' (task input) or 'intervention' element.\" "
     "(Library - Agent Impl. codeunit 130561 lines 466-467).",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -167,7 +167,7 @@ AGENT_TEST_WITHOUT_QUERY = Rule(
         """,
         line=9,
     ),
-    "Add the turns the test should run (`turns:` with a `query` each), or remove the test.",
+    fix="Add the turns the test should run (`turns:` with a `query` each), or remove the test.",
     good=Example(
         """
         tests:
@@ -189,17 +189,17 @@ AGENT_TEST_WITHOUT_QUERY = Rule(
     ),
 )
 TURN_WITHOUT_QUERY = Rule(
-    "TRN002",
-    "turn-without-query",
-    "turns",
-    Severity.ERROR,
-    "An agent turn has no `query`.",
-    "Reports turns of agent tests with neither `query` nor the legacy `question`.",
-    "`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'"
+    code="TRN002",
+    name="turn-without-query",
+    family="turns",
+    severity=Severity.ERROR,
+    summary="An agent turn has no `query`.",
+    what="Reports turns of agent tests with neither `query` nor the legacy `question`.",
+    why="`GetQuery()` fails the turn with 'DataInput - The element question does not exist.'"
     " (`GetQuery`, AIT Test Context Impl. codeunit 149043 "
     "(`AITTestContextImpl.Codeunit.al`) lines 114-124, reads `question` with "
     "`Element` in a turn, line 472; `TestInputJson.Codeunit.al` lines 30-32.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -213,7 +213,7 @@ TURN_WITHOUT_QUERY = Rule(
         """,
         line=9,
     ),
-    "Add a `query` (a task input with `from`/`title`/`message`, or an `intervention` reply).",
+    fix="Add a `query` (a task input with `from`/`title`/`message`, or an `intervention` reply).",
     good=Example(
         """
         tests:
@@ -229,19 +229,19 @@ TURN_WITHOUT_QUERY = Rule(
     ),
 )
 TURN_WITHOUT_EXPECTED = Rule(
-    "TRN003",
-    "turn-without-expected-data",
-    "turns",
-    Severity.ERROR,
-    "An agent turn has no `expected_data`.",
-    "Reports turns of agent tests without `expected_data`.",
-    "`Library - Agent.FinalizeTurn` always reads it and fails the turn with 'DataInput - The "
+    code="TRN003",
+    name="turn-without-expected-data",
+    family="turns",
+    severity=Severity.ERROR,
+    summary="An agent turn has no `expected_data`.",
+    what="Reports turns of agent tests without `expected_data`.",
+    why="`Library - Agent.FinalizeTurn` always reads it and fails the turn with 'DataInput - The "
     "element expected_data does not exist.'; `expected_data: {}` is enough."
     " (`GetExpectedInterventionRequest`, Library - Agent Impl. codeunit 130561 "
     "(`LibraryAgentImpl.Codeunit.al`) line 664, called by `FinalizeTurn` through "
     "lines 589 and 611; `GetExpectedData`, AIT Test Context Impl. codeunit 149043 "
     "(`AITTestContextImpl.Codeunit.al`) lines 151-154 and 472.)",
-    Example(
+    bad=Example(
         """
         tests:
           - name: RELEASE-ORDER
@@ -253,12 +253,12 @@ TURN_WITHOUT_EXPECTED = Rule(
         """,
         line=4,
     ),
-    "Add `expected_data:` (use `{}` when the turn checks nothing). The fix renames a key "
+    fix="Add `expected_data:` (use `{}` when the turn checks nothing). The fix renames a key "
     "misspelt from `expected_data` (`expected_date:`) when the turn has one, as STR001's "
     "fix does; otherwise it adds `expected_data: {}`, an unsafe fix: `{}` says the agent "
     "must not stop for an intervention on this turn (FinalizeTurn fails the turn if it "
     "stops for Assistance or ReviewRecord), which only you know to be what the turn expects.",
-    fixable="unsafe",
+    fixable=FixAvailability.UNSAFE,
     good=Example(
         """
         tests:
@@ -427,4 +427,4 @@ def _expected_data_fix(doc: Document, turn: Mapping) -> Fix | None:
     )
 
 
-FAMILY = Family("TRN", RULES, check, None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="TRN", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
