@@ -23,21 +23,9 @@ from ait_datasets.lint.discover import is_xml
 if TYPE_CHECKING:
     from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
-    from ait_datasets.source.document import Document
 
 # A finding's message names another file of the app (cross-file rules do).
 _NAMES_FILE = re.compile(r"\.(?:ya?ml|jsonl?|xml)\b")
-
-
-def load_document_text(text: str, path: str) -> Document:
-    """The buffer parsed as ``datasets lint`` would parse the file (suite XML or dataset)."""
-    if is_xml(path):
-        from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
-
-        return load_xml_bytes(path, saved_bytes(text))
-    from ait_datasets.source.load import load_text
-
-    return load_text(path, text)
 
 
 def lint_document_text(
@@ -137,9 +125,10 @@ def other_app_files(path: str) -> list[str]:
 
 def fix_document_text(text: str, path: str, config: LintConfig) -> str:
     """The buffer with every safe fix applied, as ``datasets lint --fix`` would write it."""
+    from ait_datasets.lint.engine import load_for_lint
     from ait_datasets.lint.fixing import Fixer
 
-    doc, _applied = Fixer(unsafe=False)(load_document_text(text, path), config)
+    doc, _applied = Fixer(unsafe=False)(load_for_lint(path, text, config), config)
     return doc.text
 
 
