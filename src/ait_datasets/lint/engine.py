@@ -96,15 +96,17 @@ def load_for_lint(path: str, content: str | bytes, config: LintConfig) -> Docume
         from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
 
         return load_xml_bytes(path, saved_bytes(content) if isinstance(content, str) else content)
-    if isinstance(content, str):
+    if isinstance(content, bytes):
+        raw = content
+    else:
         try:
-            content = content.encode("utf-8")
+            raw = content.encode("utf-8")
         except UnicodeEncodeError:
             # A lone surrogate (API callers): no UTF-8 bytes hold one, so the text reader
             # reports it where it stands.
             return load_text(path, content)
     return load_bytes(
-        path, content, max_bytes=config.max_file_size, max_line_length=config.max_line_length
+        path, raw, max_bytes=config.max_file_size, max_line_length=config.max_line_length
     )
 
 

@@ -56,6 +56,37 @@ def lint_document_text(
     return [d for d in found if os.path.abspath(d.path) == wanted]
 
 
+class _Session:
+    """What one process remembers between the lints of the open documents: the apps'
+    files it read, and the last document of each buffer (see :func:`lint_in_session`)."""
+
+    def __init__(self) -> None:
+        from ait_datasets.lint.buffers import EditedBuffers
+        from ait_datasets.lsp.appfacts import AppFacts
+
+        self.app = AppFacts()
+        self.buffers = EditedBuffers()
+        self.generation = 0
+
+
+_session: _Session | None = None
+
+
+def lint_in_session(generation: int, text: str, path: str, config: LintConfig) -> list[Diagnostic]:
+    """:func:`lint_document_text` with this process's memory of the session, which is
+    forgotten when ``generation`` changes (a watched file or the configuration changed).
+
+    What the server asks its lint child (:mod:`ait_datasets.lint.child`) for: the child
+    keeps the memory between the runs of the documents it lints.
+    """
+    global _session
+    session = _session = _session or _Session()
+    if generation != session.generation:
+        session.app.forget()
+        session.generation = generation
+    return lint_document_text(text, path, config, session.app, session.buffers)
+
+
 def lint_files(
     paths: Iterable[str],
     config_for: Callable[[str], LintConfig],
