@@ -133,10 +133,12 @@ class LintWorkers:
         """Stop every child (the server is exiting)."""
         with self._lock:
             self._closed = True
-            children = [*self._idle, *self._running.values()]
+            idle, running = list(self._idle), list(self._running.values())
             self._idle.clear()
             self._running.clear()
-        for child in children:
+        for child in running:
+            child.kill()  # the thread that asked it stops it
+        for child in idle:
             child.stop()
 
     def _take(self, token: object, ticket: int, path: str) -> LintChild:

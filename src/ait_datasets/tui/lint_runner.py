@@ -157,18 +157,18 @@ class LintRunner:
             if lint:
                 self._lint_children.add(child)
         try:
-            answer = child.ask(call, *args)
-        except ChildFailed:
-            if self._closed:
-                raise RunnerClosed from None
-            raise
-        finally:
-            with self._lock:
-                self._children.discard(child)
-                self._lint_children.discard(child)
-        if self._closed:
-            child.stop()
-            raise RunnerClosed
+            answer: T | ChildFailed = child.ask(call, *args)
+        except ChildFailed as exc:
+            answer = exc
+        with self._lock:
+            self._children.discard(child)
+            self._lint_children.discard(child)
+        # One request a child: its input closes, so it exits (it was stopped if the runner
+        # closed meanwhile).
         child.close()
         child.wait()
+        if self._closed:
+            raise RunnerClosed
+        if isinstance(answer, ChildFailed):
+            raise answer
         return answer
