@@ -35,8 +35,10 @@ import asyncio, sys
 path = sys.argv[1]
 # As `datasets edit` does: the lint process starts first (before the lint engine is
 # imported here), the first lint before the model is built and Textual imported.
-from ait_datasets.tui.lint_spawn import PROCESS_MIN_CHARS, large_file, start_child
-early = start_child() if large_file(path, PROCESS_MIN_CHARS) and "--late" not in sys.argv else None
+import os
+from ait_datasets.lint.child import PROCESS_MIN_CHARS, start_child
+large = os.stat(path).st_size >= PROCESS_MIN_CHARS
+early = start_child() if large and "--late" not in sys.argv else None
 from ait_datasets.lint.config_files import ConfigResolver
 from ait_datasets.tui.lint_runner import LintRunner
 from ait_datasets.tui.model import DatasetModel

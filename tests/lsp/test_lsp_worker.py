@@ -113,7 +113,7 @@ def _held(release: Path) -> type[LintWorkers]:
             sys.executable,
             "-c",
             "import os, sys, time\n"
-            "from ait_datasets.lsp.worker import receive, send\n"
+            "from ait_datasets.lint.child import receive, send\n"
             "while True:\n"
             "    try:\n"
             "        receive(sys.stdin.buffer)\n"

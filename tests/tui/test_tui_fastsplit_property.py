@@ -1,4 +1,4 @@
-"""The quick line cut of large files agrees with the exact event scan (property test)."""
+"""The quick line cut of large files agrees with the exact cut (property test)."""
 
 from __future__ import annotations
 

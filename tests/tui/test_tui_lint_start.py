@@ -11,14 +11,14 @@ import pytest
 from tui_support import SAMPLE, make_editor, settle, until
 
 from ait_datasets.cli import main
+from ait_datasets.lint import child as lint_child
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui import app as app_module
-from ait_datasets.tui import lint_spawn
 from ait_datasets.tui.lint_runner import LintRunner
 
 
 def test_an_adopted_child_answers_the_first_lint(monkeypatch: pytest.MonkeyPatch) -> None:
-    early = lint_spawn.start_child()
+    early = lint_child.start_child()
     assert early is not None
     spawned: list[Any] = []
     real = subprocess.Popen
@@ -41,7 +41,7 @@ def test_an_adopted_child_answers_the_first_lint(monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_adopted_child_never_asked_is_stopped_when_the_runner_closes() -> None:
-    early = lint_spawn.start_child()
+    early = lint_child.start_child()
     assert early is not None
     runner = LintRunner()
     runner.adopt(early)
@@ -55,16 +55,16 @@ def test_the_command_starts_the_child_for_a_large_file_and_stops_it_when_refused
     path = tmp_path / "big.json"
     # Large, and not standard JSON at its very end: refused after the child started.
     path.write_text("[" + '{"name": "T"},' * 30_000 + "]", encoding="utf-8")
-    started: list[subprocess.Popen[bytes]] = []
-    real = lint_spawn.start_child
+    started: list[lint_child.LintChild] = []
+    real = lint_child.start_child
 
-    def recording(command: tuple[str, ...] = lint_spawn.CHILD) -> Any:
+    def recording(command: tuple[str, ...] = lint_child.COMMAND) -> Any:
         child = real(command)
         assert child is not None
         started.append(child)
         return child
 
-    monkeypatch.setattr(lint_spawn, "start_child", recording)
+    monkeypatch.setattr(lint_child, "start_child", recording)
     assert main(["edit", str(path)]) in (1, 2)
     assert "cannot edit this file" in capsys.readouterr().err
     assert len(started) == 1 and started[0].poll() is not None

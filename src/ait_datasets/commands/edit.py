@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ait_datasets.commands._workdate import parse_work_date
 
 if TYPE_CHECKING:
-    import subprocess
+    from ait_datasets.lint.child import LintChild
 
 HELP = "edit a dataset's tests and turns in a terminal UI"
 
@@ -50,18 +50,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     # A large file's first lint takes seconds: its process starts first, before anything
     # heavy is imported here, so that it imports and waits on the other core meanwhile.
-    from ait_datasets.tui.lint_spawn import PROCESS_MIN_CHARS, large_file, start_child
+    from ait_datasets.lint.child import PROCESS_MIN_CHARS, start_child
 
-    early = start_child() if large_file(args.file, PROCESS_MIN_CHARS) else None
+    early = start_child() if _large_file(args.file, PROCESS_MIN_CHARS) else None
     try:
         return _edit(args, early)
     finally:
         if early is not None:
-            early.kill()  # done with (or never asked): the editor has closed
-            early.wait()
+            early.stop()  # done with (or never asked): the editor has closed
 
 
-def _edit(args: argparse.Namespace, early: subprocess.Popen[bytes] | None) -> int:
+def _large_file(path: str, min_chars: int) -> bool:
+    """Whether the file at ``path`` may hold ``min_chars`` characters or more (its size
+    in bytes says so before it is read; False when it cannot be read)."""
+    try:
+        return os.stat(path).st_size >= min_chars
+    except OSError:
+        return False
+
+
+def _edit(args: argparse.Namespace, early: LintChild | None) -> int:
     from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
     from ait_datasets.tui.layout import UnsupportedLayout
     from ait_datasets.tui.template import template_for

@@ -112,29 +112,53 @@ def has_tests_without_agent_markers(doc: Document) -> bool:
     return len(agent_tests(doc)) < len(list(tests_of(doc)))
 
 
-def _find_tests(doc: Document) -> Iterator[TestRef]:
+# Keys only a test has. A root mapping without ``tests`` is read as one test by the
+# framework; one with none of these (a name and a description, say) is a dataset whose
+# tests are still to be written, and the editor offers it as that.
+TEST_KEYS = ("turns", "query", "question", "expected_data", "testInput")
+
+
+def holds_test_keys(node: Mapping) -> bool:
+    """Whether ``node`` has a key only a test has (see ``TEST_KEYS``)."""
+    return any(key in node.children for key in TEST_KEYS)
+
+
+def test_items(doc: Document) -> list[Node]:
+    """Every node where the importer looks for a test, in file order: the items of the
+    ``tests`` list, the elements of a JSON array, the rows of a JSONL file, or the root.
+
+    Items that are not mappings are included (:func:`tests_of` skips them); the legacy
+    ``testInput:`` wrapper is not unwrapped.
+    """
+    return [node for _path, node, _row in _slots(doc)]
+
+
+def _slots(doc: Document) -> Iterator[tuple[Path, Node, int | None]]:
     if doc.format == "jsonl":
         for i, row in enumerate(doc.rows):
-            if isinstance(row, Mapping):
-                yield TestRef((), _unwrap(row), row=i)
+            yield (), row, i
         return
     root = doc.root
     if isinstance(root, Sequence):
         for i, item in enumerate(root.items):
-            if isinstance(item, Mapping):
-                yield TestRef((i,), _unwrap(item))
+            yield (i,), item, None
         return
     if not isinstance(root, Mapping):
         return
     tests = root.get("tests")
     if tests is None:
-        yield TestRef((), _unwrap(root))
+        yield (), root, None
     elif isinstance(tests, Sequence):
         for i, item in enumerate(tests.items):
-            if isinstance(item, Mapping):
-                yield TestRef(("tests", i), _unwrap(item))
+            yield ("tests", i), item, None
     elif isinstance(tests, Mapping):
-        yield TestRef(("tests",), _unwrap(tests))
+        yield ("tests",), tests, None
+
+
+def _find_tests(doc: Document) -> Iterator[TestRef]:
+    for path, node, row in _slots(doc):
+        if isinstance(node, Mapping):
+            yield TestRef(path, _unwrap(node), row=row)
 
 
 def _unwrap(test: Mapping) -> Mapping:

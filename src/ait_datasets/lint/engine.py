@@ -81,27 +81,30 @@ def lint_text(
     return lint_document(load_for_lint(path, text, config), config, apps=apps)
 
 
-def load_for_lint(path: str, text: str, config: LintConfig) -> Document:
-    """``text`` loaded as :func:`lint_text` loads it as the content of ``path``."""
-    if path.lower().endswith(".xml"):
-        from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
+def load_for_lint(path: str, content: str | bytes, config: LintConfig) -> Document:
+    """A buffer loaded as ``datasets lint`` loads the file ``path`` holding it: the one
+    loader of content that does not come from the disk (an editor's text, standard input).
 
-        # An editor's text has no bytes yet: lint it as saved in its declared encoding.
-        return load_xml_bytes(path, saved_bytes(text))
-    return load_saved_text(path, text, config)
-
-
-def load_saved_text(path: str, text: str, config: LintConfig) -> Document:
-    """``text`` parsed as ``datasets lint`` would parse the file once it is saved: through
-    its UTF-8 bytes, so the size, decoding and line-length limits are the command line's."""
+    Text is linted as saved: through the bytes an editor writes (UTF-8, or the encoding a
+    suite XML declares), so the size, decoding and line-length limits are the command
+    line's own.
+    """
+    from ait_datasets.lint.discover import is_xml
     from ait_datasets.source.load import load_bytes, load_text
 
-    try:
-        raw = text.encode("utf-8")
-    except UnicodeEncodeError:
-        # A lone surrogate (API callers): no UTF-8 bytes hold one, so the text reader
-        # reports it where it stands.
-        return load_text(path, text)
+    if is_xml(path):
+        from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
+
+        return load_xml_bytes(path, saved_bytes(content) if isinstance(content, str) else content)
+    if isinstance(content, bytes):
+        raw = content
+    else:
+        try:
+            raw = content.encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate (API callers): no UTF-8 bytes hold one, so the text reader
+            # reports it where it stands.
+            return load_text(path, content)
     return load_bytes(
         path, raw, max_bytes=config.max_file_size, max_line_length=config.max_line_length
     )
@@ -229,20 +232,6 @@ def lint_file(
         raise FileInternalError(path, exc) from exc
 
 
-def _load_given(path: str, raw: bytes, config: LintConfig) -> Document:
-    """A document from content given by the caller (standard input), not from the disk."""
-    from ait_datasets.lint.discover import is_xml
-    from ait_datasets.source.load import load_bytes
-
-    if is_xml(path):
-        from ait_datasets.source.xml_loader import load_xml_bytes
-
-        return load_xml_bytes(path, raw)
-    return load_bytes(
-        path, raw, max_bytes=config.max_file_size, max_line_length=config.max_line_length
-    )
-
-
 def _lint_file(
     path: str, config: LintConfig, fixer: Fixer | None, apps: Apps, raw: bytes | None
 ) -> FileResult:
@@ -252,7 +241,7 @@ def _lint_file(
     doc: Document
     try:
         if raw is not None:
-            doc = _load_given(path, raw, config)
+            doc = load_for_lint(path, raw, config)
         elif is_xml(path):
             # Imported here: a run over YAML files needs no XML parser.
             from ait_datasets.source.xml_loader import load_xml

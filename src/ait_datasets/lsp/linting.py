@@ -23,21 +23,9 @@ from ait_datasets.lint.discover import is_xml
 if TYPE_CHECKING:
     from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lsp.appfacts import AppFacts
-    from ait_datasets.source.document import Document
 
 # A finding's message names another file of the app (cross-file rules do).
 _NAMES_FILE = re.compile(r"\.(?:ya?ml|jsonl?|xml)\b")
-
-
-def load_document_text(text: str, path: str) -> Document:
-    """The buffer parsed as ``datasets lint`` would parse the file (suite XML or dataset)."""
-    if is_xml(path):
-        from ait_datasets.source.xml_loader import load_xml_bytes, saved_bytes
-
-        return load_xml_bytes(path, saved_bytes(text))
-    from ait_datasets.source.load import load_text
-
-    return load_text(path, text)
 
 
 def lint_document_text(
@@ -66,6 +54,37 @@ def lint_document_text(
             found = lint_text(text, path, config, apps=apps)
     wanted = os.path.abspath(path)
     return [d for d in found if os.path.abspath(d.path) == wanted]
+
+
+class _Session:
+    """What one process remembers between the lints of the open documents: the apps'
+    files it read, and the last document of each buffer (see :func:`lint_in_session`)."""
+
+    def __init__(self) -> None:
+        from ait_datasets.lint.buffers import EditedBuffers
+        from ait_datasets.lsp.appfacts import AppFacts
+
+        self.app = AppFacts()
+        self.buffers = EditedBuffers()
+        self.generation = 0
+
+
+_session: _Session | None = None
+
+
+def lint_in_session(generation: int, text: str, path: str, config: LintConfig) -> list[Diagnostic]:
+    """:func:`lint_document_text` with this process's memory of the session, which is
+    forgotten when ``generation`` changes (a watched file or the configuration changed).
+
+    What the server asks its lint child (:mod:`ait_datasets.lint.child`) for: the child
+    keeps the memory between the runs of the documents it lints.
+    """
+    global _session
+    session = _session = _session or _Session()
+    if generation != session.generation:
+        session.app.forget()
+        session.generation = generation
+    return lint_document_text(text, path, config, session.app, session.buffers)
 
 
 def lint_files(
@@ -137,9 +156,10 @@ def other_app_files(path: str) -> list[str]:
 
 def fix_document_text(text: str, path: str, config: LintConfig) -> str:
     """The buffer with every safe fix applied, as ``datasets lint --fix`` would write it."""
+    from ait_datasets.lint.engine import load_for_lint
     from ait_datasets.lint.fixing import Fixer
 
-    doc, _applied = Fixer(unsafe=False)(load_document_text(text, path), config)
+    doc, _applied = Fixer(unsafe=False)(load_for_lint(path, text, config), config)
     return doc.text
 
 

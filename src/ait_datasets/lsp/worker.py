@@ -1,38 +1,33 @@
-"""The language server lints in a child process (see :mod:`.worker_child`).
+"""The language server's lint processes: children of :mod:`ait_datasets.lint.child`, the
+one lint child the editor shares, kept warm.
 
-Linting is pure Python: in a thread of the server it held the interpreter lock, so a
-hover waited for the lint of a 2,000-test file, and a run made stale by the next
-keystroke could only be left to finish. In a child process the server's loop stays free,
-and a run can be stopped by ending its process (:meth:`LintWorkers.cancel`; a fresh one
-is started, warm, for the next run). The server stops only the run of a closed document:
-a run made stale by the next keystroke is left to finish, because its child holds the
-document and lints the next version fastest. The first child is started before the
-server imports pygls, so its imports and the first lint's warm-up happen on the other
-core while pygls loads.
+In a child process the server's loop stays free (a hover does not wait for the lint of a
+2,000-test file), and a run can be stopped by ending its process (:meth:`LintWorkers.cancel`;
+a fresh one is started, warm, for the next run). The server stops only the run of a
+closed document: a run made stale by the next keystroke is left to finish, because its
+child holds the document and lints the next version fastest. The first child is started
+before the server imports pygls, so its imports and the first lint's warm-up happen on the
+other core while pygls loads.
 
-The child lints through :func:`ait_datasets.lsp.linting.lint_document_text`, the server's
-one way to lint, and keeps the session's memory of the app's files and each document it
-linted last, so that a document's runs go to the child that has it (the next edit of a
-2,000-test file then re-reads one test instead of 2.35 MB); when no child can run, the
-server lints in its own process, the same way. Requests and answers are pickles
-over the child's pipes (our own two processes, nothing else reads them).
+Each child runs :func:`ait_datasets.lsp.linting.lint_in_session`, the server's one way to
+lint, and keeps the session's memory of the app's files and each document it linted last,
+so that a document's runs go to the child that has it (the next edit of a 2,000-test file
+then re-reads one test instead of 2.35 MB); when no child can run, the server lints in
+its own process, the same way.
 """
 
 from __future__ import annotations
 
 import itertools
-import pickle
-import struct
-import subprocess
-import sys
 import threading
-from typing import IO, TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+from ait_datasets.lint.child import COMMAND, ChildFailed, LintChild, start_child
 
 if TYPE_CHECKING:
     from ait_datasets.diagnostics import Diagnostic
     from ait_datasets.lint.config import LintConfig
 
-_SIZE = struct.Struct("<Q")
 # Warm children kept for the next runs (one per document being linted at once is plenty).
 _KEEP_IDLE = 2
 
@@ -45,40 +40,22 @@ class WorkerFailed(Exception):
     """The child could not answer (not started, died, or broke the protocol)."""
 
 
-def send(stream: IO[bytes], value: object) -> None:
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(_SIZE.pack(len(data)) + data)
-    stream.flush()
-
-
-def receive(stream: IO[bytes]) -> Any:
-    """The next value on ``stream``; EOFError when the other side is gone."""
-    head = stream.read(_SIZE.size)
-    if len(head) < _SIZE.size:
-        raise EOFError
-    size = _SIZE.unpack(head)[0]
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError
-    return pickle.loads(data)
-
-
 class LintWorkers:
     """Child processes that lint for the server; methods may be called from any thread."""
 
-    COMMAND: ClassVar[tuple[str, ...]] = (sys.executable, "-m", "ait_datasets.lsp.worker_child")
+    COMMAND: ClassVar[tuple[str, ...]] = COMMAND
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         # Signalled whenever a child becomes free or is stopped.
         self._freed = threading.Condition(self._lock)
-        self._idle: list[subprocess.Popen[bytes]] = []
-        self._running: dict[object, subprocess.Popen[bytes]] = {}
+        self._idle: list[LintChild] = []
+        self._running: dict[object, LintChild] = {}
         self._cancelled: set[int] = set()
         self._closed = False
         # The child that last linted each path: it keeps that document, so its next lint
         # re-reads only the edited test (see lint.buffers); the next run waits for it.
-        self._home: dict[str, subprocess.Popen[bytes]] = {}
+        self._home: dict[str, LintChild] = {}
         # The latest run asked for each token: an older one still waiting gives up.
         self._wanted: dict[object, int] = {}
         self._tickets = itertools.count()
@@ -111,28 +88,29 @@ class LintWorkers:
             self._running[token] = child
             self._home[path] = child
             generation = self.generation
+        from ait_datasets.lsp.linting import lint_in_session
+
+        failure: ChildFailed | None = None
         try:
-            assert child.stdin is not None and child.stdout is not None
-            send(child.stdin, (generation, path, text, config))
-            status, answer = receive(child.stdout)
-        except Exception as exc:  # broken pipe, end of file, or bytes that are no answer
-            with self._lock:
-                cancelled = child.pid in self._cancelled
-                self._cancelled.discard(child.pid)
-            child.kill()
-            child.wait()
-            if cancelled:
-                raise Cancelled from None
-            raise WorkerFailed(f"the lint process stopped: {exc!r}") from None
+            found = child.ask(lint_in_session, generation, text, path, config)
+        except ChildFailed as exc:
+            failure = exc
         finally:
             with self._lock:
                 if self._running.get(token) is child:
                     del self._running[token]
                 self._freed.notify_all()
-        self._give(child)
-        if status != "ok":
-            raise WorkerFailed(str(answer))
-        found: list[Diagnostic] = answer
+        if failure is None or child.poll() is None:
+            # Answered, or the lint raised there: the child serves the next run.
+            self._give(child)
+        else:
+            with self._lock:
+                cancelled = child.pid in self._cancelled
+                self._cancelled.discard(child.pid)
+            if cancelled:
+                raise Cancelled from None
+        if failure is not None:
+            raise WorkerFailed(str(failure))
         return found
 
     def cancel(self, token: object) -> None:
@@ -155,14 +133,15 @@ class LintWorkers:
         """Stop every child (the server is exiting)."""
         with self._lock:
             self._closed = True
-            children = [*self._idle, *self._running.values()]
+            idle, running = list(self._idle), list(self._running.values())
             self._idle.clear()
             self._running.clear()
-        for child in children:
-            child.kill()
-            child.wait()
+        for child in running:
+            child.kill()  # the thread that asked it stops it
+        for child in idle:
+            child.stop()
 
-    def _take(self, token: object, ticket: int, path: str) -> subprocess.Popen[bytes]:
+    def _take(self, token: object, ticket: int, path: str) -> LintChild:
         """The child for a run of ``path``: the one that last linted it (waited for while
         it finishes an older run), else any idle one, else a new one."""
         with self._lock:
@@ -188,7 +167,7 @@ class LintWorkers:
             raise WorkerFailed("cannot start the lint process")
         return started
 
-    def _give(self, child: subprocess.Popen[bytes]) -> None:
+    def _give(self, child: LintChild) -> None:
         with self._lock:
             # Cancelled just as it answered: it is being stopped, so never reused.
             stopped = child.pid in self._cancelled
@@ -200,19 +179,10 @@ class LintWorkers:
             for path in [p for p, home in self._home.items() if home is child]:
                 del self._home[path]
             self._freed.notify_all()
-        child.kill()
-        child.wait()
+        child.stop()
 
-    def _spawn(self) -> subprocess.Popen[bytes] | None:
+    def _spawn(self) -> LintChild | None:
         with self._lock:
             if self._closed:
                 return None
-        try:
-            return subprocess.Popen(
-                list(self.COMMAND),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-            )
-        except OSError:
-            return None
+        return start_child(self.COMMAND)

@@ -3,9 +3,11 @@
 Parsing ten thousand tests takes seconds even with libyaml; an author should not wait
 for that to start editing. For the usual shape (a root ``tests:`` line followed by a
 block list whose dashes share one column) the chunk boundaries can be read off the
-lines. Anything unusual returns None and the exact event scan is used instead. The app
-checks the cut against the full parse that lint makes in the background and refuses to
-save if they ever disagree.
+lines. Anything unusual returns None and the exact cut (the text read as lint reads it,
+the tests where :func:`ait_datasets.dataset.shape.test_items` finds them) is used
+instead. This is the editor's one fast path: a property test proves it equal to the
+exact cut, and the app checks it against the full parse that lint makes in the
+background and refuses to save if they ever disagree.
 """
 
 from __future__ import annotations

@@ -5,13 +5,11 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from ait_datasets.dataset.shape import DATASET, file_kind, turns_of
+from ait_datasets.dataset.shape import SUITE_SETUP, file_kind, holds_test_keys, test_items, turns_of
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node
-from ait_datasets.source.tree import Sequence as SeqNode
-from ait_datasets.tui.layout import TEST_KEYS_AT_ROOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +45,7 @@ def dash_lines_of(doc: Document) -> list[int]:
     tests).
     """
     root = doc.root
-    tests = root.get("tests") if isinstance(root, Mapping) else None
-    items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
+    items = test_items(doc) if isinstance(root, Mapping) and "tests" in root.children else []
     text = doc.text
     out = []
     line, counted = 1, 0
@@ -71,18 +68,19 @@ def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintRes
     from ait_datasets.tui.lint_adapter import lint_buffer
 
     found, doc = lint_buffer(text, path, config)
+    return LintResult(_map(found, editor_tests(doc)), dash_lines_of(doc))
+
+
+def editor_tests(doc: Document) -> list[Node]:
+    """The nodes the editor shows as tests, in file order (see :func:`.layout.split_layout`):
+    where the importer finds them, but a root without ``tests`` that has no key only a
+    test has is a dataset with no tests yet, and a suite-setup file has none."""
     root = doc.root
-    tests = root.get("tests") if isinstance(root, Mapping) else None
-    items = tests.items if isinstance(tests, SeqNode) and not tests.flow else []
-    if isinstance(root, Mapping) and "tests" not in root.children and file_kind(doc) == DATASET:
-        # A file that is one test (see :func:`~.layout.split_layout`): the root is test 1.
-        items = [root] if any(k in root.children for k in TEST_KEYS_AT_ROOT) else []
-    if doc.format == "jsonl":
-        items = list(doc.rows)  # one test per line, in file order
-    elif doc.format == "json" and isinstance(root, SeqNode):
-        items = list(root.items)  # the array's elements
-    findings = _map(found, items)
-    return LintResult(findings, dash_lines_of(doc))
+    if file_kind(doc) == SUITE_SETUP:
+        return []
+    if isinstance(root, Mapping) and "tests" not in root.children and not holds_test_keys(root):
+        return []
+    return test_items(doc)
 
 
 def lint_findings(path: str, text: str, config: LintConfig | None = None) -> list[Finding]:

@@ -8,26 +8,14 @@ chunks (untouched ones byte for byte) and the original text after the list.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-import yaml
-
+from ait_datasets.dataset import shape
+from ait_datasets.source import codes
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
 from ait_datasets.tui.fastsplit import chunk_name, fast_chunks
 from ait_datasets.tui.json_array import JsonFrame, JsonLayoutError, cut_array, element_of
-
-_CParser: Any
-try:
-    from yaml.cyaml import CParser as _CParser  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - PyYAML without libyaml
-    _CParser = None
-
-# Keys that make a root mapping a test of its own (a file without a `tests:` list).
-TEST_KEYS_AT_ROOT = ("turns", "query", "question", "expected_data", "testInput")
-
 
 # What a file's text holds, for the editor (see :class:`Layout`).
 TESTS = "tests"
@@ -37,7 +25,7 @@ JSONL = "jsonl"
 JSON = "json"
 JSON_SINGLE = "json-single"
 
-# Below this size the exact event scan is fast enough (well under 0.1 s).
+# Below this size the exact cut (the whole text read as lint reads it) is fast enough.
 FAST_SPLIT_MIN_CHARS = 256 * 1024
 
 
@@ -178,10 +166,12 @@ def json_layout(text: str, newline: str = "\n") -> Layout:
 def split_layout(text: str, newline: str = "\n", fmt: str = "yaml") -> Layout:
     """Cut ``text`` into the text around its tests and one chunk per test.
 
-    Uses only the parser's events (no tree), so a file with ten thousand tests is cut in
-    well under a second. Raises :class:`UnsupportedLayout` for files the editor cannot
-    rewrite safely (including files with syntax errors). ``fmt`` ``"jsonl"``: see
-    :func:`jsonl_layout`; ``"json"``: see :func:`json_layout`.
+    The tests are where :func:`ait_datasets.dataset.shape.test_items` finds them in the
+    text read as lint reads it; a large file is first cut from its lines alone
+    (:mod:`.fastsplit`, confirmed later by the full parse). Raises
+    :class:`UnsupportedLayout` for files the editor cannot rewrite safely (including
+    files with syntax errors). ``fmt`` ``"jsonl"``: see :func:`jsonl_layout`; ``"json"``:
+    see :func:`json_layout`.
     """
     if fmt == "jsonl":
         return jsonl_layout(text, newline)
@@ -191,35 +181,40 @@ def split_layout(text: str, newline: str = "\n", fmt: str = "yaml") -> Layout:
         fast = fast_chunks(text)
         if fast is not None:
             return _fast_layout(text, fast, newline)
-    try:
-        found = scan(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise UnsupportedLayout(
-            f"the file has a YAML syntax error{where}; fix it first (see datasets lint)"
-        ) from None
-    if found.documents > 1:
+    doc = load_text("layout.yaml", text)
+    if any(d.code == codes.MULTIPLE_DOCUMENTS for d in doc.diagnostics):
         raise UnsupportedLayout("the file holds several YAML documents; the framework reads one")
-    if not found.block_mapping_root:
+    root = doc.root
+    if root is None and doc.has_errors:
+        first = next(d for d in doc.diagnostics if d.severity.rank == 2)
+        raise UnsupportedLayout(
+            f"the file has a YAML syntax error at line {first.line}, column {first.column}; "
+            "fix it first (see datasets lint)"
+        )
+    if not isinstance(root, Mapping) or root.flow:
         raise UnsupportedLayout("the top level of the file must be a block mapping")
-    if found.suite_setup_object:
-        if found.tests_kind != "absent":
+    tests = root.get("tests")
+    if shape.file_kind(doc) == shape.SUITE_SETUP:
+        if "tests" in root.children:
             raise UnsupportedLayout(
                 "this suite-setup file also has tests:; the framework reads it as a "
                 "suite setup only, so remove tests: (or suite_setup:) first"
             )
         # No tests: the file's own keys are edited, the setup itself as raw YAML.
         return Layout(text, "", "", "", [], 0, IndentStyle(), newline, kind=SUITE_SETUP)
-    if found.tests_kind == "absent":
-        if any(k in found.root_keys for k in TEST_KEYS_AT_ROOT):
+    if "tests" not in root.children:
+        if shape.holds_test_keys(root):
             return _single_layout(text, newline)
         opener = ("" if text.endswith("\n") or not text else newline) + "tests:" + newline
         return Layout(text, opener, "", "", [], 0, IndentStyle(), newline)
-    if found.tests_kind == "block":
-        return _block_layout(text, found, newline)
-    if found.tests_kind == "empty":
-        colon = text.index(":", found.tests_key_end) + 1
+    if isinstance(tests, Sequence) and not tests.flow and tests.items:
+        return _block_layout(text, root, tests, shape.test_items(doc), newline)
+    if (isinstance(tests, Sequence) and not tests.items) or (
+        isinstance(tests, Scalar) and tests.data is None and not tests.style
+    ):
+        key = root.key_node("tests")
+        assert key is not None
+        colon = text.index(":", key.end_offset) + 1
         eol = text.find("\n", colon)
         eol = len(text) if eol < 0 else eol + 1
         tail = text[colon:eol]
@@ -274,15 +269,19 @@ def _single_layout(text: str, newline: str) -> Layout:
     return Layout(text[:start], "", "", "", [chunk], 0, style, newline, names, kind=SINGLE)
 
 
-def _block_layout(text: str, found: Scan, newline: str) -> Layout:
-    starts = [_line_start(text, _dash_offset(text, at)) for at in found.items]
-    end = found.after_tests if found.after_tests is not None else len(text)
-    end = _line_start(text, end) if found.after_tests is not None else end
+def _block_layout(
+    text: str, root: Mapping, tests: Sequence, items: list[Node], newline: str
+) -> Layout:
+    """A ``tests:`` block list: a chunk from each test's dash line to the next one's."""
+    starts = [_line_start(text, _dash_offset(text, item.start_offset)) for item in items]
+    keys = list(root.children)
+    after = keys.index("tests") + 1
+    # The first root key after the tests (None: tests is the last key).
+    after_tests = root.key_node_at(after, keys[after]).start_offset if after < len(keys) else None
+    end = len(text) if after_tests is None else _line_start(text, after_tests)
     bounds = [*starts[1:], end]
     chunks = [text[s:e] for s, e in zip(starts, bounds, strict=True)]
-    dash_column = _dash_offset(text, found.items[0]) - starts[0]
-    sample = load_text("sample.yaml", "".join(chunks[:20]))
-    style = detect_style(sample.root) if isinstance(sample.root, Sequence) else IndentStyle()
+    dash_column = _dash_offset(text, items[0].start_offset) - starts[0]
     return Layout(
         text[: starts[0]],
         "",
@@ -290,10 +289,18 @@ def _block_layout(text: str, found: Scan, newline: str) -> Layout:
         text[end:],
         chunks,
         dash_column,
-        style,
+        detect_style(tests),
         newline,
-        list(found.names),
+        [_name_of(text, item) for item in items],
     )
+
+
+def _name_of(text: str, item: Node) -> str | None:
+    """The test's ``name`` as written (None when the item has no scalar name)."""
+    name = item.children.get("name") if isinstance(item, Mapping) else None
+    if not isinstance(name, Scalar):
+        return None
+    return name.data if isinstance(name.data, str) else text[name.start_offset : name.end_offset]
 
 
 def _fast_layout(text: str, fast: tuple[int, int, int, list[int]], newline: str) -> Layout:
@@ -307,131 +314,6 @@ def _fast_layout(text: str, fast: tuple[int, int, int, list[int]], newline: str)
     return Layout(
         text[:start], "", "", text[end:], chunks, dash_column, style, newline, names, fast=True
     )
-
-
-@dataclass(slots=True)
-class Scan:
-    """What the event scan learns about a file's top level and its tests."""
-
-    documents: int = 0
-    block_mapping_root: bool = False
-    root_keys: list[str] = field(default_factory=list)
-    suite_setup_object: bool = False
-    # absent / block / empty (``[]`` or null) / other
-    tests_kind: str = "absent"
-    tests_key_end: int = 0
-    # Start offsets of the test items, and each test's name when it is a plain scalar.
-    items: list[int] = field(default_factory=list)
-    names: list[str | None] = field(default_factory=list)
-    # Offset of the first root key after ``tests`` (None: tests is the last key).
-    after_tests: int | None = None
-
-
-def _events(text: str) -> Iterator[Any]:
-    parser = _CParser(text) if _CParser is not None else _py_parser(text)
-    try:
-        while parser.check_event():
-            yield parser.get_event()
-    finally:
-        if hasattr(parser, "dispose"):
-            parser.dispose()
-
-
-def _py_parser(text: str) -> Any:
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class _PyParser(Reader, Scanner, Parser):
-        def __init__(self, stream: str) -> None:
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-
-    return _PyParser(text)
-
-
-def scan(text: str) -> Scan:
-    """One pass over the parser's events: root keys, the tests' offsets and names."""
-    out = Scan()
-    depth = 0
-    root_key_next = False  # the next depth-1 event is a root key
-    current_key: str | None = None
-    in_tests = False
-    item_key_next = False
-    item_key: str | None = None
-    opening = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-    closing = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
-    for event in _events(text):
-        kind = event.__class__
-        if depth > 3:
-            # Inside a test's values: only the nesting matters (the hot path).
-            if kind in opening:
-                depth += 1
-            elif kind in closing:
-                depth -= 1
-                if depth == 3 and in_tests:
-                    item_key_next = True
-            continue
-        if kind is yaml.DocumentStartEvent:
-            out.documents += 1
-            continue
-        if kind in (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent):
-            continue
-        if kind in closing:
-            depth -= 1
-            if depth == 1:
-                in_tests = False
-                root_key_next = True
-            elif depth == 2 and in_tests:
-                item_key_next = False
-            continue
-        start = kind in opening
-        if depth == 0:
-            out.block_mapping_root = kind is yaml.MappingStartEvent and not event.flow_style
-            root_key_next = True
-        elif depth == 1:
-            if root_key_next:
-                current_key = event.value if kind is yaml.ScalarEvent else None
-                out.root_keys.append(current_key or "")
-                if in_tests is False and out.tests_kind != "absent" and out.after_tests is None:
-                    out.after_tests = event.start_mark.index
-                if current_key == "tests":
-                    out.tests_key_end = event.end_mark.index
-                root_key_next = False
-            else:
-                _root_value(out, current_key, kind, event)
-                in_tests = current_key == "tests" and out.tests_kind in ("block", "flow")
-                root_key_next = not start
-        elif depth == 2 and in_tests:
-            out.items.append(event.start_mark.index)
-            out.names.append(None)
-            item_key_next = kind is yaml.MappingStartEvent
-        elif depth == 3 and in_tests:
-            if item_key_next:
-                item_key = event.value if kind is yaml.ScalarEvent else None
-            elif item_key == "name" and kind is yaml.ScalarEvent:
-                out.names[-1] = event.value
-            item_key_next = not item_key_next if not start else item_key_next
-        if start:
-            depth += 1
-    if out.tests_kind == "flow":
-        out.tests_kind = "other" if out.items else "empty"
-    return out
-
-
-def _root_value(out: Scan, key: str | None, kind: Any, event: Any) -> None:
-    if key == "suite_setup" and kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
-        out.suite_setup_object = True
-    if key != "tests":
-        return
-    if kind is yaml.SequenceStartEvent:
-        # A flow list is "empty" only if it closes right away; we learn that from items.
-        out.tests_kind = "flow" if event.flow_style else "block"
-    elif kind is yaml.ScalarEvent and event.value in ("", "~", "null", "Null", "NULL"):
-        out.tests_kind = "empty" if event.implicit[0] else "other"
-    else:
-        out.tests_kind = "other"
 
 
 def detect_style(tests: Sequence, sample: int = 20) -> IndentStyle:

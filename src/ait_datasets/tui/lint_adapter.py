@@ -20,10 +20,9 @@ def lint_buffer(
 ) -> tuple[list[Diagnostic], Document]:
     """What `datasets lint PATH` reports for ``PATH`` if it held ``text`` (no BOM), and the
     parsed document (so findings can be placed in the tree without a second parse)."""
-    from ait_datasets.lint.engine import lint_document, load_saved_text
+    from ait_datasets.lint.engine import lint_document, load_for_lint
 
     config = config or LintConfig()
-    # As saved, so the size, decoding and line-length limits are the command line's own.
-    doc = load_saved_text(path, text, config)
+    doc = load_for_lint(path, text, config)
     found = lint_document(doc, config)
     return [d for d in found if d.path == doc.path], doc

@@ -1,26 +1,29 @@
 """Running lint and the save check off the UI thread.
 
-Small files are linted in a thread. Large ones go to a child process: parsing them is
-pure Python work that would hold the interpreter lock and freeze typing for seconds.
-The child is a plain ``python -m`` subprocess that exchanges pickles over its pipes; a
-child still running when the editor closes is stopped, so quitting is immediate.
+Small files are linted in a thread. Large ones go to the lint child process the editor
+shares with the language server (:mod:`ait_datasets.lint.child`): parsing them is pure
+Python work that would hold the interpreter lock and freeze typing for seconds. Each
+child answers one request and is let go; the latest run wins (a newer one stops the
+child of a stale one), and a child still running when the editor closes is stopped, so
+quitting is immediate.
 """
 
 from __future__ import annotations
 
-import pickle
-import subprocess
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from ait_datasets.diagnostics import Edit
+from ait_datasets.lint.child import COMMAND, PROCESS_MIN_CHARS, ChildFailed, LintChild, start_child
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.tui.findings import LintResult, lint_text
-from ait_datasets.tui.lint_spawn import CHILD, PROCESS_MIN_CHARS
-from ait_datasets.tui.save import RefusedToSave, check_parses, write_dataset
+from ait_datasets.tui.save import RefusedToSave, check_parses, parse_problem, write_dataset
 
 __all__ = ["PROCESS_MIN_CHARS", "LintCancelled", "LintRunner", "RunnerClosed"]
+
+T = TypeVar("T")
 
 
 class RunnerClosed(Exception):
@@ -31,39 +34,31 @@ class LintCancelled(Exception):
     """A newer lint run replaced this one (the text changed again)."""
 
 
-class _Failed:
-    """The child could not answer (it is then done in this process)."""
-
-
-_FAILED = _Failed()
-
-
 class LintRunner:
     """Lints and checks texts for the editor; call its methods from worker threads."""
 
     # The child process's command line.
-    CHILD: ClassVar[tuple[str, ...]] = CHILD
+    CHILD: ClassVar[tuple[str, ...]] = COMMAND
 
     def __init__(self, process_min_chars: int = PROCESS_MIN_CHARS) -> None:
         self.process_min_chars = process_min_chars
-        self._children: set[subprocess.Popen[bytes]] = set()
-        self._lint_children: set[subprocess.Popen[bytes]] = set()
+        self._children: set[LintChild] = set()
+        self._lint_children: set[LintChild] = set()
         self._lock = threading.Lock()
         self._closed = False
         self._generation = 0
         self._prefetched: tuple[str, str, Future[LintResult]] | None = None
         # A child started before this runner existed (see :meth:`adopt`).
-        self._spare: subprocess.Popen[bytes] | None = None
+        self._spare: LintChild | None = None
 
-    def adopt(self, child: subprocess.Popen[bytes] | None) -> None:
-        """Use ``child`` (started early, see :mod:`.lint_spawn`) for the next lint in a
+    def adopt(self, child: LintChild | None) -> None:
+        """Use ``child`` (started early, see ``datasets edit``) for the next lint in a
         child process; it is stopped like any other child when the runner closes."""
         if child is None:
             return
         with self._lock:
             if self._closed:
-                child.kill()
-                child.wait()
+                child.stop()
                 return
             self._spare = child
             self._children.add(child)
@@ -99,10 +94,13 @@ class LintRunner:
             child.kill()
         if len(text) < self.process_min_chars:
             return lint_text(path, text, config)
-        result = self._ask(("lint", path, text, config), lint=True)
+        try:
+            result: LintResult | None = self._ask(lint_text, path, text, config, lint=True)
+        except ChildFailed:
+            result = None
         if generation != self._generation:
             raise LintCancelled
-        return result if isinstance(result, LintResult) else lint_text(path, text, config)
+        return result if result is not None else lint_text(path, text, config)
 
     def save(
         self,
@@ -120,11 +118,12 @@ class LintRunner:
         if len(text) < self.process_min_chars:
             check_parses(path, text, dash_lines)
         else:
-            problem = self._ask(("check", path, text, dash_lines))
-            if isinstance(problem, _Failed):
-                check_parses(path, text, dash_lines)
-            elif problem is not None:
-                raise RefusedToSave(str(problem))
+            try:
+                problem = self._ask(parse_problem, path, text, dash_lines)
+            except ChildFailed:
+                problem = parse_problem(path, text, dash_lines)
+            if problem is not None:
+                raise RefusedToSave(problem)
         return write_dataset(path, edits[0], edits[1], bom=bom, expected=expected)
 
     def close(self) -> None:
@@ -138,65 +137,38 @@ class LintRunner:
         if spare is not None:
             # Never asked anything: nobody else waits for it or holds its pipes.
             spare.wait()
-            for pipe in (spare.stdin, spare.stdout):
-                if pipe is not None:
-                    pipe.close()
 
-    def _ask(self, request: tuple[object, ...], *, lint: bool = False) -> object:
-        """Send ``request`` to a child process; its answer, or ``_FAILED``."""
+    def _ask(self, call: Callable[..., T], *args: object, lint: bool = False) -> T:
+        """``call(*args)`` in a child process, which is let go after its answer; raises
+        :class:`ChildFailed` when none could answer (the caller then works here)."""
         with self._lock:
             if self._closed:
                 raise RunnerClosed
             spare, self._spare = (self._spare, None) if lint else (None, self._spare)
             if spare is not None and spare.poll() is None:
-                child = spare
+                child: LintChild | None = spare
             else:
                 if spare is not None:
                     self._children.discard(spare)
-                try:
-                    child = subprocess.Popen(
-                        list(self.CHILD),
-                        stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE,
-                        stderr=subprocess.DEVNULL,
-                    )
-                except OSError:
-                    return _FAILED
+                child = start_child(self.CHILD)
+            if child is None:
+                raise ChildFailed("cannot start the lint process")
             self._children.add(child)
             if lint:
                 self._lint_children.add(child)
         try:
-            out = _exchange(child, pickle.dumps(request))
-        finally:
-            with self._lock:
-                self._children.discard(child)
-                self._lint_children.discard(child)
+            answer: T | ChildFailed = child.ask(call, *args)
+        except ChildFailed as exc:
+            answer = exc
+        with self._lock:
+            self._children.discard(child)
+            self._lint_children.discard(child)
+        # One request a child: its input closes, so it exits (it was stopped if the runner
+        # closed meanwhile).
+        child.close()
+        child.wait()
         if self._closed:
             raise RunnerClosed
-        if child.returncode != 0:
-            return _FAILED
-        try:
-            answer: object = pickle.loads(out)
-        except (pickle.UnpicklingError, EOFError):
-            return _FAILED
+        if isinstance(answer, ChildFailed):
+            raise answer
         return answer
-
-
-def _exchange(child: subprocess.Popen[bytes], request: bytes) -> bytes:
-    """Send ``request`` whole, then read the whole answer.
-
-    One blocking write lets the kernel move the text while this thread waits outside the
-    interpreter lock. ``communicate()`` would instead loop over 4 KiB writes, each taking
-    the lock back from the editor's busy start (seconds for a 4.5 MB file). The child
-    reads all of its input before it writes a byte, so the two cannot block each other.
-    """
-    assert child.stdin is not None and child.stdout is not None
-    try:
-        with child.stdin:
-            child.stdin.write(request)
-    except BrokenPipeError:
-        pass  # the child died or was stopped: its exit code tells
-    with child.stdout:
-        out = child.stdout.read()
-    child.wait()
-    return out

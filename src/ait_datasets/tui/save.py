@@ -34,6 +34,16 @@ def check_parses(path: str, text: str, dash_lines: list[int] | None = None) -> N
         )
 
 
+def parse_problem(path: str, text: str, dash_lines: list[int] | None = None) -> str | None:
+    """Why :func:`check_parses` refuses ``text`` (None: it does not): what the editor's
+    lint child answers for a large text."""
+    try:
+        check_parses(path, text, dash_lines)
+    except RefusedToSave as exc:
+        return str(exc)
+    return None
+
+
 class DiskChanged(Exception):
     """The file on disk is not what the editor loaded (or last saved); nothing was written."""
 
