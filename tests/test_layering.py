@@ -133,3 +133,41 @@ def test_audit_sits_beside_report_above_lint() -> None:
         elif area not in ("commands", "audit"):
             assert not any(_area(t) == "audit" for t in targets), module
     assert any(_area(t) == "al" for t in graph["ait_datasets.audit.suite"])
+
+
+def test_the_package_is_pure_python() -> None:
+    """One wheel for every platform: no C source (or other compiled code) in the package."""
+    compiled = sorted(
+        str(p.relative_to(SRC))
+        for p in SRC.rglob("*")
+        if p.suffix in {".c", ".h", ".pyx", ".cpp"} and p.is_file()
+    )
+    assert compiled == []
+
+
+COLLECTOR_POLICY = {"disable", "enable", "freeze", "set_threshold"}
+
+
+def test_only_the_command_line_decides_the_collector_policy() -> None:
+    """Process policy (the cyclic collector, the process's end) lives in `cli.py` and
+    `commands/`; the library below never pauses or tunes the collector."""
+    allowed = {"ait_datasets.cli"}
+    offenders = []
+    for path in SRC.rglob("*.py"):
+        name = _module_name(path)
+        if name in allowed or name.startswith("ait_datasets.commands"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "gc"
+                and node.attr in COLLECTOR_POLICY
+            ):
+                offenders.append(f"{name}: gc.{node.attr}")
+            if isinstance(node, ast.Name) and node.id == "paused_gc":
+                offenders.append(f"{name}: paused_gc")
+            if isinstance(node, ast.Attribute) and node.attr == "_run_exitfuncs":
+                offenders.append(f"{name}: atexit._run_exitfuncs")
+    assert offenders == []

@@ -14,11 +14,9 @@ A command module provides:
 from __future__ import annotations
 
 import argparse
-import atexit
+import gc
 import importlib
-import os
 import sys
-import threading
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -122,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if module is None:
         parser.print_help()
         return EXIT_USAGE
-    from ait_datasets.gc_pause import command_gc
+    from ait_datasets.commands._process import collector_for
 
     stderr = sys.stderr
     if args.command not in _OWN_TERMINAL:
@@ -130,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # control or bidirectional character reaches the terminal through them.
         sys.stderr = TerminalStream(stderr)
     try:
-        with command_gc(args.command):
+        with collector_for(args.command):
             code = int(module.run(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -198,34 +196,18 @@ def _looks_like_negative_formula(arg: str) -> bool:
 def run() -> None:
     """The console script: run the command, then exit with its code.
 
-    Tearing down the interpreter frees every object one by one: on a 20-test lint that
-    is about 8% of the run's CPU time (the README's bench). So, once every exit handler
-    has run (a caller's, registered before, as well as any a command registered) and the
-    output is flushed, the process ends without freeing the objects. Where the
-    interpreter cannot run the handlers itself, or a thread is still running, it shuts
-    down normally. In-process callers use :func:`main`, which returns normally. A command
-    may leave what it built for this end (:func:`~ait_datasets.gc_pause.leave_for_exit`).
+    The process ends when the command returns, so the collector stays paused to the end
+    (:func:`~ait_datasets.commands._process.ends_after_command`), and what the command
+    built is frozen out of the collection the interpreter makes as it shuts down: it
+    would only walk objects that are about to be freed. In-process callers use
+    :func:`main`, which gives the collector back as it found it.
     """
-    from ait_datasets.gc_pause import exit_frees_memory
+    from ait_datasets.commands._process import ends_after_command
 
-    run_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if run_handlers is not None:
-        exit_frees_memory()
+    ends_after_command()
     code = main()
-    if run_handlers is None or threading.active_count() != 1:
-        sys.exit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(code)  # e.g. a closed pipe: the normal shutdown reports it as it always did
-    run_handlers()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass  # the handlers' own output could not be written; nothing is left to report
-    os._exit(code)
+    gc.freeze()
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

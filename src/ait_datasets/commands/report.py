@@ -181,7 +181,6 @@ def output_format(fmt: str | None, output: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ait_datasets.gc_pause import leave_for_exit
     from ait_datasets.report import (
         ReportInputError,
         build_report,
@@ -245,10 +244,8 @@ def run(args: argparse.Namespace) -> int:
         sources=sources,
     )
     # The report holds every run it shows; the result set's per-case tables of them are
-    # not needed any more (with millions of runs, that is a tenth of a gigabyte). The
-    # runs themselves are left for the end of the process (see gc_pause).
+    # not needed any more (with millions of runs, that is a tenth of a gigabyte).
     del results, baseline
-    leave_for_exit(report)
     if args.strict and report.incomplete:
         for path, link in report.incomplete:
             print(

@@ -5,7 +5,7 @@ and the server's hovers would wait for the lint of a large file, and a run made 
 the next keystroke could not be stopped. In a child process it runs on the other core and
 is stopped by ending the process.
 
-A child is a plain ``python -m ait_datasets.lint.child_main`` with two pipes (no ``fork``,
+A child is a plain ``python -m ait_datasets.commands._lint_child`` with two pipes (no ``fork``,
 no ``select``: it works the same on Windows). It answers requests one after another until
 its input closes: a request names a function of ours and its arguments, the answer is
 what the function returned. Both travel as length-prefixed pickles, between our own two
@@ -29,8 +29,9 @@ from typing import IO, Any, TypeVar
 
 T = TypeVar("T")
 
-# The child's command line (see :mod:`.child_main`).
-COMMAND: tuple[str, ...] = (sys.executable, "-m", "ait_datasets.lint.child_main")
+# The child's command line: its entry is a process's, so it lives with the command line's
+# (`commands/_lint_child.py`), which also sets its collector policy.
+COMMAND: tuple[str, ...] = (sys.executable, "-m", "ait_datasets.commands._lint_child")
 
 # The editor lints texts at least this long in a child; shorter ones lint in a thread.
 PROCESS_MIN_CHARS = 256 * 1024

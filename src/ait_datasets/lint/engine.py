@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator
 from ait_datasets.dataset import shape
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import Diagnostic
-from ait_datasets.gc_pause import paused_gc
 from ait_datasets.internal_error import FileInternalError
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
@@ -58,9 +57,8 @@ def lint_document(
     config = config or LintConfig()
     apps = apps if apps is not None else apps_for(config)
     ctx = context_for(doc, config, apps)
-    with paused_gc():
-        found = file_findings(doc, ctx)
-        facts = extract_facts(doc, ctx.kind)
+    found = file_findings(doc, ctx)
+    facts = extract_facts(doc, ctx.kind)
     project = Project(apps)
     project.add(facts)
     found.extend(project_findings(project, config))
@@ -258,9 +256,8 @@ def _lint_file(
         if applied:
             fixed = (original, doc.text, applied)
     ctx = context_for(doc, config, apps)
-    with paused_gc():
-        diags = file_findings(doc, ctx)
-        facts = extract_facts(doc, ctx.kind)
+    diags = file_findings(doc, ctx)
+    facts = extract_facts(doc, ctx.kind)
     sup = None
     if doc.format in _COMMENTED_FORMATS:
         parsed = parse_suppressions(path, doc.text, unknown_code)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from ait_datasets.dataset.app import app_root
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic
-from ait_datasets.gc_pause import paused_gc
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import is_xml
 
@@ -46,12 +45,10 @@ def lint_document_text(
     from ait_datasets.lint import lint_text
 
     apps = app.fresh(path) if app is not None else None
-    # Like the CLI's engine, no cyclic collection while the large acyclic tree is built.
-    with paused_gc():
-        if buffers is not None:
-            found = buffers.lint(text, path, config, apps=apps)
-        else:
-            found = lint_text(text, path, config, apps=apps)
+    if buffers is not None:
+        found = buffers.lint(text, path, config, apps=apps)
+    else:
+        found = lint_text(text, path, config, apps=apps)
     wanted = os.path.abspath(path)
     return [d for d in found if os.path.abspath(d.path) == wanted]
 

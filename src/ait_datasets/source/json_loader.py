@@ -14,7 +14,6 @@ import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
 
@@ -292,8 +291,7 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     lines = _Lines(LineIndex(text))
     parser = _Parser(path, text, lines)
     try:
-        with paused_gc():
-            root = parser.parse()
+        root = parser.parse()
     except JsonSyntaxError as exc:
         return None, [
             *_collapse_lenient(parser.diagnostics),
@@ -306,8 +304,7 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
 
 def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     """One tree per line, up to the first empty line (where the importer stops reading)."""
-    with paused_gc():
-        return _load_jsonl(path, text)
+    return _load_jsonl(path, text)
 
 
 def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:

@@ -13,7 +13,6 @@ import re
 import stat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
@@ -315,8 +314,7 @@ def _long_line(path: str, text: str, limit: int) -> Diagnostic | None:
 def _load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     """The line reader's tree, else libyaml's (imported only then: PyYAML takes about
     10 ms to import, a good part of a small lint run)."""
-    with paused_gc():
-        root = read_block_yaml(text)
+    root = read_block_yaml(text)
     if root is not None:
         return root, []
     from ait_datasets.source.yaml_loader import load_yaml

@@ -16,7 +16,6 @@ import yaml
 from yaml import events as ev
 
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.gc_pause import paused_gc
 from ait_datasets.source import codes
 from ait_datasets.source.scalars import (
     MAY_BE_OVERSIZED,
@@ -361,8 +360,7 @@ def load_yaml(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     unparsable) and the findings. (``source.load`` tries the line reader first.)"""
     builder = _Builder(path)
     try:
-        with paused_gc():
-            root = builder.build(text)
+        root = builder.build(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
