@@ -12,6 +12,7 @@ import json
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Change, Comparison
 from ait_datasets.report.costs import Costs, costs_of
+from ait_datasets.report.evidence import evidence
 from ait_datasets.report.model import Run, run_label
 from ait_datasets.report.paired import FEW_PAIRS, Paired
 from ait_datasets.report.policy import Verdict
@@ -164,6 +165,10 @@ def _run(run: Run, show_data: bool) -> dict[str, object]:
     }
     if show_data and run.data is not None:
         data["input_data"], data["output_data"] = run.data
+        # The evidence turn by turn (see ait_datasets.report.evidence); the texts of an
+        # unknown shape are in input_data/output_data above, as exported.
+        shown = evidence(*run.data)
+        data["turns"] = [turn.data() for turn in shown.turns]
     return data
 
 
