@@ -33,7 +33,7 @@ dropped; nothing here raises.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import msgspec
 
@@ -80,16 +80,12 @@ class TurnEvidence:
     scores: tuple[Score, ...] = ()
     answer: str = ""  # an answer that is not Library - Agent's object
     raw: str = ""
+    reply: bool = False  # the query is a person's reply to a pause, not a new task
 
     @property
     def paused(self) -> bool:
         """The agent stopped to ask a person (an intervention request)."""
         return self.status.strip().lower() == "paused"
-
-    @property
-    def reply(self) -> bool:
-        """The turn's query is a person's reply to a pause, not a new task."""
-        return self.query.startswith(REPLY)
 
     def data(self) -> dict[str, object]:
         """The turn as plain data (the JSON report's ``turns``)."""
@@ -103,6 +99,7 @@ class TurnEvidence:
             ],
             "scores": [{"name": s.name, "score": s.score, "reason": s.reason} for s in self.scores],
             "query": self.query,
+            "reply": self.reply,
             "expected": self.expected,
             "status": self.status,
             "answer": self.answer,
@@ -133,9 +130,6 @@ class Evidence:
         return written[-1] if written else None
 
 
-REPLY = "reply: "
-
-
 def evidence(input_data: str, output_data: str) -> Evidence:
     """The evidence of a run from its two texts (as the API page exports them)."""
     inputs = _json(input_data)
@@ -146,17 +140,17 @@ def evidence(input_data: str, output_data: str) -> Evidence:
     count = max(len(queries), len(written))
     turns = []
     for index in range(count):
-        query, expected = queries[index] if index < len(queries) else ("", "")
+        query, expected, reply = queries[index] if index < len(queries) else ("", "", False)
         output = written[index] if index < len(written) else _NOTHING
-        turns.append(_turn(index + 1, query, expected, output))
+        turns.append(replace(_turn(index + 1, query, expected, output), reply=reply))
     return Evidence(tuple(turns), raw_input, raw_output)
 
 
 _NOTHING = object()
 
 
-def _queries(inputs: object) -> list[tuple[str, str]]:
-    """(query, expected) of each turn of the test's stored JSON."""
+def _queries(inputs: object) -> list[tuple[str, str, bool]]:
+    """(query, expected, is a reply) of each turn of the test's stored JSON."""
     if not isinstance(inputs, dict):
         return []
     turns = inputs.get("turns")
@@ -167,24 +161,31 @@ def _queries(inputs: object) -> list[tuple[str, str]]:
     return []
 
 
-def _query(turn: object) -> tuple[str, str]:
+def _query(turn: object) -> tuple[str, str, bool]:
     if not isinstance(turn, dict):
-        return bounded(_text(turn)), ""
+        return bounded(_text(turn)), "", False
     query = turn.get("query", turn.get("question"))
     expected = turn.get("expected_data", turn.get("ground_truth"))
-    return _query_text(query), "" if expected is None else bounded(_text(expected))
+    shown = "" if expected is None else bounded(_text(expected))
+    intervention = query.get("intervention") if isinstance(query, dict) else None
+    if intervention is not None:
+        return _reply_text(intervention), shown, True
+    return _query_text(query), shown, False
+
+
+def _reply_text(intervention: object) -> str:
+    """A person's reply to a pause: the instruction, or the suggestion chosen."""
+    if isinstance(intervention, dict):
+        for key in ("instruction", "suggestion"):
+            value = intervention.get(key)
+            if isinstance(value, str):
+                return ("" if key == "instruction" else "suggestion ") + _cut(value)
+    return bounded(_text(intervention))
 
 
 def _query_text(query: object) -> str:
-    """A new task as ``title — message (from ...)``; a reply to a pause as ``reply: ...``."""
+    """A new task as ``title — message (from ...)``; anything else as its text."""
     if isinstance(query, dict):
-        intervention = query.get("intervention")
-        if isinstance(intervention, dict):
-            for key in ("instruction", "suggestion"):
-                value = intervention.get(key)
-                if isinstance(value, str):
-                    return REPLY + ("" if key == "instruction" else "suggestion ") + _cut(value)
-            return REPLY + bounded(_text(intervention))
         parts = [query.get(key) for key in ("title", "message")]
         texts = [_cut(part) for part in parts if isinstance(part, str) and part.strip()]
         sender = query.get("from")
