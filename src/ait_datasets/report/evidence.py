@@ -21,7 +21,7 @@ Read only with ``--show-data`` (the API page returns both unmasked). In microsof
   turn) hold each turn's ``query`` -- a new task (``title``, ``from``, ``message``) or a
   person's reply to a pause (``intervention``: ``instruction`` or ``suggestion``)
   (``RunTurnAndWait``, ``LibraryAgentImpl.Codeunit.al:451-500``) -- and its
-  ``expected_data`` (``intervention_request``: ``:655-666``).
+  ``expected_data`` (``intervention_request``: ``:658-666``).
 - ``evaluation_results`` (judge scores) are not written by BCApps main; a turn output or
   its answer holding such an array is read as ``[{name|metric|evaluator, score|value,
   reason|explanation}]``.
