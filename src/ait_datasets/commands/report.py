@@ -55,7 +55,10 @@ _SUFFIX_FORMATS = {
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="log-entry exports (.json), JSONL results or Excel eval summaries (.xlsx)"
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="log-entry exports (.json), JSONL results or Excel eval summaries (.xlsx)",
     )
     parser.add_argument(
         "--k",
