@@ -334,6 +334,19 @@ def test_dataset_text_never_starts_a_line_or_a_command_in_text(
         assert "##vso[" not in out and "\x1b" not in out and "\r" not in out
 
 
+def test_json_keeps_the_exact_text_with_no_ci_command_marker(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hostile = "##vso[task.complete result=Succeeded]\u2028next"
+    output = json.dumps({"turns": [_agent(False, hostile, _details("Paused"))]})
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps({"value": [_entry(1, "Error", output)]}), encoding="utf-8")
+    out = _run([str(path), "--show-data", "--format", "json"], capsys)
+    assert "##vso[" not in out and "\u2028" not in out
+    [case] = json.loads(out)["cases"]
+    assert case["runs"][0]["turns"][0]["error_reason"] == hostile
+
+
 def test_an_export_of_unknown_shapes_renders_in_every_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from ait_datasets.log_text import json_for_logs
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Change, Comparison
 from ait_datasets.report.costs import Costs, costs_of
@@ -39,7 +40,10 @@ def render_json(report: Report) -> str:
         else:
             lines.append(f"{head}{_dump(value)}{comma}")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    # With --show-data the runs' data (the agent's messages, any text) is in it: what a CI
+    # log would act on is escaped, as JSON escapes that decode to the same text.
+    return json_for_logs(text) if report.show_data else text
 
 
 LISTED = 5000
