@@ -3,8 +3,9 @@
 Input files: the AI Test Toolkit's log entries as exported from its API page
 (aitTestLogEntries; OData {"value": [...]} or a plain JSON array), or a generic JSONL
 file with one run of one case per line: {"case": ..., "run": ..., "passed": true|false}
-(optional "dataset", "suite", "message", "tokens", "credits", "durationMs"). Several
-files are read as one result set.
+(optional "dataset", "suite", "message", "tokens", "credits", "durationMs"), or the
+Excel eval summary (.xlsx, report 149030, with the xlsx extra). Several files are read as
+one result set.
 
 A case is (suite, dataset, test code, procedure); only rows with procedureName are cases.
 Each Version is one run (--runs-by tag: each Tag). Status Skipped is no run (listed and
@@ -12,7 +13,9 @@ counted apart); Error rows without a version or a procedureName are infrastructu
 errors. Each case is judged on its first k runs in run order (k defaults to the run
 count most cases have; the others are named): passed (all k), flaky (some) or never
 passed (none). Cases with fewer than k runs are listed on their own and left out of
-pass^k; every run counts for pass@1. inputData/outputData are shown only with --show-data.
+pass^k; every run counts for pass@1. inputData/outputData are shown only with --show-data:
+each failed run's evidence turn by turn (verdict, error reason, query, the agent's
+messages, pauses, scores).
 
 --rerun-plan DIR (with --datasets) writes the flaky, borderline (at most 3 agreeing runs)
 and under-sampled (fewer than k runs) cases' tests, copied byte for byte, into subset
@@ -52,7 +55,10 @@ _SUFFIX_FORMATS = {
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="log-entry exports (.json) or JSONL results"
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="log-entry exports (.json), JSONL results or Excel eval summaries (.xlsx)",
     )
     parser.add_argument(
         "--k",
@@ -97,7 +103,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--show-data",
         action="store_true",
-        help="include inputData/outputData (may be sensitive; never shown otherwise)",
+        help="show each failed run's evidence turn by turn from inputData/outputData "
+        "(verdict, error reason, the agent's messages, scores; may be sensitive, never "
+        "shown otherwise)",
     )
     parser.add_argument(
         "--strict",

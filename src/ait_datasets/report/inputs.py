@@ -6,6 +6,8 @@ Accepted files:
   or a plain JSON array; its elements are log entries (or generic rows).
 - JSONL (``.jsonl``/``.ndjson``, or any file that is not one JSON document): one row per
   line; blank lines are skipped.
+- The Excel eval summary (``.xlsx``, report 149030), recognised by content (a zip whose
+  sheet starts with the summary's header row): :mod:`ait_datasets.report.eval_summary`.
 
 Each file's row shape is decided by its first row (see :mod:`ait_datasets.report.rows`)
 and every row must have it. Files may be UTF-8 (with or without a byte order mark) or
@@ -48,6 +50,7 @@ from ait_datasets.report.rows import (
 )
 
 MAX_PROBLEMS = 20
+ZIP_SIGNATURE = b"PK\x03\x04"  # how a zip archive (an .xlsx is one) starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +120,15 @@ def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) 
     except OSError as exc:
         raise ReportInputError([_unreadable(name, exc)]) from None
     with stream:
-        head = stream.read(3)
+        head = stream.read(4)
+        if head.startswith(ZIP_SIGNATURE):  # a zip: the Excel eval summary (by content)
+            from ait_datasets.report.eval_summary import read_eval_summary
+
+            stream.close()
+            return read_eval_summary(name, options)
         if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: read as text
             return read_text(name, decode(name, head + stream.read()), options)
-        start = 3 if head == b"\xef\xbb\xbf" else 0
+        start = 3 if head.startswith(b"\xef\xbb\xbf") else 0
         stream.seek(start)
 
         def whole() -> bytes:

@@ -23,6 +23,8 @@ from ait_datasets.report.model import (
     run_label,
     turn_of,
 )
+from ait_datasets.report.render_html_evidence import STYLE as EVIDENCE_STYLE
+from ait_datasets.report.render_html_evidence import case_evidence
 from ait_datasets.report.stats import CaseOutcome, State, Summary
 from ait_datasets.report.turns import Turn
 
@@ -86,11 +88,12 @@ def html_chunks(report: Report, title: str = "Test reliability report") -> Itera
     """The HTML document in pieces, in order (the grid one case at a time), so that a
     page of millions of runs is written as it is made, never held whole."""
     s = report.summary
+    style = _STYLE + (EVIDENCE_STYLE if report.show_data else "")
     yield (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
     )
     head = [
         f"<h1>{escape(title)}</h1>",
@@ -311,13 +314,7 @@ def _grid_row(
     where = report.where(key)
     if where:
         proc += f' <span class="proc">· {escape(where)}</span>'
-    data = w.failure_data(outcome) if report.show_data else None
-    details = (
-        ""
-        if data is None
-        else "<details><summary>data of the first failure</summary>"
-        f"<pre>inputData: {escape(data[0])}\noutputData: {escape(data[1])}</pre></details>"
-    )
+    details = case_evidence(outcome) if report.show_data else ""
     body = _cells(outcome, report.run_ids) if columns else _strip(outcome)
     cost = f'<td class="cost">{escape(w.case_cost_line(outcome.runs))}</td>' if costs else ""
     case_id = escape(key.id)

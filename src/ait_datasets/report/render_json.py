@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 
+from ait_datasets.log_text import json_for_logs
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Change, Comparison
 from ait_datasets.report.costs import Costs, costs_of
+from ait_datasets.report.evidence import evidence
 from ait_datasets.report.model import Run, run_label
 from ait_datasets.report.paired import FEW_PAIRS, Paired
 from ait_datasets.report.policy import Verdict
@@ -38,7 +40,10 @@ def render_json(report: Report) -> str:
         else:
             lines.append(f"{head}{_dump(value)}{comma}")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    # With --show-data the runs' data (the agent's messages, any text) is in it: what a CI
+    # log would act on is escaped, as JSON escapes that decode to the same text.
+    return json_for_logs(text) if report.show_data else text
 
 
 LISTED = 5000
@@ -164,6 +169,10 @@ def _run(run: Run, show_data: bool) -> dict[str, object]:
     }
     if show_data and run.data is not None:
         data["input_data"], data["output_data"] = run.data
+        # The evidence turn by turn (see ait_datasets.report.evidence); the texts of an
+        # unknown shape are in input_data/output_data above, as exported.
+        shown = evidence(*run.data)
+        data["turns"] = [turn.data() for turn in shown.turns]
     return data
 
 

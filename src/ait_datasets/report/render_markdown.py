@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
+from ait_datasets.report.evidence import bounded
 from ait_datasets.report.model import CaseKey, run_label
 from ait_datasets.report.plain import neutralise
 from ait_datasets.report.stats import CaseOutcome, Summary
@@ -112,13 +114,34 @@ def _cases(
         turn = w.failing_turn(o)
         if turn:
             failure = f"**{_md(turn)}**" + (f": {failure}" if failure else "")
-        data = w.failure_data(o) if report.show_data else None
-        if data is not None:
-            failure += f" (inputData: {code(data[0])}; outputData: {code(data[1])})"
         lines.append(
             f"| {_case(o.key)}{note} | {w.passes(o)} | "
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)} | {failure} |"
         )
+    if report.show_data:
+        lines += _evidence(outcomes)
+    return lines
+
+
+DATA_LIMIT = 500  # characters of one text of the data in a list item
+
+
+def _evidence(outcomes: tuple[CaseOutcome, ...]) -> list[str]:
+    """Under the table, each failed case's failing turn (--show-data): verdict, error
+    reason, query, the agent's messages, pause and scores; each text one code span, on one
+    line with no CI command marker (the page may be printed to a CI log)."""
+    lines: list[str] = []
+    for o in outcomes:
+        items = w.evidence_items(o)
+        if not items:
+            continue
+        if not lines:
+            lines += ["", "Evidence of each case's first failed run (`--show-data`):", ""]
+        lines.append(f"- {_case(o.key, False)}")
+        for depth, label, text in items:
+            indent = "  " * (depth + 1)
+            shown = code(one_line(bounded(text, DATA_LIMIT)), False)
+            lines.append(f"{indent}- {_md(label)}: {shown}")
     return lines
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import Comparison
+from ait_datasets.report.evidence import bounded
 from ait_datasets.report.model import CaseKey, run_label
 from ait_datasets.report.plain import neutralise
 from ait_datasets.report.stats import CaseOutcome
@@ -131,11 +133,23 @@ def _cases(
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)}{note}"
             + (f"  {message}" if message else "")
         )
-        data = w.failure_data(o) if report.show_data else None
-        if data is not None:
-            lines.append(f"      inputData: {data[0]}")
-            lines.append(f"      outputData: {data[1]}")
+        if report.show_data:
+            lines += _evidence(o)
     return lines
+
+
+DATA_LIMIT = 300  # characters of one text of the data on a line
+
+
+def _evidence(outcome: CaseOutcome) -> list[str]:
+    """The failing turn's evidence under the case (--show-data). Every text of the data
+    goes through :func:`one_line` and comes after the report's own label: it never starts
+    a line, and no CI command marker or line break in it reaches the log."""
+    indent = "      "
+    return [
+        indent + "  " * depth + one_line(f"{label}: {bounded(text, DATA_LIMIT)}", starts_line=True)
+        for depth, label, text in w.evidence_items(outcome)
+    ]
 
 
 def _datasets(report: Report) -> list[str]:

@@ -11,6 +11,9 @@ Two row shapes are read:
 - a generic row: ``{"case": ..., "run": ..., "passed": true|false}`` with optional
   ``dataset``, ``suite``, ``message``, ``tokens``, ``credits``, ``durationMs``.
 
+(A row of the Excel eval summary is a log entry too: :mod:`ait_datasets.report.eval_summary`
+maps its columns to these fields and reads it here.)
+
 How a log entry is classified (the counting rules of the README, with their AL sources):
 
 - ``status: Skipped`` -> :class:`Skipped`: the eval never ran (credit limit); never a run;

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.report.build import GRID_COLUMNS, Report
 from ait_datasets.report.costs import Costs, cost_fields
+from ait_datasets.report.evidence import Evidence, TurnEvidence, evidence
 from ait_datasets.report.model import Run, RunId, run_id_of, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
 
@@ -153,12 +154,76 @@ def failing_turn(outcome: CaseOutcome) -> str:
     return ""
 
 
-def failure_data(outcome: CaseOutcome) -> tuple[str, str] | None:
-    """(inputData, outputData) of the first failed judged run, when kept (--show-data)."""
+def failed_evidence(outcome: CaseOutcome) -> tuple[Run, Evidence] | None:
+    """The first failed judged run with its data (--show-data), and its evidence."""
     for run in outcome.judged:
         if not run.passed and run.data is not None:
-            return (one_line(run.data[0], 300), one_line(run.data[1], 300))
+            return run, evidence(*run.data)
     return None
+
+
+def run_evidence(run: Run) -> Evidence | None:
+    """A run's evidence, when its data was kept (--show-data)."""
+    return None if run.data is None else evidence(*run.data)
+
+
+def failing_turn_of(run: Run, found: Evidence) -> TurnEvidence | None:
+    """The turn the failed ``run`` failed at, as its evidence shows it."""
+    return found.failing(None if run.turn is None else run.turn.first)
+
+
+def evidence_items(outcome: CaseOutcome) -> list[tuple[int, str, str]]:
+    """What ``--show-data`` shows under a failed case, as (depth, label, text): the first
+    failed judged run's failing turn (verdict and error reason; its query, expected data,
+    messages, pause and scores one level down), and any data of unknown shape as it is.
+    The labels are the report's own words; every text is the run's (to be escaped)."""
+    found = failed_evidence(outcome)
+    if found is None:
+        return []
+    run, shown = found
+    items: list[tuple[int, str, str]] = []
+    turn = failing_turn_of(run, shown)
+    if turn is not None:
+        of = f" of {len(shown.turns)}" if len(shown.turns) > 1 else ""
+        items.append((0, f"{run_label(run.run)} turn {turn.index}{of}", verdict(turn)))
+        if turn.error_reason:
+            items.append((1, "error reason", turn.error_reason))
+        items += turn_items(turn)
+    if shown.raw_input:
+        items.append((0, "inputData", shown.raw_input))
+    if shown.raw_output:
+        items.append((0, "outputData", shown.raw_output))
+    return items
+
+
+def turn_items(turn: TurnEvidence) -> list[tuple[int, str, str]]:
+    """A turn's query, expected data, messages, pause, scores and unknown output."""
+    items = []
+    if turn.query:
+        items.append((1, "reply" if turn.reply else "query", turn.query))
+    if turn.expected:
+        items.append((1, "expected", turn.expected))
+    for message in turn.messages:
+        who = "agent" if message.from_agent else "to the agent"
+        status = f", {message.status}" if message.status else ""
+        items.append((1, f"{who} ({message.type or 'message'}{status})", message.content))
+    if turn.paused:
+        items.append((1, "paused", "the agent asked for a person (intervention request)"))
+    for score in turn.scores:
+        reason = f" — {score.reason}" if score.reason else ""
+        items.append((1, f"score {score.name}".rstrip(), f"{score.score}{reason}"))
+    if turn.answer:
+        items.append((1, "answer", turn.answer))
+    if turn.raw:
+        items.append((1, "output (shape not known)", turn.raw))
+    return items
+
+
+def verdict(turn: TurnEvidence) -> str:
+    """``passed``, ``failed`` or ``no verdict written``."""
+    if turn.success is None:
+        return "wrote no verdict" if turn.written else "wrote no output"
+    return "passed" if turn.success else "failed"
 
 
 def one_line(text: str, limit: int = 200) -> str:
