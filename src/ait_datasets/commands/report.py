@@ -196,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
         read_results,
         render_chunks,
     )
-    from ait_datasets.report.inputs import ReadOptions
+    from ait_datasets.report.input_problems import ReadOptions
     from ait_datasets.report.output import read_by_report, write_chunks_atomic
     from ait_datasets.report.plain import neutralise
     from ait_datasets.report.policy import policy_files

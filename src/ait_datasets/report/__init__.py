@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 
 from ait_datasets.report.build import Report, build_report
 from ait_datasets.report.compare import Comparison, compare
-from ait_datasets.report.inputs import Problem, ReportInputError, read_file, read_results
+from ait_datasets.report.input_problems import Problem, ReportInputError
+from ait_datasets.report.inputs import read_file, read_results
 from ait_datasets.report.model import CaseKey, ResultSet, Run
 from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
 from ait_datasets.report.render_annotations import render_azure, render_github, render_sarif

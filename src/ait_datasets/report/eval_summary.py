@@ -44,7 +44,12 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
-from ait_datasets.report.inputs import MAX_PROBLEMS, Problem, ReadOptions, ReportInputError
+from ait_datasets.report.input_problems import (
+    MAX_PROBLEMS,
+    Problem,
+    ReadOptions,
+    ReportInputError,
+)
 from ait_datasets.report.model import CaseKey, ResultSet
 from ait_datasets.report.rows import Fields, RowError, read_log_entry, record
 from ait_datasets.report.turns import Turn

@@ -24,10 +24,15 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import IO
 
 from ait_datasets.internal_error import FileInternalError
+from ait_datasets.report.input_problems import (
+    MAX_PROBLEMS,
+    Problem,
+    ReadOptions,
+    ReportInputError,
+)
 from ait_datasets.report.model import CaseKey, ResultSet
 from ait_datasets.report.reader import (
     Block,
@@ -49,40 +54,7 @@ from ait_datasets.report.rows import (
     record,
 )
 
-MAX_PROBLEMS = 20
 ZIP_SIGNATURE = b"PK\x03\x04"  # how a zip archive (an .xlsx is one) starts
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why (part of) an input file could not be read. ``line`` 0 means the whole file."""
-
-    path: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        if self.line <= 0:
-            return f"{self.path}: {self.message}"
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
-
-
-class ReportInputError(Exception):
-    """One or more input files could not be read; ``problems`` says where and why."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
-
-
-@dataclass(frozen=True, slots=True)
-class ReadOptions:
-    """How rows become runs: ``runs_by`` (``version`` or ``tag``) and whether the
-    possibly sensitive ``inputData``/``outputData`` are kept (``--show-data``)."""
-
-    runs_by: str = "version"
-    show_data: bool = False
 
 
 def read_results(
