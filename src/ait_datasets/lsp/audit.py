@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types as lsp
 
 from ait_datasets.dataset.app import APP_MANIFEST, app_manifest_folder, app_root
+from ait_datasets.lsp.positions import Lines
 
 if TYPE_CHECKING:
     from ait_datasets.lsp.convert import Converter
@@ -82,7 +83,7 @@ def message_only_marks(folder: str) -> dict[str, tuple[Mark, ...]]:
     if not app.has_al:
         return {}
     found: dict[str, list[Mark]] = {}
-    texts: dict[str, list[str]] = {}
+    texts: dict[str, Lines] = {}
     for test in app.tests:
         checks = test_checks(app, test)
         if not rests_on_message(checks):
@@ -96,7 +97,7 @@ def message_only_marks(folder: str) -> dict[str, tuple[Mark, ...]]:
         line = (key.span.line if key is not None else test.line) - 1
         if not 0 <= line < len(lines):
             continue
-        text = lines[line]
+        text = lines.line(line)
         start = key.span.column - 1 if key is not None else len(text) - len(text.lstrip())
         end = len(text.rstrip())
         if isinstance(value, Scalar) and value.span.end_line - 1 == line:
@@ -106,19 +107,19 @@ def message_only_marks(folder: str) -> dict[str, tuple[Mark, ...]]:
     return {path: tuple(marks) for path, marks in found.items()}
 
 
-def _read_lines(path: str) -> list[str]:
+def _read_lines(path: str) -> Lines:
+    """The file's lines as LSP counts them (as the buffer's are split)."""
     try:
         with open(path, encoding="utf-8-sig", errors="replace", newline="") as fh:
-            return fh.read().splitlines()
+            return Lines(fh.read())
     except OSError:
-        return []
+        return Lines("")
 
 
 def diagnostics(marks: tuple[Mark, ...], conv: Converter) -> list[lsp.Diagnostic]:
     """The marks as Information diagnostics on the buffer as it is now."""
     out = []
-    for mark in marks:
-        line = _where(mark, conv)
+    for mark, line in zip(marks, _lines_of(marks, conv), strict=True):
         if line is None:
             continue
         out.append(
@@ -134,14 +135,30 @@ def diagnostics(marks: tuple[Mark, ...], conv: Converter) -> list[lsp.Diagnostic
     return out
 
 
-def _where(mark: Mark, conv: Converter) -> int | None:
-    """The mark's line in the buffer: where the audit read it, else the one line that
-    still reads the same (None: the line was edited, or is no longer unique)."""
+def _lines_of(marks: tuple[Mark, ...], conv: Converter) -> list[int | None]:
+    """Each mark's line in the buffer: where the audit read it, else the one line that
+    still reads the same (None: the line was edited, or is no longer unique). The buffer
+    is searched once, and only when a mark moved (an edit above it since the audit)."""
     lines = conv.lines
-    if mark.line < len(lines) and lines.line(mark.line) == mark.line_text:
-        return mark.line
-    same = [i for i in range(len(lines)) if lines.line(i) == mark.line_text]
-    return same[0] if len(same) == 1 else None
+    count = len(lines)
+    out: list[int | None] = []
+    moved: dict[str, list[int]] = {}
+    for mark in marks:
+        if mark.line < count and lines.line(mark.line) == mark.line_text:
+            out.append(mark.line)
+        else:
+            out.append(None)
+            moved[mark.line_text] = []
+    if moved:
+        for i in range(count):
+            found = moved.get(lines.line(i))
+            if found is not None:
+                found.append(i)
+        for n, mark in enumerate(marks):
+            same = moved.get(mark.line_text)
+            if out[n] is None and same is not None and len(same) == 1:
+                out[n] = same[0]
+    return out
 
 
 class Auditor:
