@@ -6,6 +6,8 @@ import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
 import {
+  AuditResult,
+  auditArguments,
   Command,
   DOCUMENT_SELECTOR,
   ImportStrategy,
@@ -148,6 +150,23 @@ async function openReport(): Promise<void> {
   await vscode.env.openExternal(vscode.Uri.file(out));
 }
 
+// The scorecard of the active document's app (else of the workspace folders), opened as
+// a new untitled document; the server also shows its six lines as a notification.
+async function audit(): Promise<void> {
+  if (!client) {
+    return;
+  }
+  const result = (await client.sendRequest("workspace/executeCommand", {
+    command: "datasets.audit",
+    arguments: auditArguments(vscode.window.activeTextEditor?.document.uri),
+  })) as AuditResult | null;
+  if (!result || typeof result.text !== "string") {
+    return;
+  }
+  const document = await vscode.workspace.openTextDocument({ content: result.text, language: "plaintext" });
+  await vscode.window.showTextDocument(document);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
     vscode.commands.registerCommand("datasets.restart", async () => {
@@ -168,6 +187,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await vscode.window.showInformationMessage(`datasets: ${found} finding(s) in the workspace.`);
     }),
     vscode.commands.registerCommand("datasets.openReport", openReport),
+    vscode.commands.registerCommand("datasets.audit", audit),
   );
   await start(context);
 }

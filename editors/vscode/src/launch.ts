@@ -123,5 +123,23 @@ export function serverSettings(get: (key: string) => unknown): Record<string, un
     const value = get(key);
     return typeof value === "string" ? value : "";
   };
-  return { workDate: text("workDate"), configFile: text("configFile") };
+  const messageOnly = get("audit.messageOnly");
+  return {
+    workDate: text("workDate"),
+    configFile: text("configFile"),
+    audit: { messageOnly: typeof messageOnly === "boolean" ? messageOnly : true },
+  };
+}
+
+// What `datasets.audit` answers (see docs/commands/audit.md).
+export interface AuditResult {
+  text: string;
+  scorecards: unknown[];
+  errors: string[];
+}
+
+// The argument of `datasets.audit`: the active document when it is a file (its app is
+// audited), else none (the workspace folders are).
+export function auditArguments(active: { scheme: string; toString(): string } | undefined): string[] {
+  return active && active.scheme === "file" ? [active.toString()] : [];
 }

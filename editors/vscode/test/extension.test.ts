@@ -52,9 +52,14 @@ describe("activate (against a stub vscode module)", () => {
     const client = languageclient.__made[0];
     assert.deepStrictEqual(client.serverOptions, { command: python, args: ["-m", "ait_datasets", "lsp"] });
     assert.ok(client.started);
-    assert.deepStrictEqual(client.clientOptions.initializationOptions, { workDate: "2026-03-17", configFile: "" });
+    assert.deepStrictEqual(client.clientOptions.initializationOptions, {
+      workDate: "2026-03-17",
+      configFile: "",
+      audit: { messageOnly: true },
+    });
     assert.strictEqual(client.clientOptions.synchronize.configurationSection, "datasets");
     assert.deepStrictEqual(Object.keys(vscode.__state.commands).sort(), [
+      "datasets.audit",
       "datasets.lintWorkspace",
       "datasets.openReport",
       "datasets.restart",
@@ -65,6 +70,33 @@ describe("activate (against a stub vscode module)", () => {
       params: { command: "datasets.lintWorkspace", arguments: [] },
     });
     assert.deepStrictEqual(vscode.__state.infos, ["datasets: 3 finding(s) in the workspace."]);
+  });
+
+  it("audits the active document's app and opens the scorecard in a new untitled document", async () => {
+    const python = fakeProgram(dir, "python", 0);
+    vscode.__state.settings = { interpreter: python, "audit.messageOnly": false };
+    const text = "PASS     State vs message  3 of 5 classified checks read the state (60%)\n";
+    languageclient.__answers["datasets.audit"] = { text, scorecards: [{ app: "app" }], errors: [] };
+    const active = "file:///work/app/.resources/datasets/ORDERS.yaml";
+    vscode.__state.activeTextEditor = { document: { uri: { scheme: "file", toString: () => active } } };
+    try {
+      await activate(context() as never);
+      const client = languageclient.__made[0];
+      assert.deepStrictEqual(client.clientOptions.initializationOptions.audit, { messageOnly: false });
+      await vscode.__state.commands["datasets.audit"]();
+      assert.deepStrictEqual(client.lastRequest, {
+        method: "workspace/executeCommand",
+        params: { command: "datasets.audit", arguments: [active] },
+      });
+      assert.deepStrictEqual(vscode.__state.documents, [{ untitled: true, content: text, language: "plaintext" }]);
+      assert.deepStrictEqual(vscode.__state.shown, vscode.__state.documents);
+      // Without a file open (an untitled buffer): the workspace folders are audited.
+      vscode.__state.activeTextEditor = { document: { uri: { scheme: "untitled", toString: () => "untitled:1" } } };
+      await vscode.__state.commands["datasets.audit"]();
+      assert.deepStrictEqual(client.lastRequest.params, { command: "datasets.audit", arguments: [] });
+    } finally {
+      delete languageclient.__answers["datasets.audit"];
+    }
   });
 
   it("opens a report: runs `datasets report FILES -o report.html` and opens the page", async () => {
@@ -163,6 +195,7 @@ describe("package.json", () => {
   it("declares the settings and commands", () => {
     const settings = Object.keys(manifest.contributes.configuration.properties).sort();
     assert.deepStrictEqual(settings, [
+      "datasets.audit.messageOnly",
       "datasets.configFile",
       "datasets.importStrategy",
       "datasets.interpreter",
@@ -170,6 +203,13 @@ describe("package.json", () => {
       "datasets.workDate",
     ]);
     const commands = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
-    assert.deepStrictEqual(commands, ["datasets.lintWorkspace", "datasets.openReport", "datasets.restart"]);
+    assert.deepStrictEqual(commands, [
+      "datasets.audit",
+      "datasets.lintWorkspace",
+      "datasets.openReport",
+      "datasets.restart",
+    ]);
+    const audit = manifest.contributes.commands.find((c: { command: string }) => c.command === "datasets.audit");
+    assert.strictEqual(`${audit.category}: ${audit.title}`, "AI Test Toolkit: Audit the suite");
   });
 });

@@ -172,6 +172,12 @@ describe("document selector and settings", () => {
 
   it("passes the work date and configuration file to the server", () => {
     const values: Record<string, unknown> = { workDate: "2026-03-17", configFile: 3 };
-    assert.deepStrictEqual(serverSettings((k) => values[k]), { workDate: "2026-03-17", configFile: "" });
+    assert.deepStrictEqual(serverSettings((k) => values[k]), {
+      workDate: "2026-03-17",
+      configFile: "",
+      audit: { messageOnly: true },
+    });
+    values["audit.messageOnly"] = false;
+    assert.deepStrictEqual(serverSettings((k) => values[k]).audit, { messageOnly: false });
   });
 });

@@ -42,6 +42,26 @@ def key_kind(app: AuditedApp, test: TestCase, key: str) -> CheckKind | None:
     return "unknown"
 
 
+def test_checks(app: AuditedApp, test: TestCase) -> list[tuple[str, int, CheckKind | None]]:
+    """(key, line, kind) of every ``expected_data`` key of the test's turns; the kind is
+    None for a key no codeunit reads."""
+    out: list[tuple[str, int, CheckKind | None]] = []
+    for turn in test.turns:
+        data = expected(turn)
+        if data is None:
+            continue
+        for key, (key_node, _) in data.entries.items():
+            out.append((key, key_node.span.line, key_kind(app, test, key)))
+    return out
+
+
+def rests_on_message(checks: list[tuple[str, int, CheckKind | None]]) -> bool:
+    """Whether every check (of :func:`test_checks`) is the agent's message: the agent's
+    word is the only evidence."""
+    kinds = [kind for _, _, kind in checks if kind is not None]
+    return bool(kinds) and all(kind == "message" for kind in kinds)
+
+
 def answer(app: AuditedApp) -> Answer:
     counts: Counter[str] = Counter()
     message_only: list[Evidence] = []
@@ -49,24 +69,17 @@ def answer(app: AuditedApp) -> Answer:
     evidence: list[Evidence] = []
     framework = 0  # intervention_request: compared by Library - Agent, not the test code
     for test in app.tests:
-        kinds: list[CheckKind] = []
-        for turn in test.turns:
-            data = expected(turn)
-            if data is None:
+        checks = test_checks(app, test)
+        for key, line, kind in checks:
+            if kind is None:
+                unread.append(
+                    Evidence(test.path, line, test.name, f"{key}: read by no test codeunit")
+                )
                 continue
-            for key, (key_node, _) in data.entries.items():
-                kind = key_kind(app, test, key)
-                line = key_node.span.line
-                if kind is None:
-                    unread.append(
-                        Evidence(test.path, line, test.name, f"{key}: read by no test codeunit")
-                    )
-                    continue
-                kinds.append(kind)
-                counts[kind] += 1
-                framework += key == INTERVENTION_REQUEST
-                evidence.append(Evidence(test.path, line, test.name, f"{key}: {kind}"))
-        if kinds and all(k == "message" for k in kinds):
+            counts[kind] += 1
+            framework += key == INTERVENTION_REQUEST
+            evidence.append(Evidence(test.path, line, test.name, f"{key}: {kind}"))
+        if rests_on_message(checks):
             message_only.append(
                 Evidence(test.path, test.line, test.name, "every check is the agent's message")
             )

@@ -18,7 +18,7 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from ait_datasets.lsp import actions, navigation
+from ait_datasets.lsp import actions, audit, navigation
 from ait_datasets.lsp.convert import SOURCE, Converter, at_start, to_lsp
 from ait_datasets.lsp.linting import lint_document_text, related_files
 from ait_datasets.lsp.positions import Lines
@@ -37,7 +37,14 @@ if TYPE_CHECKING:
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
 # What a change to these re-reads: the configuration, and the app's other files.
-WATCHED = ("**/.ait-datasets.toml", "**/pyproject.toml", "**/.resources/**")
+# The AL code and app.json: what the AL rules and the audit read.
+WATCHED = (
+    "**/.ait-datasets.toml",
+    "**/pyproject.toml",
+    "**/.resources/**",
+    "**/*.al",
+    "**/app.json",
+)
 
 
 class DatasetsServer(LanguageServer):
@@ -69,6 +76,8 @@ class DatasetsServer(LanguageServer):
         self.lines: dict[str, Lines] = {}
         # The initialization options: what the client's settings start from.
         self.initial = Settings()
+        # Each app's tests resting on the agent's word alone (audited off the typing path).
+        self.audits = audit.Auditor(self._audited, self._log_info)
 
     # --- helpers ------------------------------------------------------------------
 
@@ -151,11 +160,45 @@ class DatasetsServer(LanguageServer):
     def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
         conv = self.converter(uri, linted.text)
         found = linted.diagnostics
-        related = related_files(found, self.path_of(uri) or "")
+        path = self.path_of(uri) or ""
+        related = related_files(found, path)
         out = [to_lsp(diag, conv, uri, files) for diag, files in zip(found, related, strict=True)]
         if linted.error is not None:
             out.insert(0, at_start(linted.error))
+        if self.configs.settings.audit_message_only:
+            out.extend(audit.diagnostics(self.audits.marks(path), conv))
         return out
+
+    # --- the audit's marks ------------------------------------------------------------
+
+    def _log_info(self, message: str) -> None:
+        self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Info, message))
+
+    def audit_on_open(self, path: str) -> None:
+        if self.configs.settings.audit_message_only:
+            self.audits.ensure(path)
+
+    def audit_on_save(self, path: str) -> None:
+        if self.configs.settings.audit_message_only:
+            self.audits.refresh(path)
+
+    def _audited(self, folder: str) -> None:
+        """An app's marks changed: show them with its open documents' findings."""
+        self.republish(os.path.join(folder, ""))
+
+    def republish(self, inside: str = "") -> None:
+        """Send the open documents' findings again (those under the folder ``inside``),
+        or have a client that pulls them ask again."""
+        if not self.push:
+            self.workspace_diagnostic_refresh(None)
+            return
+        for uri, document in list(self.workspace.text_documents.items()):
+            path = self.path_of(uri)
+            linted = self.linted.get(uri)
+            if path is None or not path.startswith(inside) or linted is None:
+                continue
+            if linted.version == document.version and linted.text == document.source:
+                self.publish(uri, linted)  # else: the lint under way publishes them
 
     def schedule(self, uri: str, delay: float | None = None) -> None:
         """Lint ``uri`` after the debounce, cancelling a run not started yet."""
@@ -261,8 +304,11 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
     # initialization options): re-linting then would stop the first lint under way and
     # delay the first diagnostics for nothing. Configuration files are watched apart.
     changed = (settings.work_date, settings.config_file) != (current.work_date, current.config_file)
+    marks_switched = settings.audit_message_only != current.audit_message_only
     if changed:
         ls.configs.reload(settings)
+    else:
+        ls.configs.settings = settings
     work_date = settings.work_date.isoformat() if settings.work_date else "today"
     config = settings.config_file or "found upward from each file"
     ls.window_log_message(
@@ -272,6 +318,21 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
     )
     if changed:
         ls.relint_open()
+    if marks_switched:
+        _marks_switched(ls)
+
+
+def _marks_switched(ls: DatasetsServer) -> None:
+    """The message-only marks were switched on (audit the open documents' apps, shown
+    when done) or off (shown no more: publish the findings without them)."""
+    if not ls.configs.settings.audit_message_only:
+        ls.audits.forget()
+        ls.republish()
+        return
+    for uri in list(ls.workspace.text_documents):
+        path = ls.handled(uri)
+        if path is not None:
+            ls.audits.ensure(path)
 
 
 @SERVER.feature(lsp.INITIALIZE)
@@ -343,14 +404,18 @@ def _did_change_watched(ls: DatasetsServer, params: lsp.DidChangeWatchedFilesPar
     if params.changes:
         ls.configs.reload()
         ls.relint_open()
+        if ls.configs.settings.audit_message_only:
+            ls.audits.refresh_all()
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def _did_open(ls: DatasetsServer, params: lsp.DidOpenTextDocumentParams) -> None:
     document = params.text_document
-    if ls.handled(document.uri) is None:
+    path = ls.handled(document.uri)
+    if path is None:
         return
     ls.schedule(document.uri, 0)
+    ls.audit_on_open(path)
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
@@ -362,8 +427,10 @@ def _did_change(ls: DatasetsServer, params: lsp.DidChangeTextDocumentParams) -> 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def _did_save(ls: DatasetsServer, params: lsp.DidSaveTextDocumentParams) -> None:
     # Another open file's cross-file findings may depend on this one.
-    if ls.handled(params.text_document.uri) is not None:
+    path = ls.handled(params.text_document.uri)
+    if path is not None:
         ls.relint_open()
+        ls.audit_on_save(path)
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
@@ -444,6 +511,20 @@ def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.C
         list(params.context.only) if params.context.only else None,
         ls.encoding,
     )
+
+
+@SERVER.command(audit.COMMAND)
+async def _audit(ls: DatasetsServer, *args: Any) -> dict[str, object]:
+    """The scorecard of the app of the document the argument names, else of every
+    workspace folder: the text and the JSON, the six-line scorecard shown as a message."""
+    roots = [to_fs_path(f.uri) for f in ls.workspace.folders.values()]
+    if not roots and ls.workspace.root_path:
+        roots = [ls.workspace.root_path]
+    folders = audit.command_folders(args[0] if args else None, [r for r in roots if r])
+    done = await asyncio.to_thread(audit.audit_folders, folders, ls.configs.settings.config_file)
+    kind = lsp.MessageType.Error if done.errors and not done.scorecards else lsp.MessageType.Info
+    ls.window_show_message(lsp.ShowMessageParams(kind, done.summary))
+    return done.result()
 
 
 navigation.register(SERVER)

@@ -5,7 +5,8 @@ Settings come from ``initializationOptions`` and, when the client supports it, f
 ``workspace/didChangeConfiguration``. They play the part of the command line's options:
 ``workDate`` is ``--work-date``, ``configFile`` is ``--config``; everything else is read
 from the configuration files found upward from each file, exactly as ``datasets lint``
-does.
+does. ``audit.messageOnly`` (default on) is the editor's own: whether tests resting on
+the agent's word alone are marked (:mod:`ait_datasets.lsp.audit`).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from ait_datasets.records import Record
 class Settings(Record):
     """What the client asked for (or the defaults); ``problems`` lists bad values."""
 
-    _fields = ("work_date", "config_file", "problems")
+    _fields = ("work_date", "config_file", "audit_message_only", "problems")
     __slots__ = _fields
     work_date: dt.date | None
     config_file: str | None
+    audit_message_only: bool
     problems: list[str]
 
     def __init__(
@@ -32,9 +34,11 @@ class Settings(Record):
         work_date: dt.date | None = None,
         config_file: str | None = None,
         problems: list[str] | None = None,
+        audit_message_only: bool = True,
     ) -> None:
         self.work_date = work_date
         self.config_file = config_file
+        self.audit_message_only = audit_message_only
         self.problems = [] if problems is None else problems
 
 
@@ -44,6 +48,7 @@ def settings_from(raw: Any, base: Settings | None = None) -> Settings:
     settings = Settings()
     if base is not None:
         settings.work_date, settings.config_file = base.work_date, base.config_file
+        settings.audit_message_only = base.audit_message_only
     if not isinstance(raw, dict):
         return settings
     if isinstance(raw.get("datasets"), dict):  # a whole settings tree rather than our section
@@ -59,7 +64,23 @@ def settings_from(raw: Any, base: Settings | None = None) -> Settings:
     config_file = raw.get("configFile")
     if isinstance(config_file, str):
         settings.config_file = config_file.strip() or None
+    _audit_from(raw, settings)
     return settings
+
+
+def _audit_from(raw: dict[str, Any], settings: Settings) -> None:
+    """``audit.messageOnly``: nested (VS Code's section) or as one dotted key."""
+    audit = raw.get("audit")
+    if isinstance(audit, dict) and "messageOnly" in audit:
+        value = audit["messageOnly"]
+    elif "audit.messageOnly" in raw:
+        value = raw["audit.messageOnly"]
+    else:
+        return
+    if isinstance(value, bool):
+        settings.audit_message_only = value
+    elif value is not None:
+        settings.problems.append(f"datasets.audit.messageOnly: '{value}' is not true or false")
 
 
 class Configs:

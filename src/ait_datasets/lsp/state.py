@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from lsprotocol import types as lsp
     from pygls.workspace import Workspace
 
+    from ait_datasets.lsp.audit import Auditor
     from ait_datasets.lsp.convert import Converter
     from ait_datasets.lsp.settings import Configs
 
@@ -49,6 +50,8 @@ class ServerState(Protocol):
     """What a feature handler may ask of the server (``DatasetsServer`` is one)."""
 
     configs: Configs
+    # Each app's tests resting on the agent's word alone, shown with the findings.
+    audits: Auditor
     # The last workspace/diagnostic answer for the files on disk, and what it was for.
     workspace_cache: tuple[object, list[lsp.WorkspaceFullDocumentDiagnosticReport]] | None
 

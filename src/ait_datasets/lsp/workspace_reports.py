@@ -28,9 +28,15 @@ def workspace_reports(ls: ServerState) -> list[Report]:
     refused: list[tuple[str, str]] = []
     on_disk = [p for p in ls.workspace_files(refused) if p not in open_paths]
     # Clients ask again and again; while no file of the workspace changed (same paths,
-    # modification times and sizes, the same files refused, same configuration), the
-    # answer is the same.
-    state = (tuple(_stat(p) for p in on_disk), tuple(refused), ls.configs.generation)
+    # modification times and sizes, the same files refused, same configuration, the
+    # same audit marks), the answer is the same.
+    state = (
+        tuple(_stat(p) for p in on_disk),
+        tuple(refused),
+        ls.configs.generation,
+        ls.audits.generation,
+        ls.configs.settings.audit_message_only,
+    )
     if ls.workspace_cache is not None and ls.workspace_cache[0] == state:
         reports.extend(ls.workspace_cache[1])
     elif on_disk or refused:

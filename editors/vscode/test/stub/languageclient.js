@@ -1,5 +1,7 @@
 // A stand-in for vscode-languageclient's LanguageClient that records how it was made.
 const made = [];
+// What `workspace/executeCommand` answers, by command (3 for any other).
+const answers = {};
 
 class LanguageClient {
   constructor(id, name, serverOptions, clientOptions) {
@@ -14,9 +16,10 @@ class LanguageClient {
   }
   async sendRequest(method, params) {
     this.lastRequest = { method, params };
-    return 3;
+    const command = params && params.command;
+    return Object.prototype.hasOwnProperty.call(answers, command) ? answers[command] : 3;
   }
   dispose() {}
 }
 
-module.exports = { LanguageClient, __made: made };
+module.exports = { LanguageClient, __made: made, __answers: answers };

@@ -8,6 +8,9 @@ const state = {
   extensions: {},
   opened: [],
   executed: [],
+  documents: [],
+  shown: [],
+  activeTextEditor: undefined,
   reset() {
     this.settings = {};
     this.commands = {};
@@ -19,6 +22,9 @@ const state = {
     this.executed = [];
     this.errorChoice = undefined;
     this.openDialog = undefined;
+    this.documents = [];
+    this.shown = [];
+    this.activeTextEditor = undefined;
   },
 };
 
@@ -28,6 +34,11 @@ module.exports = {
     getConfiguration: () => ({
       get: (key, fallback) => (key in state.settings ? state.settings[key] : fallback),
     }),
+    openTextDocument: async (options) => {
+      const document = { untitled: true, ...options };
+      state.documents.push(document);
+      return document;
+    },
   },
   commands: {
     executeCommand: async (...args) => state.executed.push(args),
@@ -47,6 +58,10 @@ module.exports = {
       return undefined;
     },
     showOpenDialog: async () => state.openDialog,
+    showTextDocument: async (document) => state.shown.push(document),
+    get activeTextEditor() {
+      return state.activeTextEditor;
+    },
   },
   env: {
     clipboard: { writeText: async (text) => (state.clipboard = text) },
