@@ -8,6 +8,8 @@ const state = {
   extensions: {},
   opened: [],
   executed: [],
+  documents: [],
+  extensionListeners: [],
   reset() {
     this.settings = {};
     this.commands = {};
@@ -17,6 +19,8 @@ const state = {
     this.extensions = {};
     this.opened = [];
     this.executed = [];
+    this.documents = [];
+    this.extensionListeners = [];
     this.errorChoice = undefined;
     this.openDialog = undefined;
   },
@@ -25,6 +29,9 @@ const state = {
 module.exports = {
   __state: state,
   workspace: {
+    get textDocuments() {
+      return state.documents;
+    },
     getConfiguration: () => ({
       get: (key, fallback) => (key in state.settings ? state.settings[key] : fallback),
     }),
@@ -52,6 +59,19 @@ module.exports = {
     clipboard: { writeText: async (text) => (state.clipboard = text) },
     openExternal: async (uri) => state.opened.push(uri),
   },
-  extensions: { getExtension: (id) => state.extensions[id] },
-  Uri: { file: (fsPath) => ({ fsPath, scheme: "file" }) },
+  extensions: {
+    getExtension: (id) => state.extensions[id],
+    onDidChange: (listener) => {
+      state.extensionListeners.push(listener);
+      return { dispose() {} };
+    },
+  },
+  Uri: {
+    file: (fsPath) => ({ fsPath, scheme: "file", toString: () => `file://${encodeURI(fsPath)}` }),
+    parse: (text) => {
+      const url = new URL(text);
+      const scheme = url.protocol.slice(0, -1);
+      return { scheme, fsPath: decodeURIComponent(url.pathname), toString: () => text };
+    },
+  },
 };
