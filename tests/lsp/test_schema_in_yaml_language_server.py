@@ -1,6 +1,8 @@
-"""The shipped JSON Schema in the real YAML language server (npm `yaml-language-server`,
+"""The shipped JSON Schemas in the real YAML language server (npm `yaml-language-server`,
 as VS Code's YAML extension runs it), driven headless over stdio: enum completion and
-schema errors on a dataset."""
+schema errors on a dataset with the strict schema; with the editor variant (what the
+VS Code extension gives the YAML extension) the same completion and hover, and no error,
+since the language server reports each mistake itself."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 REPO = Path(__file__).resolve().parents[2]
 SERVER = REPO / "editors" / "vscode" / "node_modules" / "yaml-language-server" / "bin"
-SCHEMA = REPO / "src" / "ait_datasets" / "schema" / "json" / "dataset.schema.json"
+SCHEMAS = REPO / "src" / "ait_datasets" / "schema" / "json"
+SCHEMA = SCHEMAS / "dataset.schema.json"
+EDITOR_SCHEMA = SCHEMAS / "dataset.editor.schema.json"
 NODE = shutil.which("node")
 
 if NODE is None or not (SERVER / "yaml-language-server").is_file():
@@ -71,8 +75,8 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
     await lsp_client.shutdown_session()
 
 
-def _open(client: LanguageClient, name: str) -> tuple[str, str]:
-    text = DATASET.format(schema=SCHEMA.as_uri(), space=" ")
+def _open(client: LanguageClient, name: str, schema: Path = SCHEMA) -> tuple[str, str]:
+    text = DATASET.format(schema=schema.as_uri(), space=" ")
     path = client.root / name  # type: ignore[attr-defined]
     path.write_text(text, encoding="utf-8")
     uri = from_fs_path(str(path)) or ""
@@ -91,13 +95,59 @@ async def test_the_schema_flags_an_unknown_intervention_type(client: LanguageCli
     assert "ReviewRecord" in on_type[0].message  # the allowed values are named
 
 
-async def test_the_schema_completes_intervention_types(client: LanguageClient) -> None:
-    uri, text = _open(client, "complete.yaml")
-    lines = text.splitlines()
-    line = len(lines) - 1
+async def _labels(client: LanguageClient, uri: str, line: int, column: int) -> set[str]:
     found = await client.text_document_completion_async(
-        lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, len(lines[line])))
+        lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, column))
     )
     items = found.items if isinstance(found, lsp.CompletionList) else (found or [])
-    labels = {item.label for item in items}
+    return {item.label for item in items}
+
+
+@pytest.mark.parametrize("schema", [SCHEMA, EDITOR_SCHEMA], ids=["strict", "editor"])
+async def test_the_schema_completes_intervention_types(
+    client: LanguageClient, schema: Path
+) -> None:
+    uri, text = _open(client, f"complete-{schema.stem}.yaml", schema)
+    lines = text.splitlines()
+    line = len(lines) - 1
+    labels = await _labels(client, uri, line, len(lines[line]))
     assert {"Assistance", "ReviewRecord", "ReviewMessage"} <= labels, labels
+
+
+@pytest.mark.parametrize(
+    ("schema", "reports"), [(SCHEMA, True), (EDITOR_SCHEMA, False)], ids=["strict", "editor"]
+)
+async def test_only_the_strict_schema_reports_mistakes(
+    client: LanguageClient, schema: Path, reports: bool
+) -> None:
+    # `type: reviewrecord` (EXP001 of the language server) and an empty `type:`. The
+    # server publishes once, when it has validated the document against the schema.
+    uri, _ = _open(client, f"errors-{schema.stem}.yaml", schema)
+    await until(lambda: uri in client.diagnostics, "the YAML server's diagnostics")
+    assert bool(list(client.diagnostics[uri])) is reports, client.diagnostics[uri]
+
+
+async def test_the_editor_schema_completes_the_keys_of_a_turn(client: LanguageClient) -> None:
+    text = (
+        f"# yaml-language-server: $schema={EDITOR_SCHEMA.as_uri()}\n"
+        "tests:\n  - name: T1\n    turns:\n      - query:\n          title: New order\n"
+        "        exp\n"
+    )
+    path = client.root / "editor-keys.yaml"  # type: ignore[attr-defined]
+    path.write_text(text, encoding="utf-8")
+    uri = from_fs_path(str(path)) or ""
+    client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "yaml", 1, text))
+    )
+    labels = await _labels(client, uri, 6, len("        exp"))
+    assert "expected_data" in labels, labels
+
+
+async def test_the_editor_schema_explains_a_key_on_hover(client: LanguageClient) -> None:
+    uri, text = _open(client, "editor-hover.yaml", EDITOR_SCHEMA)
+    line = text.splitlines().index("            type: reviewrecord")
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, 13))
+    )
+    assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+    assert "Agent User Int Request Type" in hover.contents.value

@@ -17,6 +17,7 @@ import {
   serverArgs,
   serverSettings,
 } from "./launch";
+import { YAML_EXTENSION, registerWith, schemaContributor } from "./yamlSchemas";
 
 let client: LanguageClient | undefined;
 let command: Command | undefined;
@@ -167,7 +168,61 @@ async function audit(): Promise<void> {
   await vscode.window.showTextDocument(document);
 }
 
+// The first 256 KB of a file that is not open: enough to find a top-level `suite_setup:`.
+function headOf(file: string): string | undefined {
+  try {
+    const fd = fs.openSync(file, "r");
+    try {
+      const buffer = Buffer.alloc(256 * 1024);
+      return buffer.toString("utf-8", 0, fs.readSync(fd, buffer, 0, buffer.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+// Give the YAML extension, when it is installed, the editor schemas for the dataset files
+// (see yamlSchemas.ts); again when extensions change, in case it is installed later.
+async function registerYamlSchemas(context: vscode.ExtensionContext): Promise<boolean> {
+  const extension = vscode.extensions.getExtension(YAML_EXTENSION);
+  if (!extension) {
+    return false;
+  }
+  const fsPathOf = (resource: string): string | undefined => {
+    const uri = vscode.Uri.parse(resource);
+    return uri.scheme === "file" ? uri.fsPath : undefined;
+  };
+  const contributor = schemaContributor({
+    fsPathOf,
+    textOf: (resource) => {
+      const wanted = vscode.Uri.parse(resource).toString();
+      const open = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === wanted);
+      if (open) {
+        return open.getText();
+      }
+      const file = fsPathOf(resource);
+      return file === undefined ? undefined : headOf(file);
+    },
+    readSchema: (name) => fs.readFileSync(context.asAbsolutePath(path.join("schemas", name)), "utf-8"),
+  });
+  try {
+    return registerWith(extension.isActive ? extension.exports : await extension.activate(), contributor);
+  } catch {
+    return false; // a YAML extension that fails to start: no completion from it, no error here
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  let yamlSchemas = registerYamlSchemas(context);
+  context.subscriptions.push(
+    vscode.extensions.onDidChange(async () => {
+      if (!(await yamlSchemas)) {
+        yamlSchemas = registerYamlSchemas(context);
+      }
+    }),
+  );
   context.subscriptions.push(
     vscode.commands.registerCommand("datasets.restart", async () => {
       if (client) {
@@ -189,7 +244,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("datasets.openReport", openReport),
     vscode.commands.registerCommand("datasets.audit", audit),
   );
-  await start(context);
+  await Promise.all([yamlSchemas, start(context)]);
 }
 
 export async function deactivate(): Promise<void> {

@@ -18,8 +18,20 @@ function fakeProgram(dir: string, name: string, code: number): string {
   return file;
 }
 
-function context(): { subscriptions: unknown[] } {
-  return { subscriptions: [] };
+function context(): { subscriptions: unknown[]; asAbsolutePath: (p: string) => string } {
+  return { subscriptions: [], asAbsolutePath: (p: string) => path.join(root, p) };
+}
+
+// A stand-in for the YAML extension: records the schema contributors registered with it.
+function yamlExtension(): { registered: unknown[][]; activate: () => Promise<unknown>; isActive: boolean } {
+  const registered: unknown[][] = [];
+  const api = {
+    registerContributor: (...args: unknown[]) => {
+      registered.push(args);
+      return true;
+    },
+  };
+  return { registered, isActive: false, activate: async () => api };
 }
 
 describe("activate (against a stub vscode module)", () => {
@@ -155,6 +167,58 @@ describe("activate (against a stub vscode module)", () => {
     assert.deepStrictEqual(vscode.__state.executed, [["workbench.action.openSettings", "datasets.path"]]);
   });
 
+  it("gives the YAML extension the editor schemas, for dataset files only", async () => {
+    const python = fakeProgram(dir, "python", 0);
+    vscode.__state.settings = { interpreter: python };
+    const yaml = yamlExtension();
+    vscode.__state.extensions["redhat.vscode-yaml"] = yaml;
+    const setup = "file:///w/app/.resources/datasets/setup/SETUP.yaml";
+    vscode.__state.documents = [
+      { uri: vscode.Uri.parse(setup), getText: () => "name: S\nsuite_setup:\n  customers: []\n" },
+    ];
+    await activate(context() as never);
+    assert.strictEqual(yaml.registered.length, 1);
+    const [scheme, requestSchema, requestSchemaContent, label] = yaml.registered[0] as [
+      string,
+      (resource: string) => string | undefined,
+      (uri: string) => string,
+      string,
+    ];
+    assert.deepStrictEqual([scheme, label], ["ait-datasets", "AI Test Toolkit datasets"]);
+    const dataset = requestSchema("file:///w/app/.resources/datasets/ORDERS.yaml");
+    assert.strictEqual(dataset, "ait-datasets://schemas/dataset.editor.schema.json");
+    assert.strictEqual(requestSchema(setup), "ait-datasets://schemas/suite-setup.editor.schema.json");
+    for (const other of [
+      "file:///w/.github/workflows/ci.yaml",
+      "file:///w/app/.resources/.vscode/tasks.yaml",
+      "file:///w/app/docker-compose.yml",
+      "untitled:Untitled-1",
+    ]) {
+      assert.strictEqual(requestSchema(other), undefined, other);
+    }
+    const shipped = path.join(root, "..", "..", "src", "ait_datasets", "schema", "json");
+    assert.strictEqual(
+      requestSchemaContent(dataset as string),
+      fs.readFileSync(path.join(shipped, "dataset.editor.schema.json"), "utf-8"),
+    );
+    assert.throws(() => requestSchemaContent("ait-datasets://schemas/../../package.json"));
+    assert.ok(languageclient.__made[0].started, "the server starts as well");
+  });
+
+  it("without the YAML extension, registers nothing until it is installed", async () => {
+    const python = fakeProgram(dir, "python", 0);
+    vscode.__state.settings = { interpreter: python };
+    await activate(context() as never);
+    assert.ok(languageclient.__made[0].started);
+    assert.deepStrictEqual(vscode.__state.errors, []);
+    const yaml = yamlExtension();
+    vscode.__state.extensions["redhat.vscode-yaml"] = yaml;
+    for (const listener of vscode.__state.extensionListeners) {
+      await listener();
+    }
+    assert.strictEqual(yaml.registered.length, 1);
+  });
+
   it("the notification's other button copies the install command", async () => {
     process.env.PATH = dir;
     vscode.__state.errorChoice = "Copy the install command";
@@ -181,14 +245,20 @@ describe("package.json", () => {
     assert.ok(image && fs.existsSync(path.join(root, image[1])), "README shows a screenshot that exists");
   });
 
-  it("contributes the shipped JSON Schemas, which have https ids", () => {
-    const validations = manifest.contributes.yamlValidation as { fileMatch: string[]; url: string }[];
-    assert.ok(validations.length > 0);
-    for (const entry of validations) {
-      const schema = JSON.parse(fs.readFileSync(path.join(root, entry.url), "utf-8"));
+  it("gives no schema to every YAML file by a glob (no yamlValidation)", () => {
+    assert.strictEqual(manifest.contributes.yamlValidation, undefined);
+  });
+
+  it("ships exactly the editor schemas of the Python package, which have https ids", () => {
+    const shipped = path.join(root, "..", "..", "src", "ait_datasets", "schema", "json");
+    const names = fs.readdirSync(path.join(root, "schemas")).sort();
+    assert.deepStrictEqual(names, ["dataset.editor.schema.json", "suite-setup.editor.schema.json"]);
+    for (const name of names) {
+      const text = fs.readFileSync(path.join(root, "schemas", name), "utf-8");
+      assert.strictEqual(text, fs.readFileSync(path.join(shipped, name), "utf-8"));
+      const schema = JSON.parse(text);
       assert.ok(String(schema.$id).startsWith("https://"), schema.$id);
-      const shipped = path.join(root, "..", "..", "src", "ait_datasets", "schema", "json", path.basename(entry.url));
-      assert.strictEqual(fs.readFileSync(path.join(root, entry.url), "utf-8"), fs.readFileSync(shipped, "utf-8"));
+      assert.strictEqual(schema.required, undefined);
     }
   });
 

@@ -20,6 +20,7 @@ from pygls.uris import to_fs_path
 
 from ait_datasets.lsp import actions, audit, navigation
 from ait_datasets.lsp.convert import SOURCE, Converter, at_start, to_lsp
+from ait_datasets.lsp.disk_watch import DEFAULT_INTERVAL, DiskWatcher
 from ait_datasets.lsp.linting import lint_document_text, related_files
 from ait_datasets.lsp.positions import Lines
 from ait_datasets.lsp.protocol import DatasetsProtocol
@@ -78,6 +79,9 @@ class DatasetsServer(LanguageServer):
         self.initial = Settings()
         # Each app's tests resting on the agent's word alone (audited off the typing path).
         self.audits = audit.Auditor(self._audited, self._log_info)
+        # Polls the disk when the client watches no files for the server (see disk_watch).
+        self.watcher: DiskWatcher | None = None
+        self.watch_interval = DEFAULT_INTERVAL
 
     # --- helpers ------------------------------------------------------------------
 
@@ -344,6 +348,9 @@ def _initialize(ls: DatasetsServer, params: lsp.InitializeParams) -> None:
         debounce = options.get("debounceMs")
         if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and debounce >= 0:
             ls.debounce = debounce / 1000
+        interval = options.get("watchIntervalMs")
+        if isinstance(interval, (int, float)) and not isinstance(interval, bool) and interval >= 0:
+            ls.watch_interval = interval / 1000
     caps = params.capabilities.text_document
     # A client that pulls diagnostics gets them that way only (not twice).
     ls.push = caps is None or caps.diagnostic is None
@@ -370,11 +377,41 @@ async def _initialized(ls: DatasetsServer, params: lsp.InitializedParams) -> Non
                     ]
                 )
             )
-        except Exception as exc:  # a client that cannot register: no watching, say why
+        except Exception as exc:  # a client that cannot register: the server watches
             ls.window_log_message(
                 lsp.LogMessageParams(lsp.MessageType.Warning, f"cannot watch files: {exc}")
             )
+            _watch_disk(ls)
+    else:
+        _watch_disk(ls)
     await _pull_configuration(ls)
+
+
+def _watch_disk(ls: DatasetsServer) -> None:
+    """Poll the open documents' app folders ourselves (``watchIntervalMs``; 0: never)."""
+    if ls.watch_interval <= 0 or ls.watcher is not None:
+        return
+
+    def open_paths() -> list[str]:
+        return [p for uri in list(ls.workspace.text_documents) if (p := ls.handled(uri))]
+
+    def log(message: str) -> None:
+        ls.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
+
+    ls.watcher = DiskWatcher(
+        ls.watch_interval,
+        open_paths,
+        lambda: _files_changed(ls),
+        log,
+        lambda: ls.configs.settings.config_file or None,
+    )
+    ls.watcher.start()
+
+
+@SERVER.feature(lsp.SHUTDOWN)
+def _shutdown(ls: DatasetsServer, params: None) -> None:
+    if ls.watcher is not None:
+        ls.watcher.stop()
 
 
 async def _pull_configuration(ls: DatasetsServer) -> None:
@@ -402,10 +439,15 @@ async def _did_change_configuration(
 @SERVER.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def _did_change_watched(ls: DatasetsServer, params: lsp.DidChangeWatchedFilesParams) -> None:
     if params.changes:
-        ls.configs.reload()
-        ls.relint_open()
-        if ls.configs.settings.audit_message_only:
-            ls.audits.refresh_all()
+        _files_changed(ls)
+
+
+def _files_changed(ls: DatasetsServer) -> None:
+    """Files the lints read changed on disk (the client said so, or the server saw it)."""
+    ls.configs.reload()
+    ls.relint_open()
+    if ls.configs.settings.audit_message_only:
+        ls.audits.refresh_all()
 
 
 @SERVER.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -414,6 +456,8 @@ def _did_open(ls: DatasetsServer, params: lsp.DidOpenTextDocumentParams) -> None
     path = ls.handled(document.uri)
     if path is None:
         return
+    if ls.watcher is not None:
+        ls.watcher.opened(path)  # before the lint reads the app: later changes are changes
     ls.schedule(document.uri, 0)
     ls.audit_on_open(path)
 

@@ -1,7 +1,9 @@
 """JSON Schema (draft 2020-12) generated from the document model.
 
 The generated files are shipped in the wheel under ``ait_datasets/schema/json/``;
-``datasets schema`` prints them and a test fails when they drift from the model.
+``datasets schema`` prints them and a test fails when they drift from the model. The
+dataset and suite-setup schemas also have an editor variant (``editor=True``: completion
+and hover only, see :mod:`ait_datasets.schema.editor`), which the VS Code extension ships.
 Regenerate them after changing the model with::
 
     python -m ait_datasets.schema.generate
@@ -19,7 +21,8 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
 from ait_datasets.atomic import write_text_atomically
-from ait_datasets.schema import SCHEMA_FILES, models
+from ait_datasets.schema import EDITOR_SCHEMA_FILES, SCHEMA_FILES, models
+from ait_datasets.schema.editor import editor_variant
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_DIR = Path(__file__).resolve().parent / "json"
@@ -50,15 +53,22 @@ KINDS: dict[str, tuple[Any, str, str, str]] = {
 }
 
 
+EDITOR_NOTE = (
+    " Editor variant: keys, descriptions and allowed values for completion and hover; it"
+    " reports no mistakes (`datasets lint` and `datasets lsp` do; `datasets schema` prints"
+    " the strict schema)."
+)
+
 # Where each released schema is published (also what the README's modeline names). An
 # https `$id` is what JSON Schema tools expect; Node's validators warn on `urn:` ids.
 SCHEMA_BASE_URL = "https://raw.githubusercontent.com/ait-datasets/ait-datasets/v{version}/src/ait_datasets/schema/json/"
 
 
-def schema_id(kind: str) -> str:
+def schema_id(kind: str, editor: bool = False) -> str:
     from ait_datasets.version import __version__
 
-    return SCHEMA_BASE_URL.format(version=__version__) + SCHEMA_FILES[kind]
+    name = (EDITOR_SCHEMA_FILES if editor else SCHEMA_FILES)[kind]
+    return SCHEMA_BASE_URL.format(version=__version__) + name
 
 
 class _Generator(GenerateJsonSchema):
@@ -85,14 +95,19 @@ class _Generator(GenerateJsonSchema):
         return result
 
 
-def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema of one file kind (``dataset``, ``suite-setup``, ``jsonl-row``)."""
+def json_schema(kind: str, editor: bool = False) -> dict[str, Any]:
+    """The JSON Schema of one file kind (``dataset``, ``suite-setup``, ``jsonl-row``);
+    ``editor``: its variant that completes and explains but fails nothing."""
     model, _, title, description = KINDS[kind]
     body = TypeAdapter(model).json_schema(schema_generator=_Generator)
+    if editor:
+        body = editor_variant(body)
+        title += ", for editors"
+        description += EDITOR_NOTE
     defs = body.pop("$defs", None)
     head: dict[str, Any] = {
         "$schema": DRAFT,
-        "$id": schema_id(kind),
+        "$id": schema_id(kind, editor),
         "title": title,
         "description": description,
     }
@@ -104,18 +119,22 @@ def json_schema(kind: str) -> dict[str, Any]:
     return out
 
 
-def schema_text(kind: str) -> str:
-    """The exact text of the shipped file for ``kind``."""
-    return json.dumps(json_schema(kind), indent=2, ensure_ascii=False) + "\n"
+def schema_text(kind: str, editor: bool = False) -> str:
+    """The exact text of the shipped file for ``kind`` (or of its editor variant)."""
+    return json.dumps(json_schema(kind, editor), indent=2, ensure_ascii=False) + "\n"
 
 
 def write_all(directory: Path = SCHEMA_DIR) -> list[Path]:
-    """(Re)write every shipped schema file; returns the paths written."""
+    """(Re)write every shipped schema file, editor variants too; returns the paths written."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for kind, (_, file_name, _, _) in KINDS.items():
         path = directory / file_name
         _write_atomically(path, schema_text(kind))
+        written.append(path)
+    for kind, file_name in EDITOR_SCHEMA_FILES.items():
+        path = directory / file_name
+        _write_atomically(path, schema_text(kind, editor=True))
         written.append(path)
     return written
 

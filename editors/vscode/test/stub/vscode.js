@@ -11,6 +11,7 @@ const state = {
   documents: [],
   shown: [],
   activeTextEditor: undefined,
+  extensionListeners: [],
   reset() {
     this.settings = {};
     this.commands = {};
@@ -20,6 +21,8 @@ const state = {
     this.extensions = {};
     this.opened = [];
     this.executed = [];
+    this.documents = [];
+    this.extensionListeners = [];
     this.errorChoice = undefined;
     this.openDialog = undefined;
     this.documents = [];
@@ -31,6 +34,9 @@ const state = {
 module.exports = {
   __state: state,
   workspace: {
+    get textDocuments() {
+      return state.documents;
+    },
     getConfiguration: () => ({
       get: (key, fallback) => (key in state.settings ? state.settings[key] : fallback),
     }),
@@ -67,6 +73,19 @@ module.exports = {
     clipboard: { writeText: async (text) => (state.clipboard = text) },
     openExternal: async (uri) => state.opened.push(uri),
   },
-  extensions: { getExtension: (id) => state.extensions[id] },
-  Uri: { file: (fsPath) => ({ fsPath, scheme: "file" }) },
+  extensions: {
+    getExtension: (id) => state.extensions[id],
+    onDidChange: (listener) => {
+      state.extensionListeners.push(listener);
+      return { dispose() {} };
+    },
+  },
+  Uri: {
+    file: (fsPath) => ({ fsPath, scheme: "file", toString: () => `file://${encodeURI(fsPath)}` }),
+    parse: (text) => {
+      const url = new URL(text);
+      const scheme = url.protocol.slice(0, -1);
+      return { scheme, fsPath: decodeURIComponent(url.pathname), toString: () => text };
+    },
+  },
 };
