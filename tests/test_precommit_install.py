@@ -80,7 +80,7 @@ def _commit_all(folder: Path) -> None:
 def _readme_snippet() -> dict[str, object]:
     """The `.pre-commit-config.yaml` the README tells users to write."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### pre-commit") :]
+    section = readme[readme.index("## pre-commit and CI") :]
     match = re.search(r"```yaml\n(.*?)```", section, re.DOTALL)
     assert match, "the README's pre-commit section has no yaml snippet"
     config = yaml.safe_load(match.group(1))
