@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "init",
     "report",
+    "history",
     "pull",
     "lsp",
 )

@@ -98,9 +98,11 @@ def _stage(staged: str, read: list[tuple[str, list[Record]]], now: str) -> list[
     """Write every row to ``staged`` (JSONL); the batch id of each export, in order."""
     encode = msgspec.json.Encoder().encode
     batches = []
+    stamp = now.replace("-", "").replace(":", "").replace(" ", "T")
     with open(staged, "wb") as out:
-        for _, rows in read:
-            batch = str(uuid.uuid4())
+        for index, (_, rows) in enumerate(read):
+            # Sortable: the time of the call, then the export's place in it.
+            batch = f"{stamp}-{index:04d}-{uuid.uuid4().hex[:12]}"
             batches.append(batch)
             for row in rows:
                 row["batch"], row["added"] = batch, now

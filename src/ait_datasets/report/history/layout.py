@@ -52,7 +52,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("call_stack", "VARCHAR", "infrastructure errors: errorCallStack"),
     Column("started", "TIMESTAMP", "startTime in UTC (null when absent)"),
     Column("export", "VARCHAR", "the file name of the export the row came from"),
-    Column("batch", "VARCHAR", "one id per export per `history add` (a uuid)"),
+    Column("batch", "VARCHAR", "one per export per `history add`: <time>-<place>-<random>"),
     Column("ordinal", "BIGINT", "the row's place in its export (0, 1, ...)"),
     Column("added", "TIMESTAMP", "when the row was added to the history (UTC)"),
 )
