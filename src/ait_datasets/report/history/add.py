@@ -73,9 +73,7 @@ def add_exports(store: str, paths: list[str]) -> list[Added]:
                 f"WHERE id NOT IN ({known}) "
                 "QUALIFY row_number() OVER (PARTITION BY id ORDER BY position) = 1"
             )
-            new = connection.execute(
-                "SELECT batch, count(*) FROM fresh GROUP BY batch"
-            ).fetchall()
+            new = connection.execute("SELECT batch, count(*) FROM fresh GROUP BY batch").fetchall()
             if any(count for _, count in new):
                 connection.execute(
                     f"COPY (SELECT {selected} FROM fresh ORDER BY position) "

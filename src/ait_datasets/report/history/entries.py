@@ -108,10 +108,7 @@ def _rows(path: str) -> Iterator[_Entry]:
 def _record(row: _Entry, kind: str) -> Record:
     """The report's reading of the row, as the history's columns."""
     record: Record = {"shape": "log entry" if kind == LOG_ENTRY else "generic"}
-    if kind == LOG_ENTRY:
-        read = read_log_entry(row)
-    else:
-        read = read_generic(row)
+    read = read_log_entry(row) if kind == LOG_ENTRY else read_generic(row)
     if type(read) is tuple:
         key, run = read
         record.update(

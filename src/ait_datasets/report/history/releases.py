@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ait_datasets.report.history.store import (
@@ -227,7 +228,7 @@ def _changes(connection: duckdb.DuckDBPyConnection, order: list[str]) -> dict[st
     differ."""
     if len(order) < 2:
         return {}
-    pairs = list(zip(order, order[1:]))  # (before, after)
+    pairs = list(pairwise(order))  # (before, after)
     connection.execute("CREATE TEMP TABLE pairs (before VARCHAR, after VARCHAR)")
     connection.executemany("INSERT INTO pairs VALUES (?, ?)", pairs)
     found = connection.execute(

@@ -109,7 +109,9 @@ def render_text(history: History) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines.append("")
     for row in rows:
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        lines.append(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        )
     for release in history.releases:
         details = _details(release)
         if details:

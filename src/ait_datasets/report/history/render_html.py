@@ -65,7 +65,9 @@ def chart(history: History) -> str:
     ]
     for tick in (0, 25, 50, 75, 100):
         ty = y(tick / 100)
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}"/>')
+        out.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}"/>'
+        )
         out.append(f'<text x="{LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end">{tick}%</text>')
     lows, highs, hat, at1 = [], [], [], []
     for i, release in enumerate(releases):

@@ -12,6 +12,7 @@ every history command says so in one line.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from typing import TYPE_CHECKING, Any
@@ -70,8 +71,8 @@ def duckdb_module() -> Any:
 
 def connect(store: str) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB that can read and write ``store``."""
-    duckdb = duckdb_module()
-    connection = duckdb.connect(":memory:")
+    engine = duckdb_module()
+    connection: duckdb.DuckDBPyConnection = engine.connect(":memory:")
     kind = scheme(store)
     if kind:
         extension, secret = _SCHEMES.get(kind, ("", ""))
@@ -82,19 +83,18 @@ def connect(store: str) -> duckdb.DuckDBPyConnection:
             )
         try:
             connection.execute(f"LOAD {extension}")
-        except duckdb.Error:
+        except engine.Error:
             try:
                 connection.execute(f"INSTALL {extension}; LOAD {extension}")
-            except duckdb.Error as exc:
+            except engine.Error as exc:
                 raise HistoryError(
                     f"{store}: DuckDB's '{extension}' extension is needed and could not be "
                     f"installed ({one_line(exc)})"
                 ) from None
         if secret:
-            try:
+            # No chain for this cloud here: DuckDB's own settings (or none) apply.
+            with contextlib.suppress(engine.Error):
                 connection.execute(f"CREATE SECRET (TYPE {secret}, PROVIDER credential_chain)")
-            except duckdb.Error:
-                pass  # no chain for this cloud here: DuckDB's own settings (or none) apply
     return connection
 
 

@@ -65,7 +65,8 @@ def last_runs(
     try:
         if not has_entries(connection, store):
             return results
-        where, parameters = [], []
+        where: list[str] = []
+        parameters: list[object] = []
         if suite:
             where.append("suite = ?")
             parameters.append(suite)
@@ -142,8 +143,14 @@ def _fill(results: ResultSet, rows: list[tuple[object, ...]]) -> None:
         elif kind == "infrastructure":
             line, version, stack = row[16:19]
             results.infrastructure.append(
-                InfraError(str(suite), str(line or ""), _int(version), str(row[9] or ""),
-                           str(stack or ""), "")
+                InfraError(
+                    str(suite),
+                    str(line or ""),
+                    _int(version),
+                    str(row[9] or ""),
+                    str(stack or ""),
+                    "",
+                )
             )
         else:
             results.not_cases += 1
