@@ -120,8 +120,9 @@ def server() -> Iterator[tuple[FakeBC, str]]:
 @pytest.fixture
 def shell_env(tmp_path: Path) -> dict[str, str]:
     """An environment whose `datasets` is this checkout's (not an installed one)."""
-    if shutil.which("bash") is None:
-        pytest.skip("bash is not installed: the recipes' steps are bash scripts")
+    if shutil.which("bash") is None or sys.platform == "win32":
+        # On Windows runners the steps run in Git Bash, whose paths this shim cannot name.
+        pytest.skip("the recipes' steps are bash scripts: run here on Linux and macOS")
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     shim = bin_dir / "datasets"

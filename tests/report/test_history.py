@@ -402,3 +402,12 @@ def test_report_history_options_that_do_not_go_together(
 ) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_documented_layout_is_the_stored_one() -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "commands" / "history.md"
+    text = page.read_text(encoding="utf-8")
+    table = text[text.index("| column | type | what it holds |") :]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| `")]
+    documented = [(name.strip("| `"), kind, meaning.rstrip(" |")) for name, kind, meaning in rows]
+    assert documented == [(c.name, c.type, c.meaning) for c in COLUMNS]

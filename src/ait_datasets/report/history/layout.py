@@ -30,7 +30,7 @@ class Column(NamedTuple):
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("id", "VARCHAR", "the log entry's id; rows without one: row:<sha256 of the row>:<n>"),
+    Column("id", "VARCHAR", "the log entry's id; a row without one: row:HASH:N (SHA-256 of its content, N-th such row)"),
     Column("kind", "VARCHAR", "run, skipped, infrastructure or not a case (the report's rules)"),
     Column("shape", "VARCHAR", "log entry, or generic (a JSONL row with case/run/passed)"),
     Column("suite", "VARCHAR", "partition: the suite (aitCode), empty when the row has none"),
@@ -52,7 +52,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("call_stack", "VARCHAR", "infrastructure errors: errorCallStack"),
     Column("started", "TIMESTAMP", "startTime in UTC (null when absent)"),
     Column("export", "VARCHAR", "the file name of the export the row came from"),
-    Column("batch", "VARCHAR", "one per export per `history add`: <time>-<place>-<random>"),
+    Column("batch", "VARCHAR", "one per export per `history add`: TIME-PLACE-RANDOM (sortable)"),
     Column("ordinal", "BIGINT", "the row's place in its export (0, 1, ...)"),
     Column("added", "TIMESTAMP", "when the row was added to the history (UTC)"),
 )

@@ -94,8 +94,21 @@ def connect(store: str) -> duckdb.DuckDBPyConnection:
         if secret:
             # No chain for this cloud here: DuckDB's own settings (or none) apply.
             with contextlib.suppress(engine.Error):
-                connection.execute(f"CREATE SECRET (TYPE {secret}, PROVIDER credential_chain)")
+                connection.execute(f"CREATE SECRET ({_secret_options(secret)})")
     return connection
+
+
+def _secret_options(secret: str) -> str:
+    """A DuckDB secret from the cloud's standard chain; for Azure, the account or the
+    connection string of the standard ``AZURE_STORAGE_*`` variables when they are set."""
+    if secret == "azure":
+        connection_string = os.environ.get("AZURE_STORAGE_CONNECTION_STRING", "")
+        if connection_string:
+            return f"TYPE azure, CONNECTION_STRING {literal(connection_string)}"
+        account = os.environ.get("AZURE_STORAGE_ACCOUNT", "")
+        if account:
+            return f"TYPE azure, PROVIDER credential_chain, ACCOUNT_NAME {literal(account)}"
+    return f"TYPE {secret}, PROVIDER credential_chain"
 
 
 def one_line(exc: BaseException) -> str:
