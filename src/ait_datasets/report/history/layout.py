@@ -30,7 +30,11 @@ class Column(NamedTuple):
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("id", "VARCHAR", "the log entry's id; a row without one: row:HASH:N (SHA-256 of its content, N-th such row)"),
+    Column(
+        "id",
+        "VARCHAR",
+        "the log entry's id; a row without one: row:HASH:N (SHA-256 of its content, N-th such row)",
+    ),
     Column("kind", "VARCHAR", "run, skipped, infrastructure or not a case (the report's rules)"),
     Column("shape", "VARCHAR", "log entry, or generic (a JSONL row with case/run/passed)"),
     Column("suite", "VARCHAR", "partition: the suite (aitCode), empty when the row has none"),
