@@ -29,6 +29,7 @@ from ait_datasets.report.history.store import (
     duckdb_module,
     entries_source,
     has_entries,
+    literal,
     one_line,
 )
 from ait_datasets.report.stats import Share
@@ -170,20 +171,19 @@ def read_history(store: str, suite: str = "", since: datetime | None = None) -> 
 def select_rows(
     connection: duckdb.DuckDBPyConnection, store: str, suite: str, since: datetime | None
 ) -> None:
-    """The view ``e``: the store's rows that pass the filters, with their release."""
+    """The view ``e``: the store's rows that pass the filters, with their release; only
+    the columns the numbers need are read from the files."""
     where = []
-    parameters: list[object] = []
+    # Literals, not parameters: a view holds no parameters.
     if suite:
-        where.append("suite = ?")
-        parameters.append(suite)
+        where.append(f"suite = {literal(suite)}")
     if since is not None:
-        where.append("coalesce(started, added) >= ?")
-        parameters.append(since)
+        where.append(f"coalesce(started, added) >= TIMESTAMP {literal(since.isoformat(sep=' '))}")
     condition = f"WHERE {' AND '.join(where)}" if where else ""
     connection.execute(
-        f"CREATE TEMP TABLE e AS SELECT *, {RELEASE} AS release "
-        f"FROM {entries_source(store)} {condition}",
-        parameters,
+        f"CREATE TEMP VIEW e AS SELECT kind, suite, dataset, test, procedure, version, "
+        f"run_text, passed, tokens, credits, started, {RELEASE} AS release "
+        f"FROM {entries_source(store)} {condition}"
     )
 
 
