@@ -18,12 +18,15 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 56
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem; color: #1b1f24; }
 table { border-collapse: collapse; margin-top: 1rem; }
-th, td { padding: .25rem .6rem; border-bottom: 1px solid #d0d7de; text-align: left; }
+th, td { padding: .25rem .6rem; border-bottom: 1px solid #d0d7de; text-align: left;
+         white-space: nowrap; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg text { font-size: 11px; fill: #57606a; }
 .band { fill: #0969da; opacity: .15; }
 .hat { fill: none; stroke: #0969da; stroke-width: 2; }
 .at1 { fill: none; stroke: #8250df; stroke-width: 1.5; stroke-dasharray: 5 4; }
+circle.hat { fill: #0969da; }
+circle.at1 { fill: #8250df; stroke: none; }
 .grid { stroke: #d0d7de; }
 details { margin-top: .5rem; }
 """
