@@ -99,25 +99,44 @@ CASE_ID = (
 )
 RUN_ORDER = "version IS NULL, version, run_text"
 
-_QUERY = f"""
-CREATE TEMP TABLE judged AS
-WITH runs AS (
-  SELECT release, suite, dataset, test, procedure, version, run_text, bool_and(passed) AS passed
-  FROM e WHERE kind = 'run' GROUP BY ALL
-), cases AS (
+# A case with at most k runs is judged on all of them: its passes are all its passes. Only
+# the cases with more runs than k (few: k is the count most cases have) are ranked.
+_QUERIES = (
+    """
+CREATE TEMP TABLE runs AS
+SELECT release, suite, dataset, test, procedure, version, run_text, bool_and(passed) AS passed
+FROM e WHERE kind = 'run' GROUP BY ALL
+""",
+    f"""
+CREATE TEMP TABLE cases AS
+WITH counted AS (
   SELECT release, suite, dataset, test, procedure, count(*) AS n,
-         count_if(passed) AS all_passes, list(passed ORDER BY {RUN_ORDER}) AS verdicts
+         count_if(passed) AS all_passes
   FROM runs GROUP BY ALL
-), counts AS (
-  SELECT release, n, count(*) AS m FROM cases GROUP BY ALL
 ), ks AS (
-  SELECT release, first(n ORDER BY m DESC, n DESC) AS k FROM counts GROUP BY release
+  SELECT release, first(n ORDER BY m DESC, n DESC) AS k
+  FROM (SELECT release, n, count(*) AS m FROM counted GROUP BY ALL) GROUP BY release
 )
-SELECT c.release, {CASE_ID} AS id, c.suite, c.dataset, c.test, c.procedure, c.n,
-       c.all_passes, ks.k, c.n < ks.k AS short,
-       coalesce(list_sum(CAST(c.verdicts[1:ks.k] AS INTEGER[])), 0) AS passes
-FROM cases c JOIN ks USING (release)
-"""
+SELECT counted.*, ks.k, {CASE_ID} AS id FROM counted JOIN ks USING (release)
+""",
+    f"""
+CREATE TEMP TABLE judged AS
+WITH long AS (
+  SELECT r.release, r.suite, r.dataset, r.test, r.procedure, r.passed, c.k,
+         row_number() OVER (
+           PARTITION BY r.release, r.suite, r.dataset, r.test, r.procedure ORDER BY {RUN_ORDER}
+         ) AS place
+  FROM runs r JOIN cases c USING (release, suite, dataset, test, procedure)
+  WHERE c.n > c.k
+), first_k AS (
+  SELECT release, suite, dataset, test, procedure, count_if(passed) AS passes
+  FROM long WHERE place <= k GROUP BY ALL
+)
+SELECT c.release, c.id, c.suite, c.dataset, c.test, c.procedure, c.n, c.all_passes, c.k,
+       c.n < c.k AS short, coalesce(f.passes, c.all_passes) AS passes
+FROM cases c LEFT JOIN first_k f USING (release, suite, dataset, test, procedure)
+""",
+)
 
 _RELEASES = """
 WITH rel AS (
@@ -160,7 +179,8 @@ def read_history(store: str, suite: str = "", since: datetime | None = None) -> 
         if not has_entries(connection, store):
             return History(store, suite, since, ())
         select_rows(connection, store, suite, since)
-        connection.execute(_QUERY)
+        for query in _QUERIES:
+            connection.execute(query)
         return History(store, suite, since, _releases(connection))
     except duckdb.Error as exc:
         raise HistoryError(f"{store}: {one_line(exc)}") from None
