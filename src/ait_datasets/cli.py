@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "init",
     "report",
+    "history",
     "pull",
     "audit",
     "lsp",

@@ -9,8 +9,19 @@ https://api.businesscentral.dynamics.com/v2.0/TENANT/ENV/api/microsoft/aiTestToo
 Credentials come from environment variables, never from the command line: a bearer token
 in $BC_TOKEN, or a user name and password (basic authentication, e.g. a container) in
 $BC_USER and $BC_PASSWORD (other names with --token-env, --user-env, --password-env).
-They are sent only to the URL's origin (scheme, host and port): a next link or a
-redirect to another origin is refused.
+Business Central online signs in with Entra ID (the entra extra: pip install
+'ait-datasets[entra]'): --auth entra takes a service principal's secret or certificate
+from AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_CLIENT_SECRET (or
+AZURE_CLIENT_CERTIFICATE_PATH), else a managed identity, else the Azure CLI's or VS
+Code's sign-in; --auth device-code lets a person sign in on another device. The token
+(scope https://api.businesscentral.dynamics.com/.default) is fetched again when it is
+near its expiry, and never printed. Credentials are sent only to the URL's origin
+(scheme, host and port): a next link or a redirect to another origin is refused.
+
+--store STORE adds the pulled entries to a history (datasets history) in the same step.
+--evidence writes FILE.evidence.json beside the export: the tool's version, when and from
+where it pulled, the git commit and the SHA-256 of the dataset files under --datasets,
+the filter, and the environment's installed apps when the credentials can read them.
 
 --timeout bounds each request's whole time (connecting, headers and body), not each read.
 
@@ -29,7 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ait_datasets.report.pull import Auth
+    from ait_datasets.report.pull import Auth, Limits
 
 from ait_datasets.plural import plural
 
@@ -53,6 +64,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="only these Versions: 5, 3..7, 3.. or ..7",
     )
     parser.add_argument("--filter", default="", metavar="EXPR", help="an extra OData $filter")
+    parser.add_argument(
+        "--auth",
+        choices=("env", "entra", "device-code"),
+        default="env",
+        help="env: $BC_TOKEN or $BC_USER/$BC_PASSWORD (default); entra: Entra ID "
+        "(service principal, managed identity, Azure CLI, VS Code); device-code: sign in "
+        "on another device",
+    )
+    parser.add_argument("--tenant", default="", help="with --auth device-code: the tenant")
+    parser.add_argument(
+        "--client-id", default="", metavar="ID", help="with --auth device-code: the app id"
+    )
+    parser.add_argument(
+        "--store", metavar="STORE", help="also add the entries to this history (datasets history)"
+    )
+    parser.add_argument(
+        "--evidence",
+        action="store_true",
+        help="write FILE.evidence.json beside the export (dataset hashes, git commit, apps)",
+    )
+    parser.add_argument(
+        "--datasets",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="with --evidence: the dataset files or folders to hash (default: .)",
+    )
     parser.add_argument("--token-env", default="BC_TOKEN", metavar="VAR")
     parser.add_argument("--user-env", default="BC_USER", metavar="VAR")
     parser.add_argument("--password-env", default="BC_PASSWORD", metavar="VAR")
@@ -119,7 +157,11 @@ def run(args: argparse.Namespace) -> int:
 
     low, high = args.versions or (None, None)
     query = Query(args.suite, args.tag, low, high, args.filter)
-    auth = _credentials(args)
+    refused = _refused_options(args)
+    if refused:
+        print(f"datasets pull: {refused}", file=sys.stderr)
+        return 2
+    auth = _credentials(args) if args.auth == "env" else _entra(args)
     if isinstance(auth, str):
         print(f"datasets pull: {auth}", file=sys.stderr)
         return 2
@@ -143,6 +185,94 @@ def run(args: argparse.Namespace) -> int:
         return 2
     entries = plural(len(pulled.rows), "log entry", "log entries")
     print(f"wrote {args.output}: {entries} from {plural(pulled.pages, 'page')}")
+    if args.evidence:
+        failed = _write_evidence(args, auth, limits)
+        if failed:
+            return failed
+    if args.store:
+        return _add_to_history(args.store, args.output)
+    return 0
+
+
+def _refused_options(args: argparse.Namespace) -> str | None:
+    """Options that do not go together, or an extra that is missing (before any request)."""
+    if (args.tenant or args.client_id) and args.auth != "device-code":
+        return "--tenant and --client-id are for --auth device-code"
+    if args.datasets and not args.evidence:
+        return "--datasets is for --evidence (the dataset files it hashes)"
+    missing = [path for path in args.datasets if not os.path.exists(path)]
+    if missing:
+        return f"--datasets {missing[0]}: no such file or folder"
+    if args.store:
+        from ait_datasets.report.history.store import HistoryError, duckdb_module
+
+        try:
+            duckdb_module()
+        except HistoryError as exc:
+            return f"--store: {exc}"
+    return None
+
+
+def _entra(args: argparse.Namespace) -> Auth | str:
+    """Entra ID credentials (--auth entra / device-code), or why there are none."""
+    from ait_datasets.report.pull import Auth
+    from ait_datasets.report.pull_auth import EntraToken, TokenError, credential
+
+    try:
+        found = credential(args.auth, args.tenant, args.client_id)
+    except TokenError as exc:
+        return str(exc)
+    return Auth(source=EntraToken(found))
+
+
+def _write_evidence(args: argparse.Namespace, auth: Auth, limits: Limits) -> int:
+    """FILE.evidence.json beside the export; 0, or 2 when it cannot be written."""
+    import json
+
+    from ait_datasets.report.output import write_atomic
+    from ait_datasets.report.pull import PullError, Query, pull
+    from ait_datasets.report.pull_evidence import (
+        evidence_path,
+        extensions_url,
+        installed_apps,
+        manifest,
+    )
+
+    apps = None
+    url = extensions_url(args.url)
+    if url is not None:
+        try:
+            apps = installed_apps(pull(url, Query(), auth, limits).rows)
+        except PullError:
+            apps = None  # the credentials cannot read the installed apps: said as null
+    data = manifest(args.url, args.suite, args.tag, args.versions, args.datasets or ["."], apps)
+    path = evidence_path(args.output)
+    try:
+        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    except OSError as exc:
+        print(f"datasets pull: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {path}")
+    return 0
+
+
+def _add_to_history(store: str, export: str) -> int:
+    from ait_datasets.report.history.add import add_exports
+    from ait_datasets.report.history.store import HistoryError
+    from ait_datasets.report.input_problems import ReportInputError
+    from ait_datasets.report.plain import neutralise
+
+    try:
+        (added,) = add_exports(store, [export])
+    except ReportInputError as exc:
+        for problem in exc.problems:
+            print(neutralise(str(problem)), file=sys.stderr)
+        return 2
+    except HistoryError as exc:
+        print(f"datasets pull: --store {neutralise(str(exc))}", file=sys.stderr)
+        return 2
+    entries = plural(added.added, "log entry", "log entries")
+    print(f"added {entries} to the history {store} ({added.rows - added.added} already there)")
     return 0
 
 

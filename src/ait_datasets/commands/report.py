@@ -17,6 +17,9 @@ pass^k; every run counts for pass@1. inputData/outputData are shown only with --
 each failed run's evidence turn by turn (verdict, error reason, query, the agent's
 messages, pauses, scores).
 
+--history STORE reads the runs from a history (`datasets history add`) instead of FILEs,
+and --last N judges each case over its last N runs there (e.g. the last 30 nightlies).
+
 --rerun-plan DIR (with --datasets) writes the flaky, borderline (at most 3 agreeing runs)
 and under-sampled (fewer than k runs) cases' tests, copied byte for byte, into subset
 datasets in DIR with a suite XML that runs them, and prints the runs each case needs.
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from ait_datasets.report.build import Report
+    from ait_datasets.report.model import ResultSet
     from ait_datasets.report.sources import SourceIndex
 
 HELP = "pass@1, pass^k and flaky cases of repeated runs; compare with a baseline"
@@ -56,9 +60,20 @@ _SUFFIX_FORMATS = {
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files",
-        nargs="+",
+        nargs="*",
         metavar="FILE",
         help="log-entry exports (.json), JSONL results or Excel eval summaries (.xlsx)",
+    )
+    parser.add_argument(
+        "--history",
+        metavar="STORE",
+        help="read the runs from this history (datasets history add) instead of FILEs",
+    )
+    parser.add_argument(
+        "--last",
+        type=_positive_int,
+        metavar="N",
+        help="with --history: each case's last N runs only",
     )
     parser.add_argument(
         "--k",
@@ -202,6 +217,10 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.report.policy import policy_files
 
     inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
+    refused = _history_options(args)
+    if refused:
+        print(f"datasets report: {refused}", file=sys.stderr)
+        return 2
     if args.rerun_plan and not args.datasets:
         print(
             "datasets report: --rerun-plan needs --datasets (the dataset files or folders "
@@ -231,7 +250,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = ReadOptions(runs_by=args.runs_by, show_data=args.show_data)
     try:
-        results = read_results(args.files, options)
+        results = _from_history(args) if args.history else read_results(args.files, options)
+        if results is None:
+            return 2
         baseline = read_results(args.baseline, options) if args.baseline else None
         quarantine = read_quarantine(args.quarantine) if args.quarantine else None
     except ReportInputError as exc:
@@ -306,6 +327,33 @@ def run(args: argparse.Namespace) -> int:
             print(f"datasets report: gate not met: {neutralise(str(verdict))}", file=sys.stderr)
             code = 1
     return code
+
+
+def _history_options(args: argparse.Namespace) -> str | None:
+    """Why the FILE / --history / --last combination cannot be used, or None."""
+    if args.history and args.files:
+        return "give FILEs or --history STORE, not both"
+    if not args.history and not args.files:
+        return "give the result FILEs to read (or --history STORE)"
+    if args.last is not None and not args.history:
+        return "--last is for --history (each case's last N runs in the history)"
+    if args.history and args.show_data:
+        return "--show-data needs the exports: a history keeps no inputData/outputData"
+    return None
+
+
+def _from_history(args: argparse.Namespace) -> ResultSet | None:
+    """The runs of the history (each case's last --last), or None when it cannot be read
+    (said on stderr)."""
+    from ait_datasets.report.history.store import HistoryError
+    from ait_datasets.report.history.window import last_runs
+    from ait_datasets.report.plain import neutralise
+
+    try:
+        return last_runs(args.history, args.last, args.runs_by)
+    except HistoryError as exc:
+        print(f"datasets report: --history {neutralise(str(exc))}", file=sys.stderr)
+        return None
 
 
 def _rerun_plan(

@@ -25,6 +25,7 @@ import urllib.error
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ait_datasets.plural import plural
 from ait_datasets.report import pull_body, pull_http
@@ -41,15 +42,35 @@ class PullError(Exception):
     """The pull cannot go on; the message says why and what to do."""
 
 
+class TokenSource(Protocol):
+    """Gives a bearer token for each page, refreshed when near expiry (Entra ID,
+    :class:`~ait_datasets.report.pull_auth.EntraToken`)."""
+
+    def token(self) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Auth:
-    """A bearer token, or a user name and password (basic), or nothing."""
+    """A bearer token, or one from a source (Entra ID), or a user name and password
+    (basic), or nothing. Its repr never shows a secret."""
 
-    token: str = ""
+    token: str = field(default="", repr=False)
     user: str = ""
-    password: str = ""
+    password: str = field(default="", repr=False)
+    source: TokenSource | None = field(default=None, repr=False)
 
     def header(self) -> str | None:
+        """The Authorization header; a source is asked each time (it refreshes)."""
+        if self.source is not None:
+            from ait_datasets.report.pull_auth import TokenError
+
+            try:
+                token = self.source.token()
+            except TokenError as exc:
+                raise PullError(f"cannot sign in with Entra ID: {exc}") from None
+            if not _sendable(token):
+                raise PullError("the token Entra ID gave " + _UNSENDABLE)
+            return f"Bearer {token}"
         if self.token:
             return f"Bearer {self.token}"
         if self.user:
@@ -59,9 +80,16 @@ class Auth:
 
     def problem(self) -> str | None:
         """Why the token cannot be sent (it would break the header), or None."""
-        if self.token and not all("!" <= char <= "~" for char in self.token):
-            return "the token holds a space, a control or a non-ASCII character"
+        if self.token and not _sendable(self.token):
+            return "the token " + _UNSENDABLE
         return None
+
+
+_UNSENDABLE = "holds a space, a control or a non-ASCII character"
+
+
+def _sendable(token: str) -> bool:
+    return all("!" <= char <= "~" for char in token)
 
 
 @dataclass(frozen=True, slots=True)

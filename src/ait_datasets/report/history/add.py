@@ -1,0 +1,109 @@
+"""``datasets history add``: append exports' log entries to a store, each entry once.
+
+The rows of each export (read by the report's rules, :mod:`.entries`) are handed to
+DuckDB as a temporary JSONL file, the ones whose ``id`` the store already holds (or that
+an earlier row of the same call holds) are dropped, and the rest are written with
+``COPY ... (FORMAT parquet, PARTITION_BY (suite, tag), APPEND)``: new files beside the
+old ones, never a rewrite. Adding the same export twice adds nothing the second time.
+
+Two ``add`` calls on one store at the same moment could both write an entry neither had
+seen: run a team's adds one after the other (one CI job, or a concurrency group).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import msgspec
+
+from ait_datasets.report.history.entries import Record, read_export
+from ait_datasets.report.history.layout import COLUMNS, NAMES, PARTITIONS
+from ait_datasets.report.history.store import (
+    HistoryError,
+    check_local,
+    connect,
+    duckdb_module,
+    entries_root,
+    entries_source,
+    has_entries,
+    literal,
+    one_line,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """What one export brought: rows read, and of them the ones new to the store."""
+
+    path: str
+    rows: int
+    added: int
+
+
+def add_exports(store: str, paths: list[str]) -> list[Added]:
+    """Add every export to ``store``; raise ``ReportInputError`` (an export the report's
+    reader refuses: nothing is added) or :class:`HistoryError`."""
+    read = [(path, read_export(path)) for path in paths]  # every file read before any write
+    check_local(store, create=True)
+    now = datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ")
+    connection = connect(store)
+    duckdb = duckdb_module()
+    with tempfile.TemporaryDirectory(prefix="ait-history-") as folder:
+        staged = os.path.join(folder, "rows.jsonl")
+        counts = _stage(staged, read, now)
+        columns = "{" + ", ".join(f"{literal(c.name)}: {literal(c.type)}" for c in COLUMNS) + "}"
+        try:
+            connection.execute(
+                "CREATE TEMP TABLE incoming AS SELECT *, row_number() OVER () AS position "
+                f"FROM read_json({literal(staged.replace(os.sep, '/'))}, "
+                f"format = 'newline_delimited', columns = {columns})"
+            )
+            known = (
+                f"SELECT id FROM {entries_source(store)}"
+                if has_entries(connection, store)
+                else "SELECT NULL::VARCHAR AS id WHERE false"
+            )
+            selected = ", ".join(NAMES)
+            connection.execute(
+                f"CREATE TEMP TABLE fresh AS SELECT {selected}, position FROM incoming "
+                f"WHERE id NOT IN ({known}) "
+                "QUALIFY row_number() OVER (PARTITION BY id ORDER BY position) = 1"
+            )
+            new = connection.execute("SELECT batch, count(*) FROM fresh GROUP BY batch").fetchall()
+            if any(count for _, count in new):
+                connection.execute(
+                    f"COPY (SELECT {selected} FROM fresh ORDER BY position) "
+                    f"TO {literal(entries_root(store))} (FORMAT parquet, "
+                    f"PARTITION_BY ({', '.join(PARTITIONS)}), APPEND, "
+                    "FILENAME_PATTERN 'entries_{uuid}')"
+                )
+        except duckdb.Error as exc:
+            raise HistoryError(f"{store}: {one_line(exc)}") from None
+        finally:
+            connection.close()
+    by_batch = dict(new)
+    return [
+        Added(path, len(rows), int(by_batch.get(batch, 0)))
+        for (path, rows), batch in zip(read, counts, strict=True)
+    ]
+
+
+def _stage(staged: str, read: list[tuple[str, list[Record]]], now: str) -> list[str]:
+    """Write every row to ``staged`` (JSONL); the batch id of each export, in order."""
+    encode = msgspec.json.Encoder().encode
+    batches = []
+    stamp = now.replace("-", "").replace(":", "").replace(" ", "T")
+    with open(staged, "wb") as out:
+        for index, (_, rows) in enumerate(read):
+            # Sortable: the time of the call, then the export's place in it.
+            batch = f"{stamp}-{index:04d}-{uuid.uuid4().hex[:12]}"
+            batches.append(batch)
+            for row in rows:
+                row["batch"], row["added"] = batch, now
+                out.write(encode(row))
+                out.write(b"\n")
+    return batches
