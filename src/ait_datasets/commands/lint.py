@@ -387,15 +387,19 @@ class _Run:
 
     def _report(self, run_: LintRun, diagnostics: list[Diagnostic], fixed: int | None) -> int:
         """Render every requested report; 2 when one cannot be written."""
+        from ait_datasets.colour import wants_colour
         from ait_datasets.commands._lint_outputs import overwrites_input
         from ait_datasets.lint.reporters import Report, renderer
 
         code = 0
         for output in self.outputs:
-            to_terminal = output.path is None and sys.stdout.isatty()
-            color = self.args.color == "always" or (
-                self.args.color == "auto" and to_terminal and "NO_COLOR" not in os.environ
-            )
+            stream = sys.stderr if self.report_to_stderr else sys.stdout
+            if self.report_to_stderr:  # stderr shows escape sequences as text, not colour
+                color = False
+            elif output.path is None:
+                color = wants_colour(self.args.color, stream)
+            else:  # a report file: coloured only when asked
+                color = self.args.color == "always"
             report = Report(
                 diagnostics,
                 run_.files,
@@ -410,7 +414,7 @@ class _Run:
             if output.format in ("text", "concise") and self.problems:
                 text = _incomplete(text, self.problems)
             if output.path is None:
-                (sys.stderr if self.report_to_stderr else sys.stdout).write(text)
+                stream.write(text)
                 continue
             clash = overwrites_input(output.path, [*self.given_paths, *run_.paths])
             if clash is not None:
