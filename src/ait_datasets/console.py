@@ -67,3 +67,21 @@ def safe_console() -> Iterator[None]:
     finally:
         restore(out, out_errors)
         restore(err, err_errors)
+
+
+def write_data(text: str) -> None:
+    """Write ``text`` to standard output exactly as a file would hold it: UTF-8, with its
+    own line ends.
+
+    For what a program reads or a redirect saves (a fixed file from standard input, a
+    diff, YAML, JSON, SARIF): standard output on Windows encodes with the code page and
+    turns every ``\\n`` into ``\\r\\n``, which would make a CRLF file's lines end in
+    ``\\r\\r\\n`` and an LF file CRLF. Text for a person goes through ``sys.stdout``.
+    """
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:  # a StringIO: text is all it takes
+        out.write(text)
+        return
+    out.flush()  # what was written as text comes first
+    buffer.write(text.encode("utf-8", _ESCAPE))  # a lone surrogate (from a JSON \ud800)
