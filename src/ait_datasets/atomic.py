@@ -10,7 +10,9 @@ Every command that writes (``lint --fix``, ``migrate``, the editor's save, ``ini
   file's permissions (a new file gets the usual ``0o666`` minus the umask) and, where the
   process may, its owner and group; then rename it over the original (``os.replace`` is
   atomic on POSIX and Windows). If anything fails, the temporary file is removed and the
-  original is intact.
+  original is intact. Windows refuses the rename while another program holds the file
+  open: it is tried again for a moment, then refused with :class:`HeldOpen`
+  ("another program has it open").
 - A path that is a symbolic link is written through: the file it points to is replaced,
   the link stays a link.
 - A file with more than one hard link cannot be renamed over without breaking the other
@@ -41,6 +43,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
@@ -62,6 +65,13 @@ class ChangedOnDisk(OSError):
 
 class RefusedTarget(OSError):
     """The target is not a regular file (a folder, pipe, socket or device)."""
+
+
+class HeldOpen(OSError):
+    """Windows would not replace the file: another program holds it open."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(errno.EACCES, "another program has it open", path)
 
 
 class ReadOnlyFile(OSError):
@@ -226,11 +236,36 @@ def streaming_atomically(
             _copy_in_place(tmp, target, stream.snapshot)
             os.unlink(tmp)
         else:
-            os.replace(tmp, target)
+            _replace(tmp, target, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+# Windows refuses to replace a file that another program (an editor, Excel, a virus
+# scanner, the search indexer) has open without delete sharing: ERROR_ACCESS_DENIED or
+# ERROR_SHARING_VIOLATION. A scanner lets go within moments, so try a few times.
+_HELD_OPEN_WINERRORS = (5, 32)
+REPLACE_ATTEMPTS = 5
+REPLACE_PAUSE = 0.1  # seconds, doubled after each attempt (1.5 s in all)
+
+
+def _replace(tmp: str, target: str, path: str) -> None:
+    """``os.replace(tmp, target)``, retried while another program holds ``target`` open;
+    :class:`HeldOpen` (named ``path``) when it never lets go."""
+    pause = REPLACE_PAUSE
+    for attempt in range(REPLACE_ATTEMPTS):
+        try:
+            os.replace(tmp, target)
+            return
+        except PermissionError as exc:
+            if getattr(exc, "winerror", None) not in _HELD_OPEN_WINERRORS:
+                raise  # POSIX: the folder is not writable; no waiting changes that
+            if attempt == REPLACE_ATTEMPTS - 1:
+                raise HeldOpen(path) from exc
+        time.sleep(pause)
+        pause *= 2
 
 
 def _read_only_now(target: str) -> bool:
@@ -381,7 +416,8 @@ def _place(temp: Path, final: Path) -> None:
     try:
         os.link(temp, final)  # fails if the name exists, a dangling link included
     except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK):
+        # EINVAL: Windows on FAT, exFAT and some network shares (ERROR_INVALID_FUNCTION).
+        if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK, errno.EINVAL):
             raise
         if os.path.lexists(final):  # a file system without hard links: check, rename
             raise FileExistsError(errno.EEXIST, "exists", str(final)) from None

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from ait_datasets.console import safe_console
 from ait_datasets.terminal_text import TerminalStream
 from ait_datasets.version import __version__
 
@@ -114,6 +115,12 @@ def _named_command(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns (and exits with) the exit code."""
+    # A console or pipe in a legacy code page (Windows) escapes what it cannot show.
+    with safe_console():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_named_command(args_list))
     args = parser.parse_args(_protect_negative_formulas(args_list))

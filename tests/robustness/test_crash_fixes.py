@@ -135,13 +135,11 @@ def test_utf32_is_named_as_such(name: str) -> None:
 def test_an_internal_error_in_a_worker_process_still_names_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import multiprocessing
-
     import ait_datasets.lint.engine as engine
     from ait_datasets.internal_error import FileInternalError
 
-    if "fork" not in multiprocessing.get_all_start_methods():
-        pytest.skip("the patched rule reaches workers only when they are forked")
+    if not engine.workers_fork():
+        pytest.skip("the patched rule reaches workers only when they are forked (Linux)")
 
     def bug(*_args: object) -> object:
         raise ArithmeticError("simulated bug")

@@ -57,7 +57,7 @@ def answer(
         "cases": report.summary.cases,
         "cases_under_k": [key.id for key in under],
         "gate": gate,
-        "gate_source": os.path.relpath(where) if where else None,
+        "gate_source": _relative(where) if where else None,
     }
     status: Status
     if k == 1:
@@ -72,3 +72,11 @@ def answer(
     if under:
         summary += f"; {len(under)} cases under k"
     return Answer("runs-and-gate", status, summary, figures, tuple(evidence))
+
+
+def _relative(path: str) -> str:
+    """``path`` relative to the current folder, or as given on another drive (Windows)."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return path

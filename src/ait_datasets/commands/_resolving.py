@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass, field
 
 from ait_datasets.commands._workdate import WorkDateError, check_language, work_date_of
+from ait_datasets.console import write_data
 from ait_datasets.diagnostics import Severity
 from ait_datasets.placeholders import (
     CalcDateError,
@@ -126,7 +127,7 @@ def resolve_file(args: argparse.Namespace) -> int:
     else:
         assert doc.root is not None
         out = _dump(resolver.value(doc.root), args.format)
-    sys.stdout.write(out)
+    write_data(out)
     for problem in resolver.problems:
         print(problem, file=sys.stderr)
     return 1 if resolver.problems else 0

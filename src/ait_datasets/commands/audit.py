@@ -101,7 +101,10 @@ def run(args: argparse.Namespace) -> int:
         card = audit(args.app, settings, results, quarantine)
     except (GateError, ManifestError) as exc:
         return _fail(str(exc))
-    sys.stdout.write(render(card, args.format))
+    from ait_datasets.console import write_data
+
+    # Text for a person in the console's encoding; Markdown, JSON, SARIF as UTF-8.
+    (sys.stdout.write if args.format == "text" else write_data)(render(card, args.format))
     wanted = set(QUESTION_IDS) if "all" in args.fail_on else set(args.fail_on)
     failed = [a.id for a in card.answers if a.status == "fail" and a.id in wanted]
     if failed:

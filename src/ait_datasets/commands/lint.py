@@ -258,10 +258,11 @@ class _Run:
     # -- rewriting -------------------------------------------------------------------------
 
     def _diff(self, run_: LintRun) -> int:
+        from ait_datasets.console import write_data
         from ait_datasets.lint.reporters.unified_diff import unified_diff
 
         for path, (old, new) in run_.fixed.items():
-            sys.stdout.write(unified_diff(path, old, new))
+            write_data(unified_diff(path, old, new))
         n = run_.fixes_applied
         print(
             f"Would fix {plural(n, 'finding')} in {plural(len(run_.fixed), 'file')}.",
@@ -277,7 +278,9 @@ class _Run:
             # Standard input is fixed to standard output; the report goes to stderr.
             fixed = run_.fixed.get(self.stdin_path)
             if fixed is not None:
-                sys.stdout.write(fixed[1])
+                from ait_datasets.console import write_data
+
+                write_data(fixed[1])  # UTF-8 and its own line ends, on Windows too
             else:
                 sys.stdout.buffer.write(self.raw or b"")
             sys.stdout.flush()
@@ -387,15 +390,20 @@ class _Run:
 
     def _report(self, run_: LintRun, diagnostics: list[Diagnostic], fixed: int | None) -> int:
         """Render every requested report; 2 when one cannot be written."""
+        from ait_datasets.colour import wants_colour
         from ait_datasets.commands._lint_outputs import overwrites_input
+        from ait_datasets.console import write_data
         from ait_datasets.lint.reporters import Report, renderer
 
         code = 0
         for output in self.outputs:
-            to_terminal = output.path is None and sys.stdout.isatty()
-            color = self.args.color == "always" or (
-                self.args.color == "auto" and to_terminal and "NO_COLOR" not in os.environ
-            )
+            stream = sys.stderr if self.report_to_stderr else sys.stdout
+            if self.report_to_stderr:  # stderr shows escape sequences as text, not colour
+                color = False
+            elif output.path is None:
+                color = wants_colour(self.args.color, stream)
+            else:  # a report file: coloured only when asked
+                color = self.args.color == "always"
             report = Report(
                 diagnostics,
                 run_.files,
@@ -410,7 +418,10 @@ class _Run:
             if output.format in ("text", "concise") and self.problems:
                 text = _incomplete(text, self.problems)
             if output.path is None:
-                (sys.stderr if self.report_to_stderr else sys.stdout).write(text)
+                if output.format in ("text", "concise"):  # for a person: the console's
+                    stream.write(text)
+                else:  # for a program: UTF-8, exactly
+                    write_data(text)
                 continue
             clash = overwrites_input(output.path, [*self.given_paths, *run_.paths])
             if clash is not None:

@@ -305,7 +305,8 @@ def run(args: argparse.Namespace) -> int:
             return failed
     # With --rerun-plan, stdout holds the plan: the report goes to -o only.
     # In pieces: the HTML page of millions of runs is written as it is rendered.
-    chunks = render_chunks(report, output_format(args.format, args.output))
+    fmt = output_format(args.format, args.output)
+    chunks = render_chunks(report, fmt)
     if args.output:
         try:
             write_chunks_atomic(args.output, chunks)
@@ -315,8 +316,12 @@ def run(args: argparse.Namespace) -> int:
             return 2
         print(f"wrote {args.output}")
     elif not args.rerun_plan:
+        from ait_datasets.console import write_data
+
+        # Text for a person in the console's encoding; Markdown, JSON, HTML as UTF-8.
+        write = sys.stdout.write if fmt == "text" else write_data
         for chunk in chunks:
-            sys.stdout.write(chunk)
+            write(chunk)
     code = 0
     for verdict in verdicts:
         if verdict.name == "ordinary" and args.fail_under is not None:

@@ -35,13 +35,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ait_datasets.console import write_data
     from ait_datasets.lint.rule import render_doc
     from ait_datasets.lint.rules import all_rules
     from ait_datasets.lint.rules_table import rule_markdown, rules_json, rules_markdown, rules_text
 
     if not args.code:
         render = {"text": rules_text, "markdown": rules_markdown, "json": rules_json}[args.format]
-        sys.stdout.write(render(all_rules()))
+        (sys.stdout.write if args.format == "text" else write_data)(render(all_rules()))
         return 0
     pages: list[Rule] = []  # exact codes and names
     listed: list[Rule] = []  # matched by a prefix
@@ -56,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
                 target.append(rule)
     chosen = sorted([*pages, *listed], key=lambda r: r.code)
     if args.format == "json":
-        sys.stdout.write(rules_json(chosen))
+        write_data(rules_json(chosen))
     elif args.format == "markdown":
-        sys.stdout.write("\n".join(rule_markdown(rule) for rule in chosen))
+        write_data("\n".join(rule_markdown(rule) for rule in chosen))
     else:
         parts = [render_doc(rule) for rule in pages]
         if listed:

@@ -16,7 +16,6 @@ Kinds:
 from __future__ import annotations
 
 import argparse
-import sys
 
 HELP = "print the JSON Schema of a dataset file kind"
 
@@ -33,7 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ait_datasets.console import write_data
     from ait_datasets.schema import shipped_schema_text
 
-    sys.stdout.write(shipped_schema_text(args.kind))
+    write_data(shipped_schema_text(args.kind))
     return 0

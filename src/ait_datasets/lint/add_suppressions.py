@@ -77,7 +77,9 @@ def add_suppressions(run_: LintRun, *, stdin_text: str | None = None, problems: 
         added += count
         files += 1 if count else 0
     if stdin_text is not None:
-        sys.stdout.write(stdin_text)
+        from ait_datasets.console import write_data
+
+        write_data(stdin_text)
     print(
         f"Added {plural(added, 'suppression')} to {plural(files, 'file')}.",
         file=sys.stderr,

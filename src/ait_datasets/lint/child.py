@@ -133,6 +133,8 @@ def start_child(command: tuple[str, ...] = COMMAND) -> LintChild | None:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            # Windows: a server started without a console would flash one up for its child.
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
     except OSError:
         return None

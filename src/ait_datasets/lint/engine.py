@@ -15,6 +15,7 @@ severity) and the inline suppressions are applied, once, at the end.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 
 from ait_datasets.dataset import shape
@@ -413,9 +414,7 @@ def _results(
     from concurrent.futures import ProcessPoolExecutor
 
     work = [(path, config, fixer, debug, given.get(path)) for path, config in configs.items()]
-    # fork (where there is one) starts workers in milliseconds with the modules loaded.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    context = multiprocessing.get_context("fork" if workers_fork() else None)
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
@@ -423,6 +422,13 @@ def _results(
         initargs=(apps.limits or Limits(),),
     ) as pool:
         yield from pool.map(_lint_file_job, work, chunksize=max(1, len(work) // (workers * 8)))
+
+
+def workers_fork() -> bool:
+    """Whether worker processes are forked: on Linux, where fork starts them in
+    milliseconds with the modules loaded. macOS has fork too, but its system libraries
+    may crash in a forked child (Python starts them fresh there, as on Windows)."""
+    return sys.platform.startswith("linux")
 
 
 def effective_jobs(jobs: int | None, files: int) -> int:
