@@ -73,3 +73,9 @@ def process_session() -> LintSession:
     if _session is None:
         _session = LintSession()
     return _session
+
+
+def reused_reads() -> int:
+    """How many lints of this process's session re-read one test only (asked of a lint
+    child by tests and benchmarks, to see which path its lints took)."""
+    return process_session().buffers.reused
