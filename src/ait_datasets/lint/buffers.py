@@ -37,6 +37,13 @@ class EditedBuffers:
     ) -> list[Diagnostic]:
         """``lint_text(text, path, config, apps=apps)``, reading only what changed since
         this path's last lint when that is one test."""
+        return self.lint_document(text, path, config, apps=apps)[0]
+
+    def lint_document(
+        self, text: str, path: str, config: LintConfig | None = None, *, apps: Apps | None = None
+    ) -> tuple[list[Diagnostic], Document]:
+        """:meth:`lint`, and the document linted. It is kept for the next lint of ``path``,
+        whose re-read takes its nodes over: use it before linting ``path`` again."""
         config = config or LintConfig()
         limits = (config.max_file_size, config.max_line_length)
         last = self._last.pop(path, None)
@@ -57,7 +64,7 @@ class EditedBuffers:
             self._last[path] = (limits, doc)
             while len(self._last) > _KEEP:
                 self._last.popitem(last=False)
-        return found
+        return found, doc
 
     def forget(self, path: str | None = None) -> None:
         """Drop what is kept of ``path`` (of every path when None)."""

@@ -21,8 +21,14 @@ from ait_datasets.dataset import app, shape
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.lint.discover import discover
-from ait_datasets.lint.facts import FileFacts, extract_facts
+from ait_datasets.lint.facts import (
+    SETUP_PLACEHOLDERS,
+    TESTS_WITHOUT_PREFIX,
+    FileFacts,
+    extract_facts,
+)
 from ait_datasets.records import Record
+from ait_datasets.source.header import without_tests
 from ait_datasets.source.load import format_of, load_bytes
 from ait_datasets.source.neighbours import Limits, read_neighbour
 
@@ -73,14 +79,19 @@ class Project(Record):
                 linted.setdefault(self.app_key(facts.path), []).append(facts)
             for key, members in linted.items():
                 known = {os.path.abspath(f.path) for f in members}
+                # The other files' tests matter only to a suite-setup file being linted
+                # that holds placeholders (PH011 asks which test of a dataset naming it
+                # has none); otherwise their top level is all the rules read.
+                per_test = any(f.extra.get(SETUP_PLACEHOLDERS) for f in members)
                 # Only a `.resources` folder is imported as a whole: an AL app's other
                 # files, or the other files of the command line, are not its resources.
-                others = self._neighbours(key, known) if is_resources(key) else []
+                others = self._neighbours(key, known, per_test) if is_resources(key) else []
                 self._apps[key] = sorted(members + others, key=_sort_key)
         return self._apps
 
-    def _neighbours(self, root: str, known: set[str]) -> list[FileFacts]:
-        """The facts of the app's files under ``root`` that were not linted.
+    def _neighbours(self, root: str, known: set[str], per_test: bool) -> list[FileFacts]:
+        """The facts of the app's files under ``root`` that were not linted (with what
+        their tests say when ``per_test``).
 
         Each is read once per run, however many times the project is asked.
         """
@@ -91,7 +102,9 @@ class Project(Record):
             full = os.path.abspath(path)
             if full in known:
                 continue
-            facts = read.remember(("facts", full), partial(read_facts, path, read.limits))
+            facts = read.remember(
+                ("facts", full, per_test), partial(read_facts, path, read.limits, per_test)
+            )
             if facts is not None:
                 out.append(facts)
         return out
@@ -120,16 +133,17 @@ def _sort_key(facts: FileFacts) -> str:
     return os.path.abspath(facts.path)
 
 
-def read_facts(path: str, limits: Limits | None = None) -> FileFacts | None:
-    """What another file of the app tells the rules, reading no more than needed."""
+def read_facts(path: str, limits: Limits | None = None, per_test: bool = False) -> FileFacts | None:
+    """What another file of the app tells the rules, reading no more than needed: a
+    dataset's tests only ``per_test`` (what a suite-setup file's placeholders need)."""
     path = display_path(path)
-    facts = _facts_of(path, limits)
+    facts = _facts_of(path, limits, per_test)
     if facts is not None:
         facts.linted = False
     return facts
 
 
-def _facts_of(path: str, limits: Limits | None) -> FileFacts | None:
+def _facts_of(path: str, limits: Limits | None, per_test: bool) -> FileFacts | None:
     fmt = format_of(path) or "xml"
     if fmt in ("json", "jsonl"):
         # The importer reads no metadata from JSON: the file name is all that matters.
@@ -146,8 +160,13 @@ def _facts_of(path: str, limits: Limits | None) -> FileFacts | None:
         return extract_facts(load_xml_bytes(path, raw), shape.FileKind.UNKNOWN)
     if not re.search(_METADATA, raw, re.MULTILINE):
         return FileFacts(path, shape.DATASET, fmt)
-    doc = load_bytes(path, raw)
-    return extract_facts(doc, shape.file_kind(doc))
+    top_level = None if per_test else without_tests(raw)
+    doc = load_bytes(path, raw if top_level is None else top_level)
+    facts = extract_facts(doc, shape.file_kind(doc))
+    if top_level is not None:
+        # Its tests were not read: nothing may be concluded about them.
+        facts.extra.pop(TESTS_WITHOUT_PREFIX, None)
+    return facts
 
 
 def later_duplicates(

@@ -18,10 +18,11 @@ from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.discover import is_xml
+from ait_datasets.source.neighbours import Limits
 
 if TYPE_CHECKING:
+    from ait_datasets.lint.app_facts import AppFacts
     from ait_datasets.lint.buffers import EditedBuffers
-    from ait_datasets.lsp.appfacts import AppFacts
 
 # A finding's message names another file of the app (cross-file rules do).
 _NAMES_FILE = re.compile(r"\.(?:ya?ml|jsonl?|xml)\b")
@@ -44,7 +45,9 @@ def lint_document_text(
     """
     from ait_datasets.lint import lint_text
 
-    apps = app.fresh(path) if app is not None else None
+    # Read under the configuration's limits, as `datasets lint` reads the app's files.
+    limits = Limits(config.max_file_size, config.max_line_length)
+    apps = app.fresh(path, limits) if app is not None else None
     if buffers is not None:
         found = buffers.lint(text, path, config, apps=apps)
     else:
@@ -53,35 +56,20 @@ def lint_document_text(
     return [d for d in found if os.path.abspath(d.path) == wanted]
 
 
-class _Session:
-    """What one process remembers between the lints of the open documents: the apps'
-    files it read, and the last document of each buffer (see :func:`lint_in_session`)."""
-
-    def __init__(self) -> None:
-        from ait_datasets.lint.buffers import EditedBuffers
-        from ait_datasets.lsp.appfacts import AppFacts
-
-        self.app = AppFacts()
-        self.buffers = EditedBuffers()
-        self.generation = 0
-
-
-_session: _Session | None = None
-
-
 def lint_in_session(generation: int, text: str, path: str, config: LintConfig) -> list[Diagnostic]:
-    """:func:`lint_document_text` with this process's memory of the session, which is
-    forgotten when ``generation`` changes (a watched file or the configuration changed).
+    """:func:`lint_document_text` with this process's memory of the session
+    (:func:`ait_datasets.lint.session.process_session`), whose memory of the apps' files
+    is forgotten when ``generation`` changes (a watched file or the configuration changed).
 
     What the server asks its lint child (:mod:`ait_datasets.lint.child`) for: the child
     keeps the memory between the runs of the documents it lints.
     """
-    global _session
-    session = _session = _session or _Session()
-    if generation != session.generation:
-        session.app.forget()
-        session.generation = generation
-    return lint_document_text(text, path, config, session.app, session.buffers)
+    from ait_datasets.lint.session import process_session
+
+    session = process_session()
+    with session.lock:
+        session.follow(generation)
+        return lint_document_text(text, path, config, session.app, session.buffers)
 
 
 def lint_files(

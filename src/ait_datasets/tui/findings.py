@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ait_datasets.dataset.shape import SUITE_SETUP, file_kind, holds_test_keys, test_items, turns_of
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
+from ait_datasets.lint.session import LintSession
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node
 
@@ -62,13 +63,28 @@ def dash_lines_of(doc: Document) -> list[int]:
     return out
 
 
-def lint_text(path: str, text: str, config: LintConfig | None = None) -> LintResult:
+def lint_text(
+    path: str, text: str, config: LintConfig | None = None, session: LintSession | None = None
+) -> LintResult:
     """Lint ``text`` as the file at ``path`` (through the editor's one lint adapter, so
     the findings are the command line's); map findings to nodes; locate the tests."""
     from ait_datasets.tui.lint_adapter import lint_buffer
 
-    found, doc = lint_buffer(text, path, config)
+    found, doc = lint_buffer(text, path, config, session)
     return LintResult(_map(found, editor_tests(doc)), dash_lines_of(doc))
+
+
+def lint_in_session(path: str, text: str, config: LintConfig) -> LintResult:
+    """:func:`lint_text` through this process's lint session, the language server's: after
+    an edit of one test only that test is read again, and the app's other files are read
+    once while they do not change. What the editor's lint child (and, for a small text, its
+    thread) runs."""
+    from ait_datasets.lint.session import process_session
+
+    session = process_session()
+    with session.lock:
+        # The document is placed in the tree before the next lint may take its nodes over.
+        return lint_text(path, text, config, session)
 
 
 def editor_tests(doc: Document) -> list[Node]:
