@@ -304,3 +304,62 @@ def test_a_letter_and_ctrl_q_sent_together_ask_before_quitting(tmp_path: Path) -
     finally:
         term.close()
     assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONEZ")
+
+
+CLEAN = """\
+name: SR-CLEAN
+tests:
+- name: RETURN-ONE
+  description: Customer returns a chair
+  turns:
+    - query:
+        from: customer@contoso.com
+        title: Return request
+        message: "Please take the chair back by $DateFormula-<CD+5D>$."
+      expected_data:
+        credit_memo_created: true
+"""
+
+
+def test_a_test_with_a_placeholder_added_through_the_dialog_lints_clean(tmp_path: Path) -> None:
+    """The dialog writes a placeholder quoted: no PH007 appears, before or after saving."""
+    path = tmp_path / "clean.yaml"
+    path.write_text(CLEAN, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-placeholder")
+    try:
+        term.wait_for("Diagnostics (0, 0 errors)")
+        term.keys("Down")  # the test; the new one goes after it
+        term.wait_for("Customer returns a chair")
+        term.settle()
+        term.keys("n")
+        term.wait_for("New test (task input first)")
+        term.settle()
+        # The name is focused with the offered one selected: Tab keeps it.
+        term.keys("Tab", "Tab")  # past the optional description
+        term.settle()
+        term.keys("jane@contoso.com")
+        term.wait_for("jane@contoso.com")
+        term.keys("Tab")
+        term.settle()
+        term.keys("Return by $DateFormula-<CD+5D>$")
+        term.wait_for("Return by $DateFormula-<CD+5D>$")
+        term.keys("Enter")
+        term.wait_for("Added test RETURN-TWO")
+        term.wait_for("Diagnostics (")
+        term.settle()
+        term.keys("C-s")
+        term.wait_for("Saved clean.yaml")
+        term.settle()
+        shown = term.screen()
+        assert "Diagnostics (0, 0 errors)" in shown and "PH007" not in shown, shown
+        term.quit()
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == CLEAN + (
+        "- name: RETURN-TWO\n"
+        "  turns:\n"
+        "    - query:\n"
+        "        from: jane@contoso.com\n"
+        '        title: "Return by $DateFormula-<CD+5D>$"\n'
+        "      expected_data: {}\n"
+    )

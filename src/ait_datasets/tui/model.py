@@ -35,6 +35,7 @@ from ait_datasets.tui.layout import (
     split_layout,
     unwrap_single,
 )
+from ait_datasets.tui.name_pattern import proposed_name
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -429,9 +430,10 @@ class DatasetModel:
         lay = self.layout
         return lay.kind == TESTS and lay.frame is None and not lay.opener
 
-    def new_test_name(self) -> str:
-        """A name no test of the file has yet (what a new test is offered)."""
-        return self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
+    def new_test_name(self, after: int | None = None) -> str:
+        """The name a test added after test ``after`` (None: at the end) is offered: the
+        next in the file's own pattern, and one no test has yet (see :mod:`.name_pattern`)."""
+        return proposed_name([self.name(i) for i in range(len(self.chunks))], after)
 
     def add_test(
         self,
@@ -443,7 +445,7 @@ class DatasetModel:
     ) -> int:
         """Insert a test after ``after`` (None: at the end), with ``name`` (default: a
         fresh one) and one turn of ``kind`` holding ``texts`` (see :func:`.shape.new_test`)."""
-        test = shape.new_test(name or self.new_test_name(), texts, kind)
+        test = shape.new_test(name or self.new_test_name(after), texts, kind)
         return self._insert("add test", after, self._dump(test))
 
     def duplicate_test(self, index: int) -> int:

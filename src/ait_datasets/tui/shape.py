@@ -15,8 +15,15 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
-from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    FoldedScalarString,
+    LiteralScalarString,
+    ScalarString,
+)
 from ruamel.yaml.tokens import CommentToken
+
+from ait_datasets.tui.scalars import has_placeholder
 
 TASK = "task"
 REPLY = "reply"
@@ -191,6 +198,12 @@ def put_text(mapping: CommentedMap, path: tuple[str | int, ...], text: str) -> N
         target[path[-1]] = LiteralScalarString(text)
 
 
+def typed(text: str) -> str:
+    """A text the author typed, as it is written: a placeholder (``$DateFormula-<CD>$``)
+    in double quotes, as the framework's docs ask (PH007 reports it bare), else as is."""
+    return DoubleQuotedScalarString(text) if has_placeholder(text) else text
+
+
 def new_turn(kind: str = TASK, texts: Mapping[str, str] | None = None) -> CommentedMap:
     """A turn in the canonical shape: query + expected_data (required on agent turns).
 
@@ -201,23 +214,27 @@ def new_turn(kind: str = TASK, texts: Mapping[str, str] | None = None) -> Commen
     """
     turn = CommentedMap()
     if kind == QUESTION:
-        turn["question"] = (texts or {}).get("question", "")
+        turn["question"] = typed((texts or {}).get("question", ""))
         turn["expected_data"] = CommentedMap()
         return turn
     query = CommentedMap()
     if kind == REPLY:
         intervention = CommentedMap()
-        intervention["instruction"] = (texts or {}).get("instruction", "")
+        code = (texts or {}).get("suggestion", "").strip()
+        if code:
+            intervention["suggestion"] = typed(code)
+        else:
+            intervention["instruction"] = typed((texts or {}).get("instruction", ""))
         query["intervention"] = intervention
     elif texts is None:
         query["from"] = ""
         query["title"] = ""
         query["message"] = ""
     else:
-        query["from"] = texts.get("from", "")
-        query["title"] = texts.get("title", "")
+        query["from"] = typed(texts.get("from", ""))
+        query["title"] = typed(texts.get("title", ""))
         if texts.get("message", "").strip():
-            query["message"] = texts["message"]
+            query["message"] = typed(texts["message"])
     turn["query"] = query
     turn["expected_data"] = CommentedMap()
     return turn
@@ -227,11 +244,11 @@ def new_test(name: str, texts: Mapping[str, str] | None = None, kind: str = TASK
     """A test with one turn of ``kind`` (``texts`` as for :func:`new_turn`, plus an
     optional ``description``); a Copilot test (``QUESTION``) is flat, as those files are."""
     test = CommentedMap()
-    test["name"] = name
+    test["name"] = typed(name)
     if texts is None:
         test["description"] = ""
     elif texts.get("description", "").strip():
-        test["description"] = texts["description"]
+        test["description"] = typed(texts["description"])
     if kind == NONE:
         return test  # a row of a file whose tests have no query: its keys are the author's
     if kind == QUESTION:
@@ -289,6 +306,20 @@ def new_turn_kind(test: Any, index: int) -> str:
     if QUESTION in kinds and not kinds & {TASK, REPLY}:
         return QUESTION
     return TASK if index == 0 else REPLY
+
+
+def offered_suggestions(test: Any, index: int) -> tuple[str, ...]:
+    """The suggestion codes the turn before ``index`` expects its intervention request to
+    offer (what a reply added at ``index`` may answer with), in their order."""
+    turns = turn_list(test)
+    if not 0 < index <= len(turns) or not isinstance(turns[index - 1], dict):
+        return ()
+    expected = turns[index - 1].get("expected_data")
+    request = expected.get("intervention_request") if isinstance(expected, dict) else None
+    codes = request.get("suggestions") if isinstance(request, dict) else None
+    if not isinstance(codes, list):
+        return ()
+    return tuple(dict.fromkeys(str(c) for c in codes if isinstance(c, (str, int))))
 
 
 def duplicate_turn(test: CommentedMap, index: int) -> int:
