@@ -363,3 +363,27 @@ def test_a_test_with_a_placeholder_added_through_the_dialog_lints_clean(tmp_path
         '        title: "Return by $DateFormula-<CD+5D>$"\n'
         "      expected_data: {}\n"
     )
+
+
+BROKEN = 'tests:\n- name: BROKEN\n  description: "unclosed\n  turns: []\n'
+
+
+def test_a_broken_file_opens_as_text_is_fixed_saved_and_reopened(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-recovery")
+    try:
+        term.wait_for("5:1: SYN001 YAML syntax error")
+        term.settle()
+        term.keys("Down", "Down", "End")
+        term.settle()
+        term.keys('"')
+        term.wait_for("It parses now")
+        assert path.read_text(encoding="utf-8") == BROKEN  # nothing written yet
+        term.keys("C-r")  # saves, then opens the normal view
+        term.wait_for("Diagnostics (")
+        term.wait_for("BROKEN")
+        term.quit()
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == BROKEN.replace("unclosed", 'unclosed"')
