@@ -250,6 +250,8 @@ def test_a_json_dataset_edit_a_name_add_a_test_save_quit(tmp_path: Path) -> None
         term.keys("n")  # the tests ask question: so the new one asks for its question
         term.wait_for("New test (question first)")
         term.settle()
+        term.keys("Tab", "Tab")  # the offered name kept, past the optional description
+        term.settle()
         term.keys("Which lamp?")
         term.wait_for("Which lamp?")
         term.keys("Enter")
@@ -387,3 +389,22 @@ def test_a_broken_file_opens_as_text_is_fixed_saved_and_reopened(tmp_path: Path)
     finally:
         term.close()
     assert path.read_text(encoding="utf-8") == BROKEN.replace("unclosed", 'unclosed"')
+
+
+def test_a_copilot_jsonl_row_is_named_by_its_question_and_opens_its_own_form(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "questions.jsonl"
+    path.write_text(
+        '{"question": "What is the credit limit?", "ground_truth": "5000"}\n', encoding="utf-8"
+    )
+    term = _start(tmp_path, path, "edit-e2e-copilot")
+    try:
+        term.wait_for("What is the credit limit?")
+        term.wait_for("Diagnostics (")
+        term.keys("Down")
+        shown = term.wait_for("Copilot test")
+        assert "Ground truth" in shown and "(unnamed)" not in shown, shown
+        term.quit()
+    finally:
+        term.close()

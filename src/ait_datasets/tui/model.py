@@ -17,6 +17,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from ait_datasets.dataset.shape import is_agent_test, tests_of
 from ait_datasets.diagnostics import Edit
 from ait_datasets.source.load import format_of, load_text
 from ait_datasets.source.tree import Sequence as SeqNode
@@ -155,7 +156,9 @@ class DatasetModel:
             item = (
                 doc.root.items[0].data if isinstance(doc.root, SeqNode) and doc.root.items else None
             )
-            found = shape.summarize(item)
+            # The one answer to "is this an agent test" (dataset/shape), on the test's node.
+            refs = list(tests_of(doc))
+            found = shape.summarize(item, agent=not refs or is_agent_test(refs[0].node))
             self._summaries[chunk] = found
         return found
 

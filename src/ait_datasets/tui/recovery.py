@@ -18,7 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Header, Label, Static, TextArea
 
-from ait_datasets.atomic import ChangedOnDisk, Snapshot, cannot_write, write_text_atomically
+from ait_datasets.diagnostics import Edit
+from ait_datasets.tui.save import DiskChanged, RefusedToSave, write_dataset
 from ait_datasets.tui.screens import ConfirmQuit
 
 # What :class:`RecoveryApp` ends with when the author asks for the normal view.
@@ -45,7 +46,7 @@ class RecoveryApp(App[str | None]):
         self.bom = bom
         self.check = check
         self.saved_text = text
-        self._expected = Snapshot.of(disk)
+        self._disk: bytes | None = disk
         self._initial = text
         self.problems = check(text)
 
@@ -92,8 +93,11 @@ class RecoveryApp(App[str | None]):
         """Write the text (atomically, only over what was loaded); False when refused."""
         text = self.text
         try:
-            write_text_atomically(self.path, text, bom=self.bom, expected=self._expected)
-        except ChangedOnDisk:
+            # The editor's one write (the atomic writer), over the bytes that were loaded.
+            self._disk = write_dataset(
+                self.path, "", [Edit(0, 0, text)], bom=self.bom, expected=self._disk
+            )
+        except DiskChanged:
             self.notify(
                 f"{os.path.basename(self.path)} was changed by another program; nothing was "
                 "written. Quit and open it again.",
@@ -101,10 +105,9 @@ class RecoveryApp(App[str | None]):
                 timeout=10,
             )
             return False
-        except OSError as exc:
-            self.notify(cannot_write(self.path, exc), severity="error", timeout=10)
+        except RefusedToSave as exc:
+            self.notify(str(exc), severity="error", timeout=10)
             return False
-        self._expected = Snapshot.of((("\ufeff" if self.bom else "") + text).encode("utf-8"))
         self.saved_text = text
         self._show_problems()
         self.notify(f"Saved {os.path.basename(self.path)}")

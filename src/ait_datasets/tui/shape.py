@@ -52,6 +52,33 @@ class TestSummary:
     turns: tuple[TurnSummary, ...]
     flat: bool
     is_test: bool = True
+    # A Copilot AI test (not an agent test, see dataset/shape.is_agent_test) written flat:
+    # edited with the Copilot form (question, context, ground_truth, ...).
+    copilot: bool = False
+
+
+# How much of a question or a first value a nameless test's label shows.
+LABEL_CHARS = 60
+
+
+def row_label(test: Mapping[Any, Any]) -> str:
+    """What names a test in the tree: its ``name``, else its question, else its first
+    field (``key: value``), as a JSONL row of a Copilot dataset often has no name."""
+    name = test.get("name")
+    if name is not None:
+        return str(name)
+    question = test.get("question")
+    if isinstance(question, (str, int, float)) and str(question).strip():
+        return _one_line(str(question))
+    for key, value in test.items():
+        if not isinstance(value, (dict, list)) and value is not None:
+            return _one_line(f"{key}: {value}")
+    return "(unnamed)"
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= LABEL_CHARS else line[: LABEL_CHARS - 1] + "…"
 
 
 def test_map(item: Any) -> Any:
@@ -106,12 +133,12 @@ def expects_pause(turn: Any) -> bool:
     return isinstance(expected, dict) and "intervention_request" in expected
 
 
-def summarize(item: Any) -> TestSummary:
-    """Summary of a test from its plain or round-trip data."""
+def summarize(item: Any, *, agent: bool = True) -> TestSummary:
+    """Summary of a test from its plain or round-trip data; ``agent``: whether it is an
+    agent test (see :func:`ait_datasets.dataset.shape.is_agent_test`)."""
     test = test_map(item)
     if not isinstance(test, dict):
         return TestSummary("(not a test)", (), False, is_test=False)
-    name = test.get("name")
     turns = []
     for turn in turn_list(test):
         reply_kind = ""
@@ -120,7 +147,21 @@ def summarize(item: Any) -> TestSummary:
             intervention = query["intervention"]
             reply_kind = "suggestion" if "suggestion" in intervention else "instruction"
         turns.append(TurnSummary(query_kind(turn), expects_pause(turn), reply_kind))
-    return TestSummary("(unnamed)" if name is None else str(name), tuple(turns), is_flat(test))
+    flat = is_flat(test)
+    # A legacy agent turn asks with a question *object* (from/title/message): not Copilot.
+    copilot = flat and not agent and not isinstance(test.get("question"), dict)
+    return TestSummary(row_label(test), tuple(turns), flat, copilot=copilot)
+
+
+def put_key(mapping: CommentedMap, key: str, value: Any) -> None:
+    """Set ``key`` to ``value`` (a typed text with a placeholder quoted; several lines a
+    ``|`` block), or remove it when ``value`` is None."""
+    if value is None:
+        mapping.pop(key, None)
+    elif isinstance(value, str) and "\n" in value:
+        put_text(mapping, (key,), value)
+    else:
+        set_key(mapping, key, typed(value) if isinstance(value, str) else value)
 
 
 def restyled(old: Any, new: Any) -> Any:
