@@ -1,4 +1,5 @@
-"""`datasets edit FILE`: creating from the template, refusing what it cannot edit."""
+"""`datasets edit FILE`: creating from the template, refusing what it cannot edit, and the
+recovery view for what does not parse."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from ait_datasets.cli import main
 from ait_datasets.source.load import load_text
 from ait_datasets.tui.app import DatasetEditor
+from ait_datasets.tui.recovery import RELOAD, RecoveryApp
 
 
 @pytest.fixture
@@ -81,14 +83,62 @@ def test_json_files_open(tmp_path: Path, no_ui: list[DatasetEditor]) -> None:
     assert [e.model.name(0) for e in no_ui] == ["A"]
 
 
-def test_a_file_with_a_syntax_error_is_reported_with_its_position(
-    tmp_path: Path, no_ui: list[DatasetEditor], capsys: pytest.CaptureFixture[str]
+def test_a_file_with_a_syntax_error_opens_in_the_recovery_view(
+    tmp_path: Path,
+    no_ui: list[DatasetEditor],
+    recovery_views: list[RecoveryApp],
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "d.yaml"
     path.write_text("tests:\n- name: [A\n")
+    # The recovery view opens with the finding; quit unfixed, the finding is said.
     assert main(["edit", str(path)]) == 1
+    (view,) = recovery_views
+    assert view.path == str(path) and view.saved_text == "tests:\n- name: [A\n"
+    assert len(view.problems) == 1
+    assert view.problems[0].startswith("3:1: SYN001 YAML syntax error")
     err = capsys.readouterr().err
     assert f"{path}:3:1: SYN001 YAML syntax error" in err
+    assert no_ui == []
+
+
+def test_the_recovery_view_asking_for_the_normal_view_opens_the_fixed_file(
+    tmp_path: Path,
+    no_ui: list[DatasetEditor],
+    recovery_views: list[RecoveryApp],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "d.yaml"
+    path.write_text("tests:\n- name: [A\n")
+
+    def fixed_then_reload(self: RecoveryApp, *args: object, **kwargs: object) -> str:
+        recovery_views.append(self)
+        path.write_text("tests:\n- name: A\n")  # as its ctrl+s would
+        return RELOAD
+
+    monkeypatch.setattr(RecoveryApp, "run", fixed_then_reload)
+    assert main(["edit", str(path)]) == 0
+    assert len(recovery_views) == 1
+    assert [e.model.name(0) for e in no_ui] == ["A"]
+
+
+def test_a_broken_configuration_opens_in_the_recovery_view(
+    tmp_path: Path,
+    no_ui: list[DatasetEditor],
+    recovery_views: list[RecoveryApp],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    config = tmp_path / ".ait-datasets.toml"
+    config.write_text("select = [STR]\n", encoding="utf-8")
+    folder = tmp_path / "datasets"
+    folder.mkdir()
+    path = folder / "d.yaml"
+    path.write_text("tests:\n- name: A\n")
+    assert main(["edit", str(path)]) == 1
+    assert [v.path for v in recovery_views] == [str(config)]
+    (problem,) = recovery_views[0].problems
+    assert problem.startswith(f"{config}: invalid TOML: ") and "line 1, column 11" in problem
+    assert f"datasets edit: {config}: invalid TOML" in capsys.readouterr().err
     assert no_ui == []
 
 

@@ -232,7 +232,8 @@ async def test_edit_add_and_delete_elements_then_save(tmp_path: Path) -> None:
         assert app.query_one("#file-name", Input).disabled
         # A field typed into: the value changes in place.
         await select(pilot, 1)
-        name = app.query_one("#test-name", Input)
+        # A Copilot test (it asks question:): its name is in the Copilot form.
+        name = app.query_one("#copilot-name", Input)
         name.focus()
         await pilot.press("end", "S")
         await settle(pilot)

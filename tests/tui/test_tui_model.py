@@ -87,7 +87,7 @@ def test_tests_are_added_duplicated_moved_and_deleted() -> None:
     index = m.add_test(0)
     assert index == 1 and len(m) == 3
     assert m.chunks[1] == (
-        "- name: TEST-003\n"
+        "- name: RETURN-THREE\n"
         "  description: ''\n"
         "  turns:\n"
         "    - query:\n"
@@ -105,7 +105,7 @@ def test_tests_are_added_duplicated_moved_and_deleted() -> None:
     assert [m.name(i) for i in range(len(m))] == [
         "RETURN-ONE",
         "RETURN-TWO-COPY",
-        "TEST-003",
+        "RETURN-THREE",
         "RETURN-TWO",
     ]
     m.delete_test(2)

@@ -22,7 +22,7 @@ COMMENT = "\n# Second test keeps its comment.\n"
 ONE_BODY = ONE[: -len(COMMENT)]
 
 NEW_TEST = (
-    "- name: TEST-003\n"
+    "- name: RETURN-THREE\n"
     "  turns:\n"
     "    - query:\n"
     "        from: jane@contoso.com\n"
@@ -52,7 +52,7 @@ async def test_n_adds_a_test_after_the_selected_one(sample_file: Path) -> None:
         await pilot.press("n")
         await answer(pilot, **NEW_TEST_TEXTS)
         assert app.dataset_tree.current == (1, None)
-        assert app.query_one("#test-name", Input).value == "TEST-003"
+        assert app.query_one("#test-name", Input).value == "RETURN-THREE"
         await save(pilot)
     # The comment that introduced the second test still does.
     assert read(sample_file) == HEAD + ONE_BODY + NEW_TEST + COMMENT + TWO

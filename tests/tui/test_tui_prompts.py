@@ -33,10 +33,10 @@ async def test_escape_in_the_new_test_dialog_adds_nothing(sample_file: Path) -> 
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, NewItemScreen)
-        # The offered name is filled in; the cursor waits in the first empty required field.
-        assert app.screen.query_one("#prompt-name", Input).value == "TEST-003"
-        assert app.focused is app.screen.query_one("#prompt-from", Input)
-        await pilot.press(*"half typed")
+        # The offered name is filled in, focused and selected (see test_tui_dialogs).
+        assert app.screen.query_one("#prompt-name", Input).value == "RETURN-THREE"
+        assert app.focused is app.screen.query_one("#prompt-name", Input)
+        await pilot.press("tab", "tab", *"half typed")
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, NewItemScreen)
@@ -51,7 +51,7 @@ async def test_a_required_text_left_blank_is_asked_for_again(sample_file: Path) 
         await select(pilot, 1)
         await pilot.press("n")
         await settle(pilot)
-        await pilot.press(*"jane@contoso.com", "enter")  # no title yet
+        await pilot.press("tab", "tab", *"jane@contoso.com", "enter")  # no title yet
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewItemScreen)
@@ -64,7 +64,7 @@ async def test_a_required_text_left_blank_is_asked_for_again(sample_file: Path) 
         assert not isinstance(app.screen, NewItemScreen)
         assert app.dataset_tree.current == (2, None)
     assert app.model.text() == SAMPLE + (
-        "- name: TEST-003\n"
+        "- name: RETURN-THREE\n"
         "  turns:\n"
         "    - query:\n"
         "        from: jane@contoso.com\n"

@@ -169,3 +169,15 @@ def test_copilot_question_turn(tmp_path: Path, snap_compare: Snap) -> None:
         encoding="utf-8",
     )
     assert snap_compare(make_editor(path), run_before=before(0, 0))
+
+
+COPILOT_ROWS = (
+    '{"question": "What is the credit limit of customer 10000?", "ground_truth": "5000"}\n'
+    '{"name": "BLOCKED", "question": "Which items are blocked?", "expected_data": {"n": 2}}\n'
+)
+
+
+def test_copilot_row_form(tmp_path: Path, snap_compare: Snap) -> None:
+    path = tmp_path / "questions.jsonl"
+    path.write_text(COPILOT_ROWS, encoding="utf-8")
+    assert snap_compare(make_editor(path), run_before=before(0))

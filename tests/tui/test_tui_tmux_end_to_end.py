@@ -250,6 +250,8 @@ def test_a_json_dataset_edit_a_name_add_a_test_save_quit(tmp_path: Path) -> None
         term.keys("n")  # the tests ask question: so the new one asks for its question
         term.wait_for("New test (question first)")
         term.settle()
+        term.keys("Tab", "Tab")  # the offered name kept, past the optional description
+        term.settle()
         term.keys("Which lamp?")
         term.wait_for("Which lamp?")
         term.keys("Enter")
@@ -304,3 +306,106 @@ def test_a_letter_and_ctrl_q_sent_together_ask_before_quitting(tmp_path: Path) -
     finally:
         term.close()
     assert path.read_text(encoding="utf-8") == SAMPLE.replace("RETURN-ONE", "RETURN-ONEZ")
+
+
+CLEAN = """\
+name: SR-CLEAN
+tests:
+- name: RETURN-ONE
+  description: Customer returns a chair
+  turns:
+    - query:
+        from: customer@contoso.com
+        title: Return request
+        message: "Please take the chair back by $DateFormula-<CD+5D>$."
+      expected_data:
+        credit_memo_created: true
+"""
+
+
+def test_a_test_with_a_placeholder_added_through_the_dialog_lints_clean(tmp_path: Path) -> None:
+    """The dialog writes a placeholder quoted: no PH007 appears, before or after saving."""
+    path = tmp_path / "clean.yaml"
+    path.write_text(CLEAN, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-placeholder")
+    try:
+        term.wait_for("Diagnostics (0, 0 errors)")
+        term.keys("Down")  # the test; the new one goes after it
+        term.wait_for("Customer returns a chair")
+        term.settle()
+        term.keys("n")
+        term.wait_for("New test (task input first)")
+        term.settle()
+        # The name is focused with the offered one selected: Tab keeps it.
+        term.keys("Tab", "Tab")  # past the optional description
+        term.settle()
+        term.keys("jane@contoso.com")
+        term.wait_for("jane@contoso.com")
+        term.keys("Tab")
+        term.settle()
+        term.keys("Return by $DateFormula-<CD+5D>$")
+        term.wait_for("Return by $DateFormula-<CD+5D>$")
+        term.keys("Enter")
+        term.wait_for("Added test RETURN-TWO")
+        term.wait_for("Diagnostics (")
+        term.settle()
+        term.keys("C-s")
+        term.wait_for("Saved clean.yaml")
+        term.settle()
+        shown = term.screen()
+        assert "Diagnostics (0, 0 errors)" in shown and "PH007" not in shown, shown
+        term.quit()
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == CLEAN + (
+        "- name: RETURN-TWO\n"
+        "  turns:\n"
+        "    - query:\n"
+        "        from: jane@contoso.com\n"
+        '        title: "Return by $DateFormula-<CD+5D>$"\n'
+        "      expected_data: {}\n"
+    )
+
+
+BROKEN = 'tests:\n- name: BROKEN\n  description: "unclosed\n  turns: []\n'
+
+
+def test_a_broken_file_opens_as_text_is_fixed_saved_and_reopened(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-recovery")
+    try:
+        term.wait_for("5:1: SYN001 YAML syntax error")
+        term.settle()
+        term.keys("Down", "Down", "End")
+        term.settle()
+        term.keys('"')
+        term.wait_for("It parses now")
+        assert path.read_text(encoding="utf-8") == BROKEN  # nothing written yet
+        term.keys("C-r")  # saves, then opens the normal view
+        term.wait_for("Diagnostics (")
+        term.wait_for("BROKEN")
+        term.quit()
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == BROKEN.replace("unclosed", 'unclosed"')
+
+
+def test_a_copilot_jsonl_row_is_named_by_its_question_and_opens_its_own_form(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "questions.jsonl"
+    path.write_text(
+        '{"question": "What is the credit limit?", "ground_truth": "5000"}\n', encoding="utf-8"
+    )
+    term = _start(tmp_path, path, "edit-e2e-copilot")
+    try:
+        term.wait_for("What is the credit limit?")
+        term.wait_for("Diagnostics (0, 0 errors)")  # the first lint run is in
+        term.settle()
+        term.keys("Down")
+        shown = term.wait_for("Copilot test")
+        assert "Ground truth" in shown and "(unnamed)" not in shown, shown
+        term.quit()
+    finally:
+        term.close()

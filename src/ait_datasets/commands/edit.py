@@ -19,6 +19,7 @@ from ait_datasets.commands._workdate import parse_work_date
 
 if TYPE_CHECKING:
     from ait_datasets.lint.child import LintChild
+    from ait_datasets.tui.recovery import Check
 
 HELP = "edit a dataset's tests and turns in a terminal UI"
 
@@ -70,8 +71,21 @@ def _large_file(path: str, min_chars: int) -> bool:
 
 
 def _edit(args: argparse.Namespace, early: LintChild | None) -> int:
+    """Open the dataset; a file that does not parse (or the configuration above it) opens
+    in the recovery view first, and the normal view once the author has fixed it."""
+    while True:
+        outcome = _edit_once(args, early)
+        if isinstance(outcome, int):
+            return outcome
+        early = None  # adopted (and stopped) by the first attempt's runner, or unused
+
+
+def _edit_once(args: argparse.Namespace, early: LintChild | None) -> int | str:
+    """The exit status, or :data:`~ait_datasets.tui.recovery.RELOAD` when the recovery
+    view was left asking for the normal view."""
     from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
     from ait_datasets.tui.layout import UnsupportedLayout
+    from ait_datasets.tui.recovery_checks import config_check, dataset_check
     from ait_datasets.tui.template import template_for
 
     path: str = args.file
@@ -110,11 +124,15 @@ def _edit(args: argparse.Namespace, early: LintChild | None) -> int:
         text, new_file = decoded, False
     from ait_datasets.lint.config_files import ConfigError, ConfigResolver
 
+    resolver = ConfigResolver()
     try:
         # The same configuration `datasets lint` would use for this file (intervention
         # types, work date, selected rules).
-        config = ConfigResolver().for_file(path)
+        config = resolver.for_file(path)
     except ConfigError as exc:
+        broken = resolver.broken_file_for(path)
+        if broken is not None:
+            return _recover(broken, config_check(broken), f"datasets edit: {exc}")
         print(f"datasets edit: {exc}", file=sys.stderr)
         return 2
     from ait_datasets.tui.lint_runner import LintRunner
@@ -130,12 +148,41 @@ def _edit(args: argparse.Namespace, early: LintChild | None) -> int:
         # Say exactly where a syntax error is, as `datasets lint` would.
         doc = load_text(path, text)
         syntax = [d for d in doc.diagnostics if d.code.startswith("SYN")]
-        for d in syntax[:5]:
-            print(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}", file=sys.stderr)
         runner.close()
+        if syntax:
+            # Not refused: the file opens as text, with its syntax findings, to be fixed.
+            first = syntax[0]
+            said = (
+                f"{first.path}:{first.line}:{first.column}: {first.code} {first.message}\n"
+                f"{path}: cannot edit this file: {exc}"
+            )
+            return _recover(path, dataset_check(path), said)
         print(f"{path}: cannot edit this file: {exc}", file=sys.stderr)
-        return 1 if syntax else 2
+        return 2
     from ait_datasets.tui.app import DatasetEditor
 
     DatasetEditor(model, config=config, work_date=args.work_date, lint_runner=runner).run()
     return 0
+
+
+def _recover(path: str, check: Check, problem: str) -> int | str:
+    """The recovery view on ``path``; ``problem`` is said on exit when it stays unfixed."""
+    from ait_datasets.tui.recovery import RELOAD
+    from ait_datasets.tui.recovery_checks import recover
+
+    outcome = recover(path, check)
+    if outcome == RELOAD:
+        return RELOAD
+    if outcome is None and check_file(path, check):
+        return 0  # fixed and saved, then quit: nothing is wrong any more
+    print(problem, file=sys.stderr)
+    return 1
+
+
+def check_file(path: str, check: Check) -> bool:
+    """Whether the file at ``path`` passes ``check`` now (False when it cannot be read)."""
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            return not check(fh.read())
+    except (OSError, UnicodeDecodeError):
+        return False

@@ -123,10 +123,16 @@ def read_config_file(path: str) -> ConfigFile | None:
             raw = fh.read()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return config_from_bytes(path, raw)
+
+
+def config_from_bytes(path: str, content: bytes) -> ConfigFile | None:
+    """The configuration file ``path`` would be if it held ``content`` (the editor's
+    recovery view checks a configuration being fixed with it); raises :class:`ConfigError`."""
     is_pyproject = os.path.basename(path) == "pyproject.toml"
-    if is_pyproject and not _may_hold_our_table(raw):
+    if is_pyproject and not _may_hold_our_table(content):
         return None
-    data = parse_toml(path, raw)
+    data = parse_toml(path, content)
     if is_pyproject:
         tool = data.get("tool", {})
         if not isinstance(tool, dict) or "ait-datasets" not in tool:
@@ -295,6 +301,25 @@ class ConfigResolver:
             if found is None:
                 raise ConfigError(f"{explicit}: no [tool.ait-datasets] table")
             self._explicit = found
+
+    def broken_file_for(self, path: str) -> str | None:
+        """The configuration file that makes :meth:`for_file` raise for ``path`` (the
+        first one the upward search reads and cannot use), or None."""
+        folder = os.path.dirname(os.path.abspath(path))
+        while True:
+            for name in CONFIG_NAMES:
+                candidate = os.path.join(folder, name)
+                if not os.path.isfile(candidate):
+                    continue
+                try:
+                    if read_config_file(candidate) is not None:
+                        return None
+                except ConfigError:
+                    return candidate
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                return None
+            folder = parent
 
     def config_file_for(self, path: str) -> ConfigFile | None:
         if self._explicit is not None:

@@ -36,6 +36,7 @@ from ait_datasets.tui.screens import (
     bindings_table,
 )
 from ait_datasets.tui.unapplied import RAW, Key, Unapplied, UnappliedTexts, problem_of
+from ait_datasets.tui.widgets.copilot_form import CopilotForm
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
 from ait_datasets.tui.widgets.file_form import FileForm
@@ -117,6 +118,7 @@ class DatasetEditor(FileKeys):
                 ):
                     yield FileForm(id="file-form")
                     yield TestForm(id="test-form")
+                    yield CopilotForm(id="copilot-form")
                     yield TurnForm(self.config.intervention_types, id="turn-form")
                     yield RawForm(id="raw-form")
                 yield PreviewPanel(self.work_date, id="preview")
@@ -167,6 +169,14 @@ class DatasetEditor(FileKeys):
         data, read_only = self.model.test_to_show(test)
         if read_only is not None:
             self.notify(read_only, severity="warning", timeout=8)
+        if turn is None and self.model.summary(test).copilot:
+            switcher.current = "copilot-form"
+            copilot = self.query_one(CopilotForm)
+            copilot.target = (test, None)
+            copilot.load(data)
+            copilot.disabled = read_only is not None
+            preview.show(data)
+            return
         if turn is None:
             switcher.current = "test-form"
             form = self.query_one(TestForm)
@@ -277,6 +287,23 @@ class DatasetEditor(FileKeys):
                 self.set_test_value(message.path, message.value, at=test)
         except CrossTestAlias as exc:
             self._refused(exc)
+
+    def on_copilot_form_key_changed(self, message: CopilotForm.KeyChanged) -> None:
+        message.stop()
+        test, key, value = message.target[0], message.key, message.value
+        if test is None or test >= len(self.model):
+            return
+        try:
+            if isinstance(value, str) and key in self.model.test(test):
+                self.set_test_value((key,), value, at=test)
+                return
+            self.model.update(
+                test, lambda t: shape.put_key(t, key, value), merge_key=f"{test}:{key}"
+            )
+        except CrossTestAlias as exc:
+            self._refused(exc)
+            return
+        self._changed(test, reload=False)
 
     def on_form_turn_changed(self, message: Form.TurnChanged) -> None:
         message.stop()

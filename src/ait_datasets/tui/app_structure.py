@@ -13,6 +13,8 @@ from ait_datasets.tui.prompts import (
     TASK_FIELDS,
     NewItemScreen,
     PromptField,
+    one_reply,
+    reply_fields,
 )
 from ait_datasets.tui.roundtrip import CrossTestAlias
 from ait_datasets.tui.screens import Confirm
@@ -123,7 +125,7 @@ class StructureActions(LintActions):
         after, _ = self.dataset_tree.current
         kind = self._file_turn_kind()
         fields = (
-            PromptField("name", "Name", "the test's code", value=self.model.new_test_name()),
+            PromptField("name", "Name", "the test's code", value=self.model.new_test_name(after)),
             PromptField("description", "Description", "what the test checks", required=False),
             *_TURN_FIELDS[kind],
         )
@@ -171,7 +173,12 @@ class StructureActions(LintActions):
             self.notify(f"Added turn {added + 1} ({_KIND_WORDS[kind]}) to {name}.")
 
         title = f"New turn {index + 1} of {name}: {_KIND_WORDS[kind]}"
-        self.push_screen(NewItemScreen(title, _TURN_FIELDS[kind]), answered)
+        fields, check = _TURN_FIELDS[kind], None
+        codes = shape.offered_suggestions(data, index) if kind == shape.REPLY else ()
+        if codes:
+            # The previous turn pauses offering these: the reply may be one of them.
+            fields, check = reply_fields(codes), one_reply
+        self.push_screen(NewItemScreen(title, fields, check), answered)
 
     # -- the other structural changes -----------------------------------------------------
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from ait_datasets.dataset.shape import is_agent_test, tests_of
 from ait_datasets.diagnostics import Edit
 from ait_datasets.source.load import format_of, load_text
 from ait_datasets.source.tree import Sequence as SeqNode
@@ -35,6 +36,7 @@ from ait_datasets.tui.layout import (
     split_layout,
     unwrap_single,
 )
+from ait_datasets.tui.name_pattern import proposed_name
 from ait_datasets.tui.patch import minimal_patch, same_data
 from ait_datasets.tui.raw_text import raw_of, with_raw
 from ait_datasets.tui.roundtrip import (
@@ -154,7 +156,9 @@ class DatasetModel:
             item = (
                 doc.root.items[0].data if isinstance(doc.root, SeqNode) and doc.root.items else None
             )
-            found = shape.summarize(item)
+            # The one answer to "is this an agent test" (dataset/shape), on the test's node.
+            refs = list(tests_of(doc))
+            found = shape.summarize(item, agent=not refs or is_agent_test(refs[0].node))
             self._summaries[chunk] = found
         return found
 
@@ -429,9 +433,10 @@ class DatasetModel:
         lay = self.layout
         return lay.kind == TESTS and lay.frame is None and not lay.opener
 
-    def new_test_name(self) -> str:
-        """A name no test of the file has yet (what a new test is offered)."""
-        return self._fresh_name(f"TEST-{len(self.chunks) + 1:03d}")
+    def new_test_name(self, after: int | None = None) -> str:
+        """The name a test added after test ``after`` (None: at the end) is offered: the
+        next in the file's own pattern, and one no test has yet (see :mod:`.name_pattern`)."""
+        return proposed_name([self.name(i) for i in range(len(self.chunks))], after)
 
     def add_test(
         self,
@@ -443,7 +448,7 @@ class DatasetModel:
     ) -> int:
         """Insert a test after ``after`` (None: at the end), with ``name`` (default: a
         fresh one) and one turn of ``kind`` holding ``texts`` (see :func:`.shape.new_test`)."""
-        test = shape.new_test(name or self.new_test_name(), texts, kind)
+        test = shape.new_test(name or self.new_test_name(after), texts, kind)
         return self._insert("add test", after, self._dump(test))
 
     def duplicate_test(self, index: int) -> int:

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
 from ait_datasets.tui.widgets.form_base import row
@@ -29,6 +30,8 @@ class PromptField:
     placeholder: str = ""
     value: str = ""
     required: bool = True
+    # Values the field completes (→ accepts the completion), e.g. suggestion codes.
+    choices: tuple[str, ...] = ()
 
 
 # What each kind of new item needs (see :func:`ait_datasets.tui.shape.new_turn`).
@@ -39,6 +42,34 @@ TASK_FIELDS = (
 )
 REPLY_FIELDS = (PromptField("instruction", "Reply", "what the user tells the agent"),)
 QUESTION_FIELDS = (PromptField("question", "Question", "what the user asks"),)
+
+
+def reply_fields(codes: tuple[str, ...]) -> tuple[PromptField, ...]:
+    """A reply's fields: its instruction, and first the suggestion codes the previous turn's
+    intervention request offers when it offers some (one of the two is given)."""
+    if not codes:
+        return REPLY_FIELDS
+    return (
+        PromptField(
+            "suggestion",
+            "Suggestion",
+            f"{', '.join(codes)} (→ completes), or leave empty and write a reply",
+            required=False,
+            choices=codes,
+        ),
+        PromptField("instruction", "Reply", "or what the user tells the agent", required=False),
+    )
+
+
+def one_reply(texts: dict[str, str]) -> str | None:
+    """The reply dialog's check when it offers suggestion codes: one answer, not two."""
+    code = texts.get("suggestion", "").strip()
+    words = texts.get("instruction", "").strip()
+    if code and words:
+        return "Give a suggestion code or a reply, not both."
+    if not code and not words:
+        return "Give a suggestion code or a reply."
+    return None
 
 
 class NewItemScreen(ModalScreen[dict[str, str] | None]):
@@ -71,7 +102,12 @@ class NewItemScreen(ModalScreen[dict[str, str] | None]):
                         field.value,
                         placeholder=field.placeholder,
                         id=f"prompt-{field.key}",
-                        select_on_focus=False,
+                        # An offered value (a new test's name) is selected: typing
+                        # replaces it, Tab keeps it.
+                        select_on_focus=bool(field.value),
+                        suggester=SuggestFromList(field.choices, case_sensitive=False)
+                        if field.choices
+                        else None,
                         compact=True,
                     ),
                 )
@@ -80,8 +116,9 @@ class NewItemScreen(ModalScreen[dict[str, str] | None]):
 
     def on_mount(self) -> None:
         self.query_one("#prompt-error", Label).display = False
-        first = next((f for f in self.fields if f.required and not f.value.strip()), self.fields[0])
-        self.query_one(f"#prompt-{first.key}", Input).focus()
+        # The first field, also when it holds an offered value: a new test's name is
+        # what the author most often changes, and it is the first thing the dialog asks.
+        self.query_one(f"#prompt-{self.fields[0].key}", Input).focus()
 
     def values(self) -> dict[str, str]:
         return {f.key: self.query_one(f"#prompt-{f.key}", Input).value for f in self.fields}

@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from ait_datasets.dataset.app import app_root
+
 
 def _key_text(binding: BindingType) -> tuple[str, str] | None:
     if isinstance(binding, Binding):
@@ -89,6 +91,22 @@ class ConfirmQuit(ModalScreen[str]):
         self.dismiss(choice)
 
 
+def save_as_proposal(path: str) -> str:
+    """Where "Save as" proposes to write the author's version of ``path``: beside it as
+    ``NAME.mine.EXT``, but outside the app's ``.resources`` folder (next to it) when the
+    file is inside one: a copy there would be imported as a second dataset with the same
+    test names (REF002) and run by the same suites."""
+    stem, ext = os.path.splitext(os.path.basename(path))
+    resources = app_root(path)
+    folder = os.path.dirname(resources) if resources else os.path.dirname(path)
+    candidate = os.path.join(folder, f"{stem}.mine{ext}")
+    n = 2
+    while os.path.lexists(candidate):
+        candidate = os.path.join(folder, f"{stem}.mine-{n}{ext}")
+        n += 1
+    return candidate
+
+
 class DiskChangedScreen(ModalScreen[str]):
     """Asked when saving finds the file changed by another program since it was loaded:
     reload it (dropping the edits), overwrite it, or save the edits to another file."""
@@ -106,7 +124,6 @@ class DiskChangedScreen(ModalScreen[str]):
         self.path = path
 
     def compose(self) -> ComposeResult:
-        stem, ext = os.path.splitext(self.path)
         with Vertical(id="disk-dialog"):
             yield Label(
                 f"{self.file_name} was changed by another program since you opened it. "
@@ -118,7 +135,7 @@ class DiskChangedScreen(ModalScreen[str]):
                 yield Button("Overwrite", id="overwrite", variant="error", compact=True)
                 yield Button("Save as…", id="save-as", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
-            yield Input(f"{stem}.mine{ext}", id="save-as-path", compact=True)
+            yield Input(save_as_proposal(self.path), id="save-as-path", compact=True)
             yield Label("", id="save-as-error", classes="yaml-error")
 
     def on_mount(self) -> None:

@@ -15,8 +15,15 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
-from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, ScalarString
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    FoldedScalarString,
+    LiteralScalarString,
+    ScalarString,
+)
 from ruamel.yaml.tokens import CommentToken
+
+from ait_datasets.tui.scalars import has_placeholder
 
 TASK = "task"
 REPLY = "reply"
@@ -45,6 +52,33 @@ class TestSummary:
     turns: tuple[TurnSummary, ...]
     flat: bool
     is_test: bool = True
+    # A Copilot AI test (not an agent test, see dataset/shape.is_agent_test) written flat:
+    # edited with the Copilot form (question, context, ground_truth, ...).
+    copilot: bool = False
+
+
+# How much of a question or a first value a nameless test's label shows.
+LABEL_CHARS = 60
+
+
+def row_label(test: Mapping[Any, Any]) -> str:
+    """What names a test in the tree: its ``name``, else its question, else its first
+    field (``key: value``), as a JSONL row of a Copilot dataset often has no name."""
+    name = test.get("name")
+    if name is not None:
+        return str(name)
+    question = test.get("question")
+    if isinstance(question, (str, int, float)) and str(question).strip():
+        return _one_line(str(question))
+    for key, value in test.items():
+        if not isinstance(value, (dict, list)) and value is not None:
+            return _one_line(f"{key}: {value}")
+    return "(unnamed)"
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= LABEL_CHARS else line[: LABEL_CHARS - 1] + "…"
 
 
 def test_map(item: Any) -> Any:
@@ -99,12 +133,12 @@ def expects_pause(turn: Any) -> bool:
     return isinstance(expected, dict) and "intervention_request" in expected
 
 
-def summarize(item: Any) -> TestSummary:
-    """Summary of a test from its plain or round-trip data."""
+def summarize(item: Any, *, agent: bool = True) -> TestSummary:
+    """Summary of a test from its plain or round-trip data; ``agent``: whether it is an
+    agent test (see :func:`ait_datasets.dataset.shape.is_agent_test`)."""
     test = test_map(item)
     if not isinstance(test, dict):
         return TestSummary("(not a test)", (), False, is_test=False)
-    name = test.get("name")
     turns = []
     for turn in turn_list(test):
         reply_kind = ""
@@ -113,7 +147,21 @@ def summarize(item: Any) -> TestSummary:
             intervention = query["intervention"]
             reply_kind = "suggestion" if "suggestion" in intervention else "instruction"
         turns.append(TurnSummary(query_kind(turn), expects_pause(turn), reply_kind))
-    return TestSummary("(unnamed)" if name is None else str(name), tuple(turns), is_flat(test))
+    flat = is_flat(test)
+    # A legacy agent turn asks with a question *object* (from/title/message): not Copilot.
+    copilot = flat and not agent and not isinstance(test.get("question"), dict)
+    return TestSummary(row_label(test), tuple(turns), flat, copilot=copilot)
+
+
+def put_key(mapping: CommentedMap, key: str, value: Any) -> None:
+    """Set ``key`` to ``value`` (a typed text with a placeholder quoted; several lines a
+    ``|`` block), or remove it when ``value`` is None."""
+    if value is None:
+        mapping.pop(key, None)
+    elif isinstance(value, str) and "\n" in value:
+        put_text(mapping, (key,), value)
+    else:
+        set_key(mapping, key, typed(value) if isinstance(value, str) else value)
 
 
 def restyled(old: Any, new: Any) -> Any:
@@ -191,6 +239,12 @@ def put_text(mapping: CommentedMap, path: tuple[str | int, ...], text: str) -> N
         target[path[-1]] = LiteralScalarString(text)
 
 
+def typed(text: str) -> str:
+    """A text the author typed, as it is written: a placeholder (``$DateFormula-<CD>$``)
+    in double quotes, as the framework's docs ask (PH007 reports it bare), else as is."""
+    return DoubleQuotedScalarString(text) if has_placeholder(text) else text
+
+
 def new_turn(kind: str = TASK, texts: Mapping[str, str] | None = None) -> CommentedMap:
     """A turn in the canonical shape: query + expected_data (required on agent turns).
 
@@ -201,23 +255,27 @@ def new_turn(kind: str = TASK, texts: Mapping[str, str] | None = None) -> Commen
     """
     turn = CommentedMap()
     if kind == QUESTION:
-        turn["question"] = (texts or {}).get("question", "")
+        turn["question"] = typed((texts or {}).get("question", ""))
         turn["expected_data"] = CommentedMap()
         return turn
     query = CommentedMap()
     if kind == REPLY:
         intervention = CommentedMap()
-        intervention["instruction"] = (texts or {}).get("instruction", "")
+        code = (texts or {}).get("suggestion", "").strip()
+        if code:
+            intervention["suggestion"] = typed(code)
+        else:
+            intervention["instruction"] = typed((texts or {}).get("instruction", ""))
         query["intervention"] = intervention
     elif texts is None:
         query["from"] = ""
         query["title"] = ""
         query["message"] = ""
     else:
-        query["from"] = texts.get("from", "")
-        query["title"] = texts.get("title", "")
+        query["from"] = typed(texts.get("from", ""))
+        query["title"] = typed(texts.get("title", ""))
         if texts.get("message", "").strip():
-            query["message"] = texts["message"]
+            query["message"] = typed(texts["message"])
     turn["query"] = query
     turn["expected_data"] = CommentedMap()
     return turn
@@ -227,11 +285,11 @@ def new_test(name: str, texts: Mapping[str, str] | None = None, kind: str = TASK
     """A test with one turn of ``kind`` (``texts`` as for :func:`new_turn`, plus an
     optional ``description``); a Copilot test (``QUESTION``) is flat, as those files are."""
     test = CommentedMap()
-    test["name"] = name
+    test["name"] = typed(name)
     if texts is None:
         test["description"] = ""
     elif texts.get("description", "").strip():
-        test["description"] = texts["description"]
+        test["description"] = typed(texts["description"])
     if kind == NONE:
         return test  # a row of a file whose tests have no query: its keys are the author's
     if kind == QUESTION:
@@ -289,6 +347,20 @@ def new_turn_kind(test: Any, index: int) -> str:
     if QUESTION in kinds and not kinds & {TASK, REPLY}:
         return QUESTION
     return TASK if index == 0 else REPLY
+
+
+def offered_suggestions(test: Any, index: int) -> tuple[str, ...]:
+    """The suggestion codes the turn before ``index`` expects its intervention request to
+    offer (what a reply added at ``index`` may answer with), in their order."""
+    turns = turn_list(test)
+    if not 0 < index <= len(turns) or not isinstance(turns[index - 1], dict):
+        return ()
+    expected = turns[index - 1].get("expected_data")
+    request = expected.get("intervention_request") if isinstance(expected, dict) else None
+    codes = request.get("suggestions") if isinstance(request, dict) else None
+    if not isinstance(codes, list):
+        return ()
+    return tuple(dict.fromkeys(str(c) for c in codes if isinstance(c, (str, int))))
 
 
 def duplicate_turn(test: CommentedMap, index: int) -> int:
