@@ -400,12 +400,14 @@ def test_a_copilot_jsonl_row_is_named_by_its_question_and_opens_its_own_form(
     )
     term = _start(tmp_path, path, "edit-e2e-copilot")
     try:
-        term.wait_for("What is the credit limit?")
+        # The tree names the row by its question (cut to the tree's width).
+        term.wait_for("What is the credit")
         term.wait_for("Diagnostics (0, 0 errors)")  # the first lint run is in
         term.settle()
         term.keys("Down")
         shown = term.wait_for("Copilot test")
         assert "Ground truth" in shown and "(unnamed)" not in shown, shown
+        assert "What is the credit limit?" in shown, shown  # whole, in the form
         term.quit()
     finally:
         term.close()

@@ -27,6 +27,7 @@ from lsprotocol import types as lsp
 
 from ait_datasets.dataset.app import APP_MANIFEST, app_manifest_folder, app_root
 from ait_datasets.lsp.positions import Lines
+from ait_datasets.plural import plural
 
 if TYPE_CHECKING:
     from ait_datasets.lsp.convert import Converter
@@ -225,7 +226,8 @@ class Auditor:
                 self.by_app[folder] = marks
                 self.generation += 1
                 count = sum(len(m) for m in marks.values())
-                self._log(f"audited {folder}: {count} test(s) resting on the agent's word alone")
+                tests = plural(count, "test")
+                self._log(f"audited {folder}: {tests} resting on the agent's word alone")
                 self._done(folder)
                 if folder not in self._again:
                     return
