@@ -32,8 +32,8 @@ from ait_datasets.lsp.workspace_reports import workspace_reports
 from ait_datasets.version import __version__
 
 if TYPE_CHECKING:
+    from ait_datasets.lint.app_facts import AppFacts
     from ait_datasets.lint.buffers import EditedBuffers
-    from ait_datasets.lsp.appfacts import AppFacts
 
 DEBOUNCE_SECONDS = 0.15
 LINT_WORKSPACE = "datasets.lintWorkspace"
@@ -88,7 +88,7 @@ class DatasetsServer(LanguageServer):
     @property
     def app(self) -> AppFacts:
         if self._app is None:
-            from ait_datasets.lsp.appfacts import AppFacts
+            from ait_datasets.lint.app_facts import AppFacts
 
             self._app = AppFacts()
         return self._app
