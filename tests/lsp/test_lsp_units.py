@@ -10,9 +10,9 @@ import pytest
 from lsp_support import ORDERS, SETUP, make_app
 
 from ait_datasets.diagnostics import apply_edits
+from ait_datasets.lint.app_facts import AppFacts
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.config_files import ConfigResolver
-from ait_datasets.lint.app_facts import AppFacts
 from ait_datasets.lsp.completion import items_at
 from ait_datasets.lsp.documents import changed
 from ait_datasets.lsp.linting import app_files_named, lint_document_text
