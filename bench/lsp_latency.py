@@ -281,9 +281,9 @@ def lint_cpu(path: Path, runs: int, typing: bool = False) -> tuple[list[float], 
     busy host cannot inflate by making the server wait for a core. First the lint after
     each edit as the server runs it (re-reading the edited test), then the lint of the
     whole text read afresh."""
+    from ait_datasets.lint.app_facts import AppFacts
     from ait_datasets.lint.buffers import EditedBuffers
     from ait_datasets.lint.config import LintConfig
-    from ait_datasets.lsp.appfacts import AppFacts
     from ait_datasets.lsp.linting import lint_document_text
 
     text, app, buffers = path.read_text(), AppFacts(), EditedBuffers()
