@@ -52,6 +52,8 @@ class XmlElement(Record):
     name_span: Span
     attributes: dict[str, XmlAttribute] = field(default_factory=dict)
     children: list[XmlElement] = field(default_factory=list)
+    # The name in the end tag (``</name>``); None for an empty-element tag (``<name/>``).
+    end_name_span: Span | None = None
 
     def get(self, name: str) -> XmlAttribute | None:
         return self.attributes.get(name)
@@ -137,6 +139,30 @@ def saved_bytes(text: str) -> bytes:
     if match is not None and match.group(2).strip().lower() in _UTF16:
         return b"\xff\xfe" + text.encode("utf-16-le")
     return text.encode("utf-8")
+
+
+def sniffed(head: bytes) -> tuple[str, bool]:
+    """The encoding (as ``XmlDocument.encoding``) and byte order mark of a file that
+    starts with ``head``, as :func:`load_xml_bytes` reads them."""
+    if head.startswith(b"\xff\xfe"):
+        return "utf-16le", True
+    if head.startswith(b"\xfe\xff"):
+        return "utf-16be", True
+    if head.startswith(b"<\x00"):
+        return "utf-16le", False
+    if head.startswith(b"\x00<"):
+        return "utf-16be", False
+    return "utf-8", head.startswith(b"\xef\xbb\xbf")
+
+
+def encoded(text: str, encoding: str, bom: bool) -> bytes:
+    """``text`` as the bytes of a file read as ``encoding`` (``XmlDocument.encoding``),
+    with its byte order mark when it had one: what a fix writes keeps the file's encoding."""
+    if encoding == "utf-16le":
+        return (b"\xff\xfe" if bom else b"") + text.encode("utf-16-le")
+    if encoding == "utf-16be":
+        return (b"\xfe\xff" if bom else b"") + text.encode("utf-16-be")
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
 
 
 def load_xml_text(path: str, text: str) -> XmlDocument:
@@ -275,7 +301,14 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         stack.append(element)
 
     def end(name: str) -> None:
-        stack.pop()
+        element = stack.pop()
+        # Expat reports an end tag at its ``</``, an empty-element tag's end after its
+        # ``/>`` (where a parent's end tag may start).
+        offset = to_char(parser.CurrentByteIndex)
+        start_tag = element.span
+        empty = text[start_tag.start_offset : start_tag.end_offset].endswith("/>")
+        if not empty and text.startswith("</" + name, offset):
+            element.end_name_span = positions.span(offset + 2, offset + 2 + len(name))
 
     def doctype(*_: object) -> None:
         raise _DoctypeRefused(to_char(parser.CurrentByteIndex))
