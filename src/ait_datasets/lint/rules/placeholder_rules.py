@@ -130,8 +130,12 @@ MISSPELT_PREFIX = Rule(
         """,
         line=10,
     ),
-    fix="Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`.",
-    fixable=FixAvailability.UNSAFE,
+    fix="Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`. The fix writes "
+    "the prefix the message names: safe when the written word is that prefix's but for "
+    "letter case, a `-` or `_` between its words, the missing dash or one edit, and a `$` "
+    "closes the placeholder; unsafe otherwise (a guess, or text without its closing `$` "
+    "that may be prose about placeholders).",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:
