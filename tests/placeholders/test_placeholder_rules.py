@@ -152,6 +152,34 @@ def test_ph010_time_without_dash_after_the_formula() -> None:
     assert lint(setup('"$DateTimeFormula-<CD>-14:45:00$"')) == []
 
 
+@pytest.mark.parametrize(
+    ("written", "meant", "safe"),
+    [
+        # A skipped digit is part of the time: the dash goes before it (read 14:45:00, not
+        # 4:45:00 as today), which changes the time read.
+        ('"$DateTimeFormula-<CD>14:45:00$"', '"$DateTimeFormula-<CD>-14:45:00$"', False),
+        # Any other character becomes the dash: the time read stays the same.
+        ('"$DateTimeFormula-<CD> 14:45$"', '"$DateTimeFormula-<CD>-14:45$"', True),
+        ('"$DateTimeFormula-<CD>T14:45:00$"', '"$DateTimeFormula-<CD>-14:45:00$"', True),
+        ("'at $DateTimeFormula-<CD+1D>T09:00$'", "'at $DateTimeFormula-<CD+1D>-09:00$'", True),
+    ],
+)
+def test_ph010_fix_writes_the_dash(written: str, meant: str, safe: bool) -> None:
+    text = setup(written)
+    found = [d for d in lint(text) if d.code == "PH010"]
+    assert len(found) == 1 and found[0].fix is not None
+    assert found[0].fix.safe is safe
+    assert fixed(text, found[0]) == setup(meant)
+    assert [d for d in lint(setup(meant)) if d.code == "PH010"] == []
+
+
+def test_ph010_no_fix_where_the_character_is_written_as_an_escape() -> None:
+    """`\\t` in a double-quoted scalar is one character of the value: the edit would have to
+    replace two of the file, which the fix does not guess."""
+    found = [d for d in lint(setup('"$DateTimeFormula-<CD>\\t14:45$"')) if d.code == "PH010"]
+    assert len(found) == 1 and found[0].fix is None
+
+
 def test_ph006_dollar_inside_formula() -> None:
     found = lint(setup('"$DateFormula-<CD+$1D>$"'))
     assert spans(found) == [(5, COL + 18, 5, COL + 19, "PH006")]

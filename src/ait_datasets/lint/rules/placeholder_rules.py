@@ -456,12 +456,16 @@ TIME_WITHOUT_DASH = Rule(
                   title: Release order 101
                   message: Please release sales order 101.
                 turn_setup:
-                  Shipment Time: "$DateTimeFormula-<CD>14:45:00$"
+                  Shipment Time: "$DateTimeFormula-<CD>T14:45:00$"
                 expected_data: {}
         """,
         line=10,
     ),
-    fix="Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`.",
+    fix="Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`. "
+    "The fix writes it: in place of the skipped character when that is not a digit (safe: "
+    "the time read stays the same), before it when it is a digit (unsafe: `<CD>14:45:00` "
+    "becomes `<CD>-14:45:00`, read as 14:45:00 instead of 4:45:00).",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:

@@ -222,6 +222,7 @@ class _Checker:
                     f"In `{token.text}` the character after '>' is {skipped!r}, not '-': the "
                     "framework skips it without looking, so the time is read as "
                     f"'{token.time}'. Write `>-` before the time.",
+                    self.dash_fix(node, value, token.time_start - 1, skipped),
                 )
             try:
                 parse_time_text(token.time)
@@ -279,6 +280,19 @@ class _Checker:
                 f"framework leaves it as literal text. Did you mean `{miss.prefix}`?",
                 Fix(f"Write `{miss.prefix}`", fix, safe=_one_reading(value, miss)) if fix else None,
             )
+
+    def dash_fix(self, node: Scalar, value: str, at: int, skipped: str) -> Fix | None:
+        """PH010's `-` after `>`. A skipped digit is part of the time meant (`<CD>14:45` is
+        read as 4:45): the dash goes before it, which changes the time read, so the fix is
+        unsafe. Any other character (`<CD> 14:45`, `<CD>T14:45`) becomes the dash: the
+        time read stays the same, so the fix is safe."""
+        digit = skipped.isascii() and skipped.isdigit()
+        edits = self.replace(node, value, at, 1, "-" + skipped if digit else "-")
+        if not edits:
+            return None
+        if digit:
+            return Fix(f"Write `>-` before '{skipped}'", edits, safe=False)
+        return Fix(f"Write `-` for {skipped!r}", edits)
 
     def unquoted(self, node: Scalar, value: str) -> Diagnostic:
         fix = None
