@@ -207,23 +207,58 @@ def test_an_unread_key_is_not_renamed_onto_a_key_that_is_there(tmp_path: Path) -
     assert _fix(lint_text(text, str(path)), "AL005", 9).edits == ()
 
 
-def test_a_key_another_codeunit_reads_is_not_renamed(tmp_path: Path) -> None:
-    other = (
-        CODEUNIT.replace("50140", "50143")
-        .replace("ORD Agent Accuracy", "ORD Agent Other")
-        .replace("'released_orders'", "'released_ordres'")
-    )
-    path = _al_app(tmp_path, TWO_TURNS, {"Other.Codeunit.al": other})
-    suite = path.parent / "suite.xml"
-    suite.write_text(
+def _two_lines(path: Path, second: str) -> None:
+    """The suite runs the dataset with codeunit 50140 and ``second``."""
+    (path.parent / "suite.xml").write_text(
         SUITE.replace(
             '    <Line CodeunitID="50140" />\n',
-            '    <Line CodeunitID="50140" />\n    <Line CodeunitID="50143" />\n',
+            f'    <Line CodeunitID="50140" />\n    <Line CodeunitID="{second}" />\n',
         ),
         encoding="utf-8",
     )
-    found = [d for d in lint_text(TWO_TURNS, str(path)) if d.code == "AL005" and d.line == 13]
-    assert len(found) == 1 and found[0].fix is None
+
+
+def _other(reads: str) -> str:
+    """Codeunit 50143, a second test codeunit that reads ``reads`` instead."""
+    return (
+        CODEUNIT.replace("50140", "50143")
+        .replace("ORD Agent Accuracy", "ORD Agent Other")
+        .replace("'released_orders'", f"'{reads}'")
+    )
+
+
+def test_a_key_another_codeunit_running_the_dataset_reads_is_not_reported(
+    tmp_path: Path,
+) -> None:
+    """Both lines run every input of orders.yaml: 50140 reads released_orders (line 9),
+    50143 released_ordres (lines 13, 17); neither key is dead."""
+    path = _al_app(tmp_path, TWO_TURNS, {"Other.Codeunit.al": _other("released_ordres")})
+    _two_lines(path, "50143")
+    assert [d for d in lint_text(TWO_TURNS, str(path)) if d.code == "AL005"] == []
+
+
+def test_an_unread_key_is_reported_once_when_two_codeunits_run_the_dataset(
+    tmp_path: Path,
+) -> None:
+    path = _al_app(tmp_path, TWO_TURNS, {"Other.Codeunit.al": _other("released_orders")})
+    _two_lines(path, "50143")
+    found = [d for d in lint_text(TWO_TURNS, str(path)) if d.code == "AL005"]
+    assert [(d.line, d.column) for d in found] == [(13, 11)]
+    fix = found[0].fix
+    assert fix is not None and fix.safe
+    assert apply_edits(TWO_TURNS, list(fix.edits)) == TWO_TURNS.replace(
+        "released_ordres", "released_orders"
+    )
+
+
+def test_a_dataset_also_run_by_a_codeunit_of_another_app_is_not_judged(
+    tmp_path: Path,
+) -> None:
+    """Codeunit 50199 is not in the app's AL: what it reads cannot be told."""
+    path = _al_app(tmp_path, TWO_TURNS)
+    _two_lines(path, "50199")
+    # With 50140 alone, released_ordres is reported (the tests above).
+    assert [d for d in lint_text(TWO_TURNS, str(path)) if d.code == "AL005"] == []
 
 
 def test_an_unread_key_is_renamed_where_the_edited_text_has_it(tmp_path: Path) -> None:

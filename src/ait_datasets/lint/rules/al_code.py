@@ -115,23 +115,26 @@ KEY_NOT_READ = Rule(
     name="dataset-key-never-read",
     family=_FAMILY,
     severity=Severity.INFO,
-    summary="A key of `expected_data`/`turn_setup` that the codeunit running the dataset never "
-    "reads.",
-    what="Where the codeunit reads keys of `expected_data`/`turn_setup` at some place (and does "
-    "not hand that value to code that cannot be followed), reports the keys the datasets "
-    "define there that it never reads, at the key's first use in each dataset, with the "
-    "closest key it reads. `expected_data.intervention_request` is read by the agent "
-    "library and never reported.",
+    summary="A key of `expected_data`/`turn_setup` that no codeunit running the dataset reads.",
+    what="Where the codeunits that run a dataset (every suite line whose `Dataset=`, or its "
+    "suite's, names it) read keys of `expected_data`/`turn_setup` at some place (and none "
+    "hands that value to code that cannot be followed), reports the keys the dataset "
+    "defines there that none of them reads, once, at the key's first use, with the closest "
+    "key they read. `expected_data.intervention_request` is read by the agent library and "
+    "never reported; a dataset a line runs with a codeunit the app does not declare (or "
+    "declares twice) is not judged, as that code may read any key.",
     why="Data nobody reads is dead: the test passes whatever it says, and a key that is a "
-    "misspelling of one the code reads means the check the author wanted never runs."
-    " No AL: no framework code reads or rejects such data; the finding comes from "
-    "reading the app's own test code.",
+    "misspelling of one the code reads means the check the author wanted never runs. No "
+    "framework code reads or rejects such data; which code reads it is the suite's: each "
+    "line runs its codeunit over every input of the line's dataset, else the suite's "
+    "(`GetTestInputCode`, `AITTestMethodLine.Table.al` lines 261-275; `ExpandCodeunit`, "
+    "AIT AL Test Suite Mgt codeunit 149037 (`AITALTestSuiteMgt.Codeunit.al`) line 64), so "
+    "a key one of them reads is read.",
     bad=BAD["KEY_NOT_READ"],
     fix="Fix the spelling, read the key in the test code, or remove it. The fix renames the "
     "key, everywhere the dataset has it at that place, to the key the message names: safe "
     "when that key is the only one the code reads there a letter's case or one edit away, "
-    "unsafe when it is a guess; none when a mapping already has that key, or when another "
-    "codeunit that runs the dataset reads the key.",
+    "unsafe when it is a guess; none when a mapping already has that key.",
     fixable=FixAvailability.SAFE,
     good=GOOD,
 )
@@ -230,32 +233,15 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
         yield from _suites(app)
         runs = _runs(app)
         reaches = {codeunit: app.sources.code.reach(codeunit) for codeunit in runs}
-        read_by_any = _read_by_any(runs, reaches)
         for codeunit, (lines, datasets) in runs.items():
             reach = reaches[codeunit]
             if any(line.agent for line in lines):
                 yield from _agent_calls(reach)
             readable = [d for d in datasets if d.doc is not None]
             if readable and len(readable) == len(datasets):
-                yield from _keys(reach, readable, read_by_any)
+                yield from _missing_keys(reach, readable)
+        yield from _unread_keys(app, runs, reaches)
         yield from _suggestions(app)
-
-
-# (dataset path, root, path) -> the keys some codeunit that runs the dataset reads there.
-ReadByAny = dict[tuple[str, str, tuple[str, ...]], set[str]]
-
-
-def _read_by_any(
-    runs: dict[int, tuple[list[SuiteLine], list[Dataset]]], reaches: dict[int, Reach]
-) -> ReadByAny:
-    """What every codeunit running a dataset reads of it: a key one codeunit never reads
-    may be the one another reads, and is then not renamed."""
-    out: ReadByAny = {}
-    for codeunit, (_, datasets) in runs.items():
-        for read in map(_normal, reaches[codeunit].reads):
-            for item in datasets:
-                out.setdefault((item.path, read.root, read.path), set()).add(read.key)
-    return out
 
 
 def _runs(app: AppView) -> dict[int, tuple[list[SuiteLine], list[Dataset]]]:
@@ -402,15 +388,10 @@ def _agent_calls(reach: Reach) -> Iterator[Diagnostic]:
             )
 
 
-def _keys(reach: Reach, datasets: list[Dataset], read_by_any: ReadByAny) -> Iterator[Diagnostic]:
-    reads = [_normal(r) for r in reach.reads]
-    opaque = {_normal_place(root, path) for root, path in reach.opaque}
+def _missing_keys(reach: Reach, datasets: list[Dataset]) -> Iterator[Diagnostic]:
+    """AL004: the keys the codeunit requires that no turn of its datasets defines."""
     names = ", ".join(sorted({d.path for d in datasets}))
-    places: dict[tuple[str, tuple[str, ...]], set[str]] = {}
-    for read in reads:
-        if read.root in CHECKED_ROOTS:
-            places.setdefault((read.root, read.path), set()).add(read.key)
-    for read in reads:
+    for read in map(_normal, reach.reads):
         if read.root not in CHECKED_ROOTS or not read.required:
             continue
         parents = _parents(datasets, read.root, read.path)
@@ -428,23 +409,52 @@ def _keys(reach: Reach, datasets: list[Dataset], read_by_any: ReadByAny) -> Iter
             f"`Element('{read.key}')` raises 'The element {read.key} does not exist': no turn "
             f"of {names} defines {where}.{hint(read.key, defined)}",
         )
-    for (root, path), read_keys in places.items():
-        if any(_covers(place, root, path) for place in opaque):
-            continue
-        skip = _FRAMEWORK_KEYS.get((root, path), set()) | read_keys
+
+
+Runs = dict[int, tuple[list[SuiteLine], list[Dataset]]]
+Place = tuple[str, tuple[str, ...]]
+
+
+def _unread_keys(app: AppView, runs: Runs, reaches: dict[int, Reach]) -> Iterator[Diagnostic]:
+    """AL005, once per dataset: a key is unread only when no codeunit that runs the
+    dataset reads it. Each suite line runs every input of its dataset, so a dataset two
+    lines run is read by both codeunits; a codeunit that is not followed (another app's,
+    or an ID declared twice) may read any key, and the datasets it runs are not judged."""
+    readers: dict[str, tuple[Dataset, list[int]]] = {}
+    for codeunit, (_, datasets) in runs.items():
         for item in datasets:
-            if item.linted and item.doc is not None:
-                elsewhere = read_by_any.get((item.path, root, path), set())
-                yield from _unread(item, root, path, read_keys, skip, elsewhere)
+            readers.setdefault(item.path, (item, []))[1].append(codeunit)
+    unfollowed = _run_unfollowed(app, runs)
+    for path, (item, codeunits) in readers.items():
+        if not item.linted or item.doc is None or path in unfollowed:
+            continue
+        places: dict[Place, set[str]] = {}
+        opaque: set[Place] = set()
+        for codeunit in codeunits:
+            for read in map(_normal, reaches[codeunit].reads):
+                if read.root in CHECKED_ROOTS:
+                    places.setdefault((read.root, read.path), set()).add(read.key)
+            opaque.update(_normal_place(root, at) for root, at in reaches[codeunit].opaque)
+        for (root, at), read_keys in places.items():
+            if any(_covers(place, root, at) for place in opaque):
+                continue
+            skip = _FRAMEWORK_KEYS.get((root, at), set()) | read_keys
+            yield from _unread(item, root, at, read_keys, skip)
+
+
+def _run_unfollowed(app: AppView, runs: Runs) -> set[str]:
+    """The datasets some suite line runs with a codeunit whose code is not followed."""
+    out: set[str] = set()
+    for line in app.lines:
+        if line.codeunit is None or line.codeunit in runs:
+            continue  # no ID at all: the suite does not import (the XML rules say so)
+        for code in line.datasets:
+            out.update(item.path for item in app.datasets.get(code, []))
+    return out
 
 
 def _unread(
-    item: Dataset,
-    root: str,
-    path: tuple[str, ...],
-    read_keys: set[str],
-    skip: set[str],
-    elsewhere: set[str],
+    item: Dataset, root: str, path: tuple[str, ...], read_keys: set[str], skip: set[str]
 ) -> Iterator[Diagnostic]:
     assert item.doc is not None
     mappings = [m for m in _parents([item], root, path) if isinstance(m, Mapping)]
@@ -456,13 +466,12 @@ def _unread(
             seen.add(key)
             where = ".".join((root, *path, key)).replace(".*", "[]")
             key_node = mapping.key_node(key)
-            fix = None if key in elsewhere else _rename_unread(mappings, key, read_keys)
             yield KEY_NOT_READ.at_path(
                 item.path,
                 key_node.span if key_node is not None else None,
                 f"The test code never reads {where} (it reads "
                 f"{', '.join(sorted(read_keys))} there).{hint(key, read_keys)}",
-                fix,
+                _rename_unread(mappings, key, read_keys),
             )
 
 

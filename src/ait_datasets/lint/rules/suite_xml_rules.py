@@ -426,7 +426,9 @@ PADDED_NUMBER = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    fix="Remove the spaces.",
+    fix="Remove the spaces. The fix writes the number alone; it is safe, as the import reads "
+    "the same number either way.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
