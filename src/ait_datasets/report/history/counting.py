@@ -126,30 +126,44 @@ FROM (SELECT release, n, count(*) AS m FROM cases GROUP BY ALL) GROUP BY release
 LONG = "n > (SELECT k FROM ks WHERE ks.release = cases.release)"
 
 
-def first_k(key: tuple[str, ...]) -> str:
-    """A case with more runs than ``k`` is judged on its first ``k`` (run order)."""
-    return f"""
-UPDATE cases SET passes = ranked.passes
+def first_k(key: tuple[str, ...]) -> tuple[str, str]:
+    """A case with more runs than ``k`` is judged on its first ``k`` (run order). (The
+    runs are ranked in a table of their own, as in :func:`listed`.)"""
+    return (
+        """
+CREATE TEMP TABLE ranked AS
+SELECT r.*, ks.k FROM runs r JOIN ks ON r.release = ks.release
+""",
+        f"""
+UPDATE cases SET passes = first.passes
 FROM (
   SELECT release, {columns(key)}, count_if(passed) AS passes FROM (
-    SELECT r.*, ks.k, row_number() OVER (
-             PARTITION BY r.release, {columns(key, "r.")} ORDER BY {RUN_ORDER}
+    SELECT *, row_number() OVER (
+             PARTITION BY release, {columns(key)} ORDER BY {RUN_ORDER}
            ) AS place
-    FROM runs r JOIN ks USING (release)
+    FROM ranked
   ) WHERE place <= k GROUP BY ALL
-) AS ranked
-WHERE {_same(key, "cases", "ranked")} AND cases.{LONG}
-"""
+) AS first
+WHERE {_same(key, "cases", "first")} AND cases.{LONG}
+""",
+    )
+
+
+# A case's state in a release, as a small number: 0 fewer than k runs (not judged),
+# then the report's verdicts.
+STATES = {1: "passed", 2: "flaky", 3: "never passed"}
+_STATE_TEXT = (
+    "CASE {0} " + " ".join(f"WHEN {code} THEN '{text}'" for code, text in STATES.items()) + " END"
+)
 
 
 def judged(key: tuple[str, ...]) -> str:
-    """Each case with its release's ``k`` and place, and its state."""
+    """Each case with its release's ``k`` and place, and its state (:data:`STATES`)."""
     return f"""
-CREATE TEMP VIEW judged AS
-SELECT c.release, {columns(key, "c.")}, c.n, c.all_passes, c.passes, ks.k, r.place,
-       c.n < ks.k AS short,
-       CASE WHEN c.passes = least(c.n, ks.k) THEN 'passed'
-            WHEN c.passes = 0 THEN 'never passed' ELSE 'flaky' END AS state
+CREATE TEMP TABLE judged AS
+SELECT c.release, {columns(key, "c.")}, r.place, c.n, c.all_passes, ks.k,
+       CASE WHEN c.n < ks.k THEN 0 WHEN c.passes = ks.k THEN 1 WHEN c.passes = 0 THEN 3
+            ELSE 2 END::UTINYINT AS state
 FROM cases c JOIN ks USING (release) JOIN releases r USING (release)
 """
 
@@ -163,12 +177,9 @@ SELECT r.release, r.started, coalesce(j.k, 0), coalesce(j.cases, 0), coalesce(j.
        r.tokens, r.credits, coalesce(j.flaky, 0)
 FROM releases r LEFT JOIN (
   SELECT release, any_value(k) AS k, count(*) AS cases, sum(n) AS runs,
-         sum(all_passes) AS passes,
-         count_if(NOT short) AS eligible,
-         count_if(NOT short AND state = 'passed') AS passed,
-         count_if(NOT short AND state = 'never passed') AS never_passed,
-         count_if(short) AS short,
-         count_if(NOT short AND state = 'flaky') AS flaky
+         sum(all_passes) AS passes, count_if(state > 0) AS eligible,
+         count_if(state = 1) AS passed, count_if(state = 3) AS never_passed,
+         count_if(state = 0) AS short, count_if(state = 2) AS flaky
   FROM judged GROUP BY release
 ) j USING (release)
 ORDER BY r.place
@@ -181,9 +192,10 @@ def changed(key: tuple[str, ...]) -> str:
     same = " AND ".join(f"a.{c} = b.{c}" for c in key)
     return f"""
 CREATE TEMP TABLE changed AS
-SELECT a.release, {columns(key, "a.")}, b.state AS before, a.state AS after
+SELECT a.release, {columns(key, "a.")}, {_STATE_TEXT.format("b.state")} AS before,
+       {_STATE_TEXT.format("a.state")} AS after
 FROM judged b JOIN judged a ON a.place = b.place + 1 AND {same}
-WHERE NOT a.short AND NOT b.short AND a.state <> b.state
+WHERE a.state > 0 AND b.state > 0 AND a.state <> b.state
 """
 
 
@@ -203,14 +215,26 @@ def names(key: tuple[str, ...], source: str) -> str:
     )
 
 
-def listed(rows: str, key: tuple[str, ...], limit: int | None, *extra: str) -> str:
-    """``rows`` (a table with ``release`` and the key) with each case's id and
-    ``extra`` columns, by release then name; at most ``limit`` a release when given."""
-    keep = ""
-    if limit is not None:
-        keep = f"QUALIFY row_number() OVER (PARTITION BY release ORDER BY rank) <= {int(limit)}"
-    chosen = "".join(f", {c}" for c in extra)
+def shown(name: str, rows: str, key: tuple[str, ...], condition: str, *extra: str) -> str:
+    """The table ``name``: the rows of ``rows`` that meet ``condition``, with their
+    case's id and rank."""
+    same = " AND ".join(f"r.{c} = n.{c}" for c in key)
+    chosen = "".join(f", r.{c}" for c in extra)
     return (
-        f"SELECT release, id{chosen} FROM {rows} JOIN names USING ({columns(key)}) "
-        f"{keep} ORDER BY release, rank"
+        f"CREATE TEMP TABLE {name} AS SELECT r.release, n.id, n.rank{chosen} "
+        f"FROM {rows} r JOIN names n ON {same} WHERE {condition}"
     )
+
+
+def listed(name: str, limit: int | None, *extra: str) -> str:
+    """The rows of the table ``name`` (:func:`shown`) by release then name; at most
+    ``limit`` a release when given. (The window reads a table of its own: DuckDB 2.0.1
+    mixes up columns, or crashes, when one reads a join of a filtered subquery.)"""
+    chosen = "".join(f", {c}" for c in extra)
+    if limit is None:
+        return f"SELECT release, id{chosen} FROM {name} ORDER BY release, rank"
+    return f"""
+SELECT release, id{chosen} FROM (
+  SELECT *, row_number() OVER (PARTITION BY release ORDER BY rank) AS listed FROM {name}
+) WHERE listed <= {int(limit)} ORDER BY release, rank
+"""

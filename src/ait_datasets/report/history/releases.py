@@ -148,7 +148,8 @@ def _count(
     connection.execute(counting.KS)
     if _any(connection, f"cases WHERE {counting.LONG}"):
         connection.execute(counting.runs(key, f"simple AND {counting.LONG}"))
-        connection.execute(counting.first_k(key))
+        for query in counting.first_k(key):
+            connection.execute(query)
     connection.execute(counting.judged(key))
     rows = connection.execute(counting.numbers()).fetchall()
     connection.execute(counting.changed(key))
@@ -159,13 +160,12 @@ def _count(
     changes: dict[str, list[Change]] = {}
     if any(row[-1] for row in rows) or changed_total:
         connection.execute(counting.names(key, _names_source(connection, store, key)))
-        flaky_rows = "(SELECT * FROM judged WHERE NOT short AND state = 'flaky')"
-        for release, case in connection.execute(
-            counting.listed(flaky_rows, key, listed)
-        ).fetchall():
+        connection.execute(counting.shown("flaky", "judged", key, "r.state = 2"))
+        for release, case in connection.execute(counting.listed("flaky", listed)).fetchall():
             flaky.setdefault(release, []).append(case)
+        connection.execute(counting.shown("shown", "changed", key, "true", "before", "after"))
         for release, case, before, after in connection.execute(
-            counting.listed("changed", key, listed, "before", "after")
+            counting.listed("shown", listed, "before", "after")
         ).fetchall():
             changes.setdefault(release, []).append(Change(case, before, after))
     releases = []
