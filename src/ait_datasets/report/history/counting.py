@@ -192,8 +192,7 @@ def changed(key: tuple[str, ...]) -> str:
     same = " AND ".join(f"a.{c} = b.{c}" for c in key)
     return f"""
 CREATE TEMP TABLE changed AS
-SELECT a.release, {columns(key, "a.")}, {_STATE_TEXT.format("b.state")} AS before,
-       {_STATE_TEXT.format("a.state")} AS after
+SELECT a.release, {columns(key, "a.")}, b.state AS before, a.state AS after
 FROM judged b JOIN judged a ON a.place = b.place + 1 AND {same}
 WHERE a.state > 0 AND b.state > 0 AND a.state <> b.state
 """
@@ -217,24 +216,28 @@ def names(key: tuple[str, ...], source: str) -> str:
 
 def shown(name: str, rows: str, key: tuple[str, ...], condition: str, *extra: str) -> str:
     """The table ``name``: the rows of ``rows`` that meet ``condition``, with their
-    case's id and rank."""
+    case's rank by name."""
     same = " AND ".join(f"r.{c} = n.{c}" for c in key)
     chosen = "".join(f", r.{c}" for c in extra)
     return (
-        f"CREATE TEMP TABLE {name} AS SELECT r.release, n.id, n.rank{chosen} "
+        f"CREATE TEMP TABLE {name} AS SELECT r.release, n.rank{chosen} "
         f"FROM {rows} r JOIN names n ON {same} WHERE {condition}"
     )
 
 
-def listed(name: str, limit: int | None, *extra: str) -> str:
-    """The rows of the table ``name`` (:func:`shown`) by release then name; at most
-    ``limit`` a release when given. (The window reads a table of its own: DuckDB 2.0.1
-    mixes up columns, or crashes, when one reads a join of a filtered subquery.)"""
-    chosen = "".join(f", {c}" for c in extra)
-    if limit is None:
-        return f"SELECT release, id{chosen} FROM {name} ORDER BY release, rank"
-    return f"""
-SELECT release, id{chosen} FROM (
-  SELECT *, row_number() OVER (PARTITION BY release ORDER BY rank) AS listed FROM {name}
-) WHERE listed <= {int(limit)} ORDER BY release, rank
-"""
+def listed(name: str, limit: int | None, *states: str) -> str:
+    """The rows of the table ``name`` (:func:`shown`) by release then name, with each
+    case's id and the ``states`` as text; at most ``limit`` a release when given. (The
+    window reads a table of its own: DuckDB 2.0.1 mixes up columns, or crashes, when one
+    reads a join of a filtered subquery.)"""
+    chosen = "".join(f", {_STATE_TEXT.format('s.' + c)}" for c in states)
+    kept = name
+    if limit is not None:
+        kept = (
+            f"(SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY release ORDER BY rank) "
+            f"AS listed FROM {name}) WHERE listed <= {int(limit)})"
+        )
+    return (
+        f"SELECT s.release, n.id{chosen} FROM {kept} s JOIN names n ON s.rank = n.rank "
+        "ORDER BY s.release, s.rank"
+    )
