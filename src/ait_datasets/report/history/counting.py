@@ -158,13 +158,14 @@ _STATE_TEXT = (
 
 
 def judged(key: tuple[str, ...]) -> str:
-    """Each case with its release's ``k`` and place, and its state (:data:`STATES`)."""
+    """Each case with its release's place (the release is named once, in ``releases``)
+    and ``k``, and its state (:data:`STATES`)."""
     return f"""
 CREATE TEMP TABLE judged AS
-SELECT c.release, {columns(key, "c.")}, r.place, c.n, c.all_passes, ks.k,
+SELECT r.place, {columns(key, "c.")}, c.n, c.all_passes, ks.k,
        CASE WHEN c.n < ks.k THEN 0 WHEN c.passes = ks.k THEN 1 WHEN c.passes = 0 THEN 3
             ELSE 2 END::UTINYINT AS state
-FROM cases c JOIN ks USING (release) JOIN releases r USING (release)
+FROM cases c JOIN ks ON c.release = ks.release JOIN releases r ON c.release = r.release
 """
 
 
@@ -176,23 +177,23 @@ SELECT r.release, r.started, coalesce(j.k, 0), coalesce(j.cases, 0), coalesce(j.
        coalesce(j.never_passed, 0), coalesce(j.short, 0), r.skipped, r.infrastructure,
        r.tokens, r.credits, coalesce(j.flaky, 0)
 FROM releases r LEFT JOIN (
-  SELECT release, any_value(k) AS k, count(*) AS cases, sum(n) AS runs,
+  SELECT place, any_value(k) AS k, count(*) AS cases, sum(n) AS runs,
          sum(all_passes) AS passes, count_if(state > 0) AS eligible,
          count_if(state = 1) AS passed, count_if(state = 3) AS never_passed,
          count_if(state = 0) AS short, count_if(state = 2) AS flaky
-  FROM judged GROUP BY release
-) j USING (release)
+  FROM judged GROUP BY place
+) j ON r.place = j.place
 ORDER BY r.place
 """
 
 
 def changed(key: tuple[str, ...]) -> str:
     """The cases judged (at least ``k`` runs) in a release and in the one before whose
-    states differ, under the later release."""
+    states differ, under the later release's place."""
     same = " AND ".join(f"a.{c} = b.{c}" for c in key)
     return f"""
 CREATE TEMP TABLE changed AS
-SELECT a.release, {columns(key, "a.")}, b.state AS before, a.state AS after
+SELECT a.place, {columns(key, "a.")}, b.state AS before, a.state AS after
 FROM judged b JOIN judged a ON a.place = b.place + 1 AND {same}
 WHERE a.state > 0 AND b.state > 0 AND a.state <> b.state
 """
@@ -215,29 +216,29 @@ def names(key: tuple[str, ...], source: str) -> str:
 
 
 def shown(name: str, rows: str, key: tuple[str, ...], condition: str, *extra: str) -> str:
-    """The table ``name``: the rows of ``rows`` that meet ``condition``, with their
-    case's rank by name."""
+    """The table ``name``: the rows of ``rows`` (with ``place`` and the key) that meet
+    ``condition``, with their case's rank by name."""
     same = " AND ".join(f"r.{c} = n.{c}" for c in key)
     chosen = "".join(f", r.{c}" for c in extra)
     return (
-        f"CREATE TEMP TABLE {name} AS SELECT r.release, n.rank{chosen} "
+        f"CREATE TEMP TABLE {name} AS SELECT r.place, n.rank{chosen} "
         f"FROM {rows} r JOIN names n ON {same} WHERE {condition}"
     )
 
 
 def listed(name: str, limit: int | None, *states: str) -> str:
-    """The rows of the table ``name`` (:func:`shown`) by release then name, with each
-    case's id and the ``states`` as text; at most ``limit`` a release when given. (The
-    window reads a table of its own: DuckDB 2.0.1 mixes up columns, or crashes, when one
-    reads a join of a filtered subquery.)"""
+    """The rows of the table ``name`` (:func:`shown`): the release's place, the case's
+    id and the ``states`` as text, by place then name; at most ``limit`` a release when
+    given. (The window reads a table of its own: DuckDB 2.0.1 mixes up columns, or
+    crashes, when one reads a join of a filtered subquery.)"""
     chosen = "".join(f", {_STATE_TEXT.format('s.' + c)}" for c in states)
     kept = name
     if limit is not None:
         kept = (
-            f"(SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY release ORDER BY rank) "
+            f"(SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY place ORDER BY rank) "
             f"AS listed FROM {name}) WHERE listed <= {int(limit)})"
         )
     return (
-        f"SELECT s.release, n.id{chosen} FROM {kept} s JOIN names n ON s.rank = n.rank "
-        "ORDER BY s.release, s.rank"
+        f"SELECT s.place, n.id{chosen} FROM {kept} s JOIN names n ON s.rank = n.rank "
+        "ORDER BY s.place, s.rank"
     )

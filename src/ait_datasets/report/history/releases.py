@@ -153,23 +153,24 @@ def _count(
     connection.execute(counting.judged(key))
     rows = connection.execute(counting.numbers()).fetchall()
     connection.execute(counting.changed(key))
+    # By place (1, 2, ...: the order of rows), each release's changed cases.
     changed_total = dict(
-        connection.execute("SELECT release, count(*) FROM changed GROUP BY release").fetchall()
+        connection.execute("SELECT place, count(*) FROM changed GROUP BY place").fetchall()
     )
-    flaky: dict[str, list[str]] = {}
-    changes: dict[str, list[Change]] = {}
+    flaky: dict[int, list[str]] = {}
+    changes: dict[int, list[Change]] = {}
     if any(row[-1] for row in rows) or changed_total:
         connection.execute(counting.names(key, _names_source(connection, store, key)))
         connection.execute(counting.shown("flaky", "judged", key, "r.state = 2"))
-        for release, case in connection.execute(counting.listed("flaky", listed)).fetchall():
-            flaky.setdefault(release, []).append(case)
+        for place, case in connection.execute(counting.listed("flaky", listed)).fetchall():
+            flaky.setdefault(place, []).append(case)
         connection.execute(counting.shown("shown", "changed", key, "true", "before", "after"))
-        for release, case, before, after in connection.execute(
+        for place, case, before, after in connection.execute(
             counting.listed("shown", listed, "before", "after")
         ).fetchall():
-            changes.setdefault(release, []).append(Change(case, before, after))
+            changes.setdefault(place, []).append(Change(case, before, after))
     releases = []
-    for row in rows:
+    for place, row in enumerate(rows, start=1):
         name, started, k, cases, runs, passes, eligible, passed = row[:8]
         never, short, skipped, infrastructure, tokens, credits, flaky_total = row[8:]
         releases.append(
@@ -181,16 +182,16 @@ def _count(
                 runs=int(runs),
                 pass_at_1=Share(int(passes), int(runs)),
                 pass_hat_k=Share(int(passed), int(eligible)),
-                flaky=tuple(flaky.get(name, ())),
+                flaky=tuple(flaky.get(place, ())),
                 never_passed=int(never),
                 short=int(short),
                 skipped=int(skipped),
                 infrastructure=int(infrastructure),
                 tokens=None if tokens is None else int(tokens),
                 credits=None if credits is None else float(credits),
-                changed=tuple(changes.get(name, ())),
+                changed=tuple(changes.get(place, ())),
                 flaky_total=int(flaky_total),
-                changed_total=int(changed_total.get(name, 0)),
+                changed_total=int(changed_total.get(place, 0)),
             )
         )
     return tuple(releases)
