@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ait_datasets.report.history import counting
+from ait_datasets.report.history.layout import CASE_COLUMNS
 from ait_datasets.report.history.store import (
     HistoryError,
     cases_source,
@@ -202,15 +203,19 @@ def _any(connection: duckdb.DuckDBPyConnection, rows: str) -> bool:
     return bool(found and found[0])
 
 
+CASE_NAMES = tuple(column.name for column in CASE_COLUMNS)
+
+
 def _names_source(connection: duckdb.DuckDBPyConnection, store: str, key: tuple[str, ...]) -> str:
     """Where the names of the hashed cases are read: ``cases/`` when it names every case
     counted, each hash by one case; else the entries themselves."""
     entries = "(SELECT case_hash, suite, dataset, test, procedure FROM e WHERE kind = 'run')"
     if key != counting.HASHED or not has_cases(connection, store):
         return entries
+    # Every case the store names (a few thousand; with --suite, other suites' too).
     connection.execute(
-        f"CREATE TEMP TABLE named AS SELECT DISTINCT * FROM {cases_source(store)} "
-        "WHERE case_hash IN (SELECT case_hash FROM cases)"
+        f"CREATE TEMP TABLE named AS SELECT DISTINCT {counting.columns(CASE_NAMES)} "
+        f"FROM {cases_source(store)}"
     )
     one_each = not _any(
         connection,
