@@ -62,20 +62,18 @@ class XmlElement(Record):
 class XmlDocument(Document):
     """A loaded XML file: ``xml`` is the root element, or None when it could not be parsed."""
 
-    _fields = (*Document._fields, "xml", "encoding", "declared_encoding", "declared_span")
+    _fields = (*Document._fields, "xml", "encoding", "declared_span")
     __slots__ = _fields[len(Document._fields) :]  # the parent's slots are its own
     xml: XmlElement | None
     # What the bytes are: "utf-8", "utf-16le" or "utf-16be".
     encoding: str
     # The ``encoding=`` of the XML declaration, if any, and where its value is.
-    declared_encoding: str | None
     declared_span: Span | None
 
     def __init__(self, path: str, text: str, format: str) -> None:
         super().__init__(path, text, format)
         self.xml = None
         self.encoding = "utf-8"
-        self.declared_encoding = None
         self.declared_span = None
 
 
@@ -219,7 +217,6 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
     if match is None:
         return
     declared = match.group(2)
-    doc.declared_encoding = declared
     doc.declared_span = positions.span(match.start(2), match.end(2))
     wanted = declared.strip().lower()
     actual = "UTF-8" if doc.encoding == "utf-8" else "UTF-16"

@@ -114,11 +114,6 @@ def turn_list(test: Any) -> list[Any]:
     return list(turns) if isinstance(turns, list) else []
 
 
-def turn_path(test: Any, index: int) -> tuple[str | int, ...]:
-    """Path from the test mapping to turn ``index``."""
-    return () if is_flat(test) else ("turns", index)
-
-
 def query_kind(turn: Any) -> str:
     if not isinstance(turn, dict):
         return NONE
