@@ -33,13 +33,6 @@ def _codes(text: str) -> tuple[str, ...]:
     return tuple(c.strip().upper() for c in text.split(",") if c.strip())
 
 
-def output_format(requested: str | None) -> str:
-    """The format asked for, else the CI's (github, azure), else text."""
-    from ait_datasets.commands._lint_outputs import default_format
-
-    return requested if requested is not None else default_format()
-
-
 def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
     """Settings given on the command line, or an error message."""
     import datetime as dt

@@ -8,7 +8,6 @@ A fix whose result does not parse is dropped, never written.
 
 from __future__ import annotations
 
-import difflib
 from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -137,14 +136,3 @@ def _overlaps_taken(edit: Edit, starts: list[int], taken: list[Edit]) -> bool:
 
 def _overlaps(a: Edit, b: Edit) -> bool:
     return (a.start < b.end and b.start < a.end) or a.start == b.start
-
-
-def unified_diff(path: str, old: str, new: str) -> str:
-    return "".join(
-        difflib.unified_diff(
-            old.splitlines(keepends=True),
-            new.splitlines(keepends=True),
-            fromfile=f"a/{path}",
-            tofile=f"b/{path}",
-        )
-    )
