@@ -32,7 +32,7 @@ from ait_datasets.migrate.model import (
     Unsupported,
 )
 from ait_datasets.migrate.moves import move_block, move_flow, separators
-from ait_datasets.migrate.text import column_of, key_text, quote, shift
+from ait_datasets.migrate.text import LineCounter, column_of, key_text, quote, shift
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
 from ait_datasets.source.expansion import may_expand
@@ -121,7 +121,8 @@ class _Planner:
         self.moves: list[_Move] = []
         # The lean plan of one-line questions (see ``flat``); off only to compare plans.
         self.lean = lean and not self.json
-        self.lean_plan = LeanPlan(self.text, self.nl, self.layout, self.sender)
+        self.lines = LineCounter()
+        self.lean_plan = LeanPlan(self.text, self.nl, self.layout, self.sender, self.lines)
 
     # -- pass 1: content edits -------------------------------------------------------
 
@@ -384,20 +385,23 @@ class _Planner:
 
     # -- report ----------------------------------------------------------------------
 
+    def line(self, key: Scalar) -> int:
+        return self.lines.line(key.lines, key.start_offset)
+
     def change(self, migration: str, key: Scalar, turn: _Turn, message: str) -> None:
-        self.plan.changes.append(Change(migration, _line(key), turn.test, turn.number, message))
+        self.plan.changes.append(Change(migration, self.line(key), turn.test, turn.number, message))
 
     def followup(
         self, migration: str, key: Scalar, test: str | None, turn: int | None, message: str
     ) -> None:
-        self.plan.followups.append(Change(migration, _line(key), test, turn, message))
+        self.plan.followups.append(Change(migration, self.line(key), test, turn, message))
 
     def missing_from(self, key: Scalar, turn: _Turn) -> None:
         self.followup(ADD_FROM, key, turn.test, turn.number, _NO_FROM)
 
     def title_notes(self, key: Scalar, turn: _Turn, title: rules.Title) -> None:
         if title.cut or title.first_line_only:
-            self.title_notes_at(_line(key), turn.test, turn.number, title)
+            self.title_notes_at(self.line(key), turn.test, turn.number, title)
 
     def title_notes_at(self, line: int, test: str | None, turn: int, title: rules.Title) -> None:
         if title.cut:
@@ -422,12 +426,9 @@ class _Planner:
                 Change(FLAT_TO_TURNS, move.line, move.name, None, _moved_message(tuple(move.moved)))
             )
             return [move.edit]
-        first_key = test.entries[move.moved[0]][0]
-        self.plan.changes.append(
-            Change(
-                FLAT_TO_TURNS, _line(first_key), move.name, None, _moved_message(tuple(move.moved))
-            )
-        )
+        line = self.line(test.entries[move.moved[0]][0])
+        message = _moved_message(tuple(move.moved))
+        self.plan.changes.append(Change(FLAT_TO_TURNS, line, move.name, None, message))
         if test.flow:
             return move_flow(self.text, self.json, test, move.moved, edits)
         return move_block(self.text, self.nl, self.layout, test, move.moved, edits)
@@ -474,8 +475,3 @@ def _describe(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return f"{value!r}"
-
-
-def _line(node: Scalar) -> int:
-    """The line of ``node`` (a whole span costs a second search, for the end)."""
-    return node.lines.position(node.start_offset)[0]

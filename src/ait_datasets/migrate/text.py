@@ -6,6 +6,7 @@ import json
 import re
 
 from ait_datasets.source.scalars import plain_reads_as_text
+from ait_datasets.source.tree import LineIndex
 
 _JSON_TEXT = json.JSONEncoder(ensure_ascii=False).encode
 _PLAIN_SAFE = re.compile(r"[A-Za-z0-9_(][^\n\r\t#:\[\]{},]*\Z")
@@ -25,6 +26,31 @@ def line_end(text: str, offset: int) -> int:
 def column_of(text: str, offset: int) -> int:
     """0-based column of ``offset``."""
     return offset - line_start(text, offset)
+
+
+class LineCounter:
+    """Line numbers of offsets asked for mostly in file order (a plan's report): counted
+    on from the last one, which costs less than a search of the file's line index.
+
+    Counting LF is right for the line reader's trees (their only line breaks are LF and
+    CRLF); a tree libyaml built may count CR, NEL, LS and PS too: its own index answers
+    then, as it does for an offset before the last one.
+    """
+
+    __slots__ = ("_line", "_offset")
+
+    def __init__(self) -> None:
+        self._offset = 0
+        self._line = 1
+
+    def line(self, index: LineIndex, offset: int) -> int:
+        if offset < self._offset or not index.single_line_scalars:
+            line = index.position(offset)[0]
+        else:
+            line = self._line + index.text.count("\n", self._offset, offset)
+        self._offset = offset
+        self._line = line
+        return line
 
 
 def shift(text: str, by: int) -> str:
