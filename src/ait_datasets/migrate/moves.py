@@ -84,33 +84,36 @@ class _Run:
 
 def _runs(text: str, test: Mapping, moved: list[str]) -> list[_Run]:
     """The runs of moved entries of a block mapping, in file order (see ``blocks``)."""
-    items = test.entries.items()
+    keys = test.kept_key_nodes()
+    values = list(test.children.values())
     runs: list[_Run] = []
     open_run = False  # the previous entry moved: its run may go on
-    for i, (name, (key, _)) in enumerate(items):
+    for i, name in enumerate(test.children):
+        key = keys[i]
         if name not in moved:
             if open_run:
-                runs[-1].end = entry_end(text, *items[i - 1][1], line_start(text, key.start_offset))
+                upper = line_start(text, key.start_offset)
+                runs[-1].end = entry_end(text, keys[i - 1], values[i - 1], upper)
             open_run = False
             continue
         if not open_run:
-            runs.append(_Run(key, entry_start(text, key, items[i - 1][1] if i else None), 0))
+            previous = (keys[i - 1], values[i - 1]) if i else None
+            runs.append(_Run(key, entry_start(text, key, previous), 0))
             open_run = True
             continue
-        previous = items[i - 1][1]
-        gap = text[previous[0].end_offset : key.start_offset]
+        gap = text[keys[i - 1].end_offset : key.start_offset]
         line = gap.rfind("\n")
         if line >= 0 and "#" not in gap and not gap[line + 1 :].strip():
             # No comment between the two keys, the key starts its line: only blank lines
             # lie between the two entries, and the run goes on.
             continue
-        end = entry_end(text, *previous, line_start(text, key.start_offset))
+        end = entry_end(text, keys[i - 1], values[i - 1], line_start(text, key.start_offset))
         start = leading_comment_start(text, key, end)
         if text[end:start].strip():
             runs[-1].end = end
             runs.append(_Run(key, start, 0))
     if open_run:
-        runs[-1].end = entry_end(text, *items[-1][1], len(text))
+        runs[-1].end = entry_end(text, keys[-1], values[-1], len(text))
     return runs
 
 
