@@ -307,8 +307,7 @@ class _Planner:
         added = ""
         title_edit: Edit | None = None
         if rules.needs_title(data):
-            message_key = value.key_node("message")
-            if message is None or message_key is None:
+            if message is None:  # no `message` text (then perhaps no `message` at all)
                 self.followup(
                     QUESTION_OBJECT,
                     key,
