@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ait_datasets.diagnostics import apply_edits
-from ait_datasets.migrate.al import code_mask, plan_al, plan_al_file
+from ait_datasets.migrate.al import plan_al_file
 
 
 def _migrate(text: str) -> str:
-    edits, _ = plan_al(text)
+    edits, _, _ = plan_al_file(text)
     return apply_edits(text, edits)
 
 
@@ -46,15 +46,8 @@ def test_comments_texts_declarations_and_arguments_stay() -> None:
 
 def test_report_lines() -> None:
     text = _in_codeunit("x := Ctx.GetQuestion();\n  y := Ctx.GetQuestion();")
-    _, changes = plan_al(text)
+    _, changes, _ = plan_al_file(text)
     assert [c.line for c in changes] == [5, 6]
-
-
-def test_code_mask_after_a_text_with_doubled_quotes() -> None:
-    text = "'a''b' C.GetQuestion()"
-    mask = code_mask(text)
-    assert not any(mask[:6])
-    assert all(mask[6:])
 
 
 def test_only_calls_on_an_ait_test_context_variable_are_renamed() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ait_datasets.migrate import MigrationOptions, migrate_bytes
-from ait_datasets.migrate.report import render_chunks, render_result
+from ait_datasets.migrate.report import render_chunks, render_lines
 
 LEGACY = "tests:\n" + "".join(
     f"  - name: T{i}\n    question: Process order {i}\n    test_setup: {{}}\n" for i in range(7)
@@ -16,7 +16,7 @@ LEGACY = "tests:\n" + "".join(
 @pytest.mark.parametrize("lines", [1, 2, 5, 10_000])
 def test_the_pieces_make_the_report(sender: str | None, lines: int) -> None:
     result = migrate_bytes("t.yaml", LEGACY.encode(), MigrationOptions(sender, kind="agent"))
-    whole = render_result(result, dry_run=True)
+    whole = "\n".join(render_lines(result, dry_run=True))
     chunks = list(render_chunks(result, dry_run=True, lines=lines))
     assert "\n".join(chunks) == whole
     assert all(chunk.count("\n") < lines for chunk in chunks)

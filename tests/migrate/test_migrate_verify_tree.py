@@ -42,7 +42,7 @@ def test_equal_data_has_no_difference_and_a_change_is_named_by_path() -> None:
     )
 
 
-# -- long lists are compared a run at a time (marshal's bytes first) ------------------
+# -- long lists (a JSONL file's rows, a list of tests) are compared exactly ----------
 
 LONG = [{"name": f"T{i}", "turns": [{"query": {"title": "t", "n": i}}]} for i in range(3000)]
 

@@ -66,7 +66,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ait_datasets.console import write_data
     from ait_datasets.internal_error import FileInternalError
-    from ait_datasets.lint.reporters.unified_diff import unified_diff
     from ait_datasets.migrate import FAILED, MIGRATED, MigrationOptions, migrate_file
     from ait_datasets.migrate.report import render_chunks, summary
     from ait_datasets.terminal_text import terminal_text
@@ -90,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         for chunk in render_chunks(result, dry_run=not write):
             print(terminal_text(chunk), file=out)
         if args.diff and result.outcome == MIGRATED:
+            from ait_datasets.lint.reporters.unified_diff import unified_diff
+
             write_data(unified_diff(result.path, result.before, result.after))
         if result.outcome == FAILED:
             code = 2

@@ -25,45 +25,6 @@ from ait_datasets.diagnostics import Edit
 from ait_datasets.migrate.model import AL_GET_QUERY, QUESTION_TEXT, Change
 
 
-def code_mask(text: str) -> list[bool]:
-    """For each character: is it AL code (not a comment, text literal or quoted name)?"""
-    mask = [True] * len(text)
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-        elif ch in "'\"":
-            end = i + 1
-            while end < n:
-                if text[end] == ch:
-                    if ch == "'" and text.startswith("''", end):
-                        end += 2
-                        continue
-                    end += 1
-                    break
-                if text[end] == "\n":
-                    break
-                end += 1
-        else:
-            i += 1
-            continue
-        for j in range(i, end):
-            mask[j] = False
-        i = end
-    return mask
-
-
-def plan_al(text: str, path: str = "code.al") -> tuple[list[Edit], list[Change]]:
-    """Edits that rename the calls, and a report line for each."""
-    edits, changes, _ = plan_al_file(text, path)
-    return edits, changes
-
-
 def plan_al_file(text: str, path: str = "code.al") -> tuple[list[Edit], list[Change], list[Change]]:
     """(edits, changes, follow-ups) for the ``GetQuestion()`` calls of one AL file."""
     file = read_al(path, text)

@@ -17,15 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ait_datasets.migrate.text import (
-    body,
-    column_of,
-    indent_of,
-    is_blank,
-    is_comment,
-    line_end,
-    line_start,
-)
+from ait_datasets.migrate.text import column_of, line_end, line_start
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, block_content_end
 
 _ALIAS = re.compile(r"\*[^\s,\[\]{}]+")
@@ -106,40 +98,56 @@ def on_shared_line(text: str, offset: int) -> bool:
 def leading_comment_start(text: str, key: Scalar, lower: int) -> int:
     """Start of the comment lines directly above ``key`` that belong to it (or its line)."""
     offset = key.start_offset
-    start = line_start(text, offset)
+    start = text.rfind("\n", 0, offset) + 1
     if text[start:offset].strip():  # on a shared line (e.g. after the ``- `` of an item)
         return offset
     col = offset - start
     while start > lower and start > 0:
-        prev = line_start(text, start - 1)
+        prev = text.rfind("\n", 0, start - 1) + 1
         if prev < lower:
             break
         line = text[prev:start]
-        if is_blank(line) or not is_comment(line) or indent_of(line) > col:
+        # A comment line (not blank, `#` first) no deeper than the key.
+        if line.lstrip()[:1] != "#" or len(line) - len(line.lstrip(" ")) > col:
             break
         start = prev
     return start
 
 
+def entry_start(text: str, key: Scalar, previous: tuple[Scalar, Node] | None) -> int:
+    """Where the entry of ``key`` starts: the comment lines directly above it that belong
+    to it, else its line (or ``key`` itself, on a shared line). ``previous`` is the entry
+    before it (key and value), which keeps its own deeper comment lines; its end is worked
+    out only when a comment is above ``key`` (most keys have none)."""
+    start = leading_comment_start(text, key, 0)
+    line = line_start(text, key.start_offset)
+    if start < line and previous is not None:
+        start = leading_comment_start(text, key, entry_end(text, *previous, line))
+    return start
+
+
 def entry_end(text: str, key: Scalar, value: Node, upper: int) -> int:
     """End (after the newline) of an entry's last line, with deeper comment lines after it."""
-    last = max(_content_end(text, value, key.end_offset), key.end_offset)
+    key_end = key.end_offset
+    last = max(_content_end(text, value, key_end), key_end)
     end = line_end(text, last - 1)
-    col = column_of(text, key.start_offset)
+    col = -1
     probe = end
-    while probe < min(upper, len(text)):
+    stop = min(upper, len(text))
+    while probe < stop:
         nxt = line_end(text, probe)
         line = text[probe:nxt]
         content = line.lstrip()
-        if content and content[0] != "#":
-            break  # the next entry or the block's end: the common case
-        if is_blank(line):
+        if not content:  # a blank line: it stays unless a deeper comment follows
             probe = nxt
             continue
-        if is_comment(line) and indent_of(line) > col and body(line):
-            end = probe = nxt
-            continue
-        break
+        if content[0] != "#":
+            break  # the next entry or the block's end: the common case
+        if col < 0:
+            col = column_of(text, key.start_offset)
+        if len(line) - len(line.lstrip(" ")) <= col:
+            break  # a comment no deeper than the key: the next entry's
+        end = probe = nxt
     return min(end, upper) if upper > 0 else end
 
 
@@ -160,30 +168,3 @@ def _content_end(text: str, value: Node, after: int) -> int:
         if end is not None:
             return end
     return value_extent(text, value, after).end
-
-
-@dataclass(frozen=True, slots=True)
-class EntryBlock:
-    """The lines of one block-mapping entry: [start, end) in the original text."""
-
-    key: str
-    key_node: Scalar
-    value: Node
-    start: int
-    end: int
-
-
-def entry_blocks(text: str, mapping: Mapping) -> list[EntryBlock]:
-    """The block of each entry of a block mapping, in file order."""
-    items = list(mapping.entries.items())
-    blocks: list[EntryBlock] = []
-    lower = 0
-    for i, (key, (key_node, value)) in enumerate(items):
-        upper = (
-            line_start(text, items[i + 1][1][0].start_offset) if i + 1 < len(items) else len(text)
-        )
-        start = leading_comment_start(text, key_node, lower)
-        end = entry_end(text, key_node, value, upper)
-        blocks.append(EntryBlock(key, key_node, value, start, end))
-        lower = end
-    return blocks

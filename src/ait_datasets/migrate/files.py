@@ -9,7 +9,6 @@ from ait_datasets.dataset import shape
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import apply_edits
 from ait_datasets.migrate import verify
-from ait_datasets.migrate.al import plan_al_file, query_text_followups
 from ait_datasets.migrate.model import (
     KIND_AGENT,
     QUESTION_TEXT,
@@ -150,6 +149,8 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
         return result
     texts = [c for c in plan.changes if c.migration == QUESTION_TEXT]
     if texts:
+        from ait_datasets.migrate.al import query_text_followups  # the AL reader: only now
+
         plan.followups.extend(query_text_followups(path, min(c.line for c in texts)))
     try:
         after = apply_edits(doc.text, plan.edits)
@@ -196,6 +197,8 @@ def _migrate_al(path: str, raw: bytes) -> FileResult:
     if text is None:
         message = problem.message if problem is not None else "cannot decode the file"
         return FileResult(path, FAILED, reason=message)
+    from ait_datasets.migrate.al import plan_al_file  # the AL reader: only for AL files
+
     edits, changes, followups = plan_al_file(text, path)
     plan = MigrationPlan(edits=edits, changes=changes, followups=followups)
     if not edits:

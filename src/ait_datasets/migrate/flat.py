@@ -20,7 +20,7 @@ import re
 from ait_datasets.diagnostics import Edit
 from ait_datasets.migrate import rules
 from ait_datasets.migrate.layout import Layout
-from ait_datasets.migrate.text import quote
+from ait_datasets.migrate.text import LineCounter, quote
 from ait_datasets.source.scalars import plain_reads_as_text
 from ait_datasets.source.tree import Mapping, Scalar
 
@@ -39,18 +39,24 @@ QuestionLine = tuple[Edit, int, rules.Title | None]
 class LeanPlan:
     """The lean plan of one file's tests (see the module's documentation)."""
 
-    __slots__ = ("_heads", "_line", "_offset", "layout", "newline", "sender", "text")
+    __slots__ = ("_heads", "layout", "lines", "newline", "sender", "text")
 
-    def __init__(self, text: str, newline: str, layout: Layout, sender: str | None) -> None:
+    def __init__(
+        self,
+        text: str,
+        newline: str,
+        layout: Layout,
+        sender: str | None,
+        lines: LineCounter | None = None,
+    ) -> None:
         self.text = text
         self.newline = newline
         self.layout = layout
         self.sender = sender
+        # The line numbers of the report (the general planner shares its counter).
+        self.lines = lines or LineCounter()
         # The new lines' indentation for each column a question sits at.
         self._heads: dict[int, tuple[str, str]] = {}
-        # A line number and where it is counted to (tests come in file order).
-        self._offset = 0
-        self._line = 1
 
     def question_line(self, test: Mapping) -> QuestionLine | None:
         """The move of ``test`` if it is a flat test whose only turn key is a one-line
@@ -114,7 +120,7 @@ class LeanPlan:
                 f"{head}{inner}from: {sender}{inner}title: {title_text}"
                 f"{inner}message: {value_text}{rest}"
             )
-        return Edit(line_start, after.end(), new), self._line_of(line_start, test), title
+        return Edit(line_start, after.end(), new), self.lines.line(test.lines, line_start), title
 
     def _head(self, column: int) -> tuple[str, str]:
         layout = self.layout
@@ -123,19 +129,3 @@ class LeanPlan:
             f"{' ' * column}turns:{nl}{' ' * (column + layout.dash)}-{' ' * (layout.gap - 1)}query:"
         )
         return head, nl + " " * (layout.dash + layout.gap + column + layout.step)
-
-    def _line_of(self, offset: int, test: Mapping) -> int:
-        """The line of ``offset``, counted on from the last one asked for.
-
-        Counting LF is right for the line reader's trees (their only line breaks are LF
-        and CRLF); a tree libyaml built may count CR, NEL, LS and PS too: its own index
-        answers then.
-        """
-        index = test.lines
-        if offset < self._offset or not index.single_line_scalars:
-            line = index.position(offset)[0]
-        else:
-            line = self._line + self.text.count("\n", self._offset, offset)
-        self._offset = offset
-        self._line = line
-        return line

@@ -7,18 +7,21 @@ that fall inside the moved text are applied to it first; then the lines are re-i
 
 from __future__ import annotations
 
-from ait_datasets.diagnostics import Edit, apply_edits
+from dataclasses import dataclass
+
+from ait_datasets.diagnostics import Edit
 from ait_datasets.migrate.blocks import (
-    EntryBlock,
-    entry_blocks,
+    entry_end,
+    entry_start,
     is_alias_at,
+    leading_comment_start,
     on_shared_line,
     value_extent,
 )
 from ait_datasets.migrate.layout import Layout
 from ait_datasets.migrate.model import Unsupported
-from ait_datasets.migrate.text import column_of, key_text, line_start, shift, split_lines
-from ait_datasets.source.tree import Mapping
+from ait_datasets.migrate.text import column_of, key_text, line_start, shift
+from ait_datasets.source.tree import Mapping, Scalar
 
 
 def move_block(
@@ -29,60 +32,89 @@ def move_block(
     Adjacent moved entries (only blank lines between) move as one run of lines, blank
     lines included; the first run's leading comments go above the new ``- ``.
     """
-    blocks = entry_blocks(text, test)
-    runs: list[list[EntryBlock]] = []
-    previous: EntryBlock | None = None
-    for block in blocks:
-        if block.key in moved:
-            joined = (
-                previous is not None
-                and previous.key in moved
-                and not text[previous.end : block.start].strip()
-                and runs
-            )
-            if joined:
-                runs[-1].append(block)
-            else:
-                runs.append([block])
-        previous = block
-    first = runs[0][0]
-    col = column_of(text, first.key_node.start_offset)
+    runs = _runs(text, test, moved)
+    first = runs[0]
+    key = first.key
+    col = column_of(text, key.start_offset)
     dash = layout.dash
     by = dash + layout.gap
     shared = on_shared_line(text, first.start)
-    k = first.key_node.style if first.key_node.style in ('"', "'") else ""
+    k = key.style if key.style in ('"', "'") else ""
     out = ("" if shared else " " * col) + f"{key_text('turns', k)}:{newline}"
-    remaining = list(edits)
+    remaining = edits
     replacements: list[Edit] = []
     for n, run in enumerate(runs):
-        start, end = run[0].start, run[-1].end
+        start, end = run.start, run.end
         if n and start != line_start(text, start):
             raise Unsupported(
-                f"line {run[0].key_node.span.line}: `{run[0].key}` shares its line with "
+                f"line {run.key.span.line}: `{run.key.data}` shares its line with "
                 "other text; put it on a line of its own and run again"
             )
         region, remaining = _apply_inside(text, start, end, remaining)
-        if shared and n == 0:
-            region = " " * col + region
-        lines = split_lines(region)
-        if lines and not lines[-1].endswith("\n"):
-            lines[-1] += newline
-        if n == 0:
-            # Lines between the run's start and its key (comments above it); counted
-            # locally, not from the top of the file, to stay linear in the file size.
-            lead = text.count("\n", start, run[0].key_node.start_offset)
-            lines = shift(lines[:lead], dash) + shift(lines[lead:], by)
-            key_line = lines[lead]
-            at = col + dash
-            if key_line[at : at + 1] != " ":
-                raise Unsupported(f"line {first.key_node.span.line}: unexpected indentation")
-            lines[lead] = key_line[:at] + "-" + key_line[at + 1 :]
-            out += "".join(lines)
-        else:
-            out += "".join(shift(lines, by))
+        if region and not region.endswith("\n"):
+            region += newline
+        if n:
+            out += shift(region, by)
             replacements.append(Edit(start, end, ""))
-    replacements.append(Edit(first.start, runs[0][-1].end, out))
+            continue
+        if shared:
+            region = " " * col + region
+        # The lines above the key (its comments) go above the new `- `; the key's line
+        # and the rest go into the item, the `-` in the key's line's new indentation.
+        split = 0
+        for _ in range(text.count("\n", start, key.start_offset)):
+            split = region.index("\n", split) + 1
+        item = shift(region[split:], by)
+        at = col + dash
+        if item[at : at + 1] != " ":
+            raise Unsupported(f"line {key.span.line}: unexpected indentation")
+        out += shift(region[:split], dash) + item[:at] + "-" + item[at + 1 :]
+    replacements.append(Edit(first.start, first.end, out))
     return remaining + replacements
+
+
+@dataclass(slots=True)
+class _Run:
+    """Adjacent moved entries: their lines [start, end) and the first one's key."""
+
+    key: Scalar
+    start: int
+    end: int
+
+
+def _runs(text: str, test: Mapping, moved: list[str]) -> list[_Run]:
+    """The runs of moved entries of a block mapping, in file order (see ``blocks``)."""
+    keys = test.kept_key_nodes()
+    values = list(test.children.values())
+    runs: list[_Run] = []
+    open_run = False  # the previous entry moved: its run may go on
+    for i, name in enumerate(test.children):
+        key = keys[i]
+        if name not in moved:
+            if open_run:
+                upper = line_start(text, key.start_offset)
+                runs[-1].end = entry_end(text, keys[i - 1], values[i - 1], upper)
+            open_run = False
+            continue
+        if not open_run:
+            previous = (keys[i - 1], values[i - 1]) if i else None
+            runs.append(_Run(key, entry_start(text, key, previous), 0))
+            open_run = True
+            continue
+        gap = text[keys[i - 1].end_offset : key.start_offset]
+        line = gap.rfind("\n")
+        if line >= 0 and "#" not in gap and not gap[line + 1 :].strip():
+            # No comment between the two keys, the key starts its line: only blank lines
+            # lie between the two entries, and the run goes on.
+            continue
+        end = entry_end(text, keys[i - 1], values[i - 1], line_start(text, key.start_offset))
+        start = leading_comment_start(text, key, end)
+        if text[end:start].strip():
+            runs[-1].end = end
+            runs.append(_Run(key, start, 0))
+    if open_run:
+        runs[-1].end = entry_end(text, keys[-1], values[-1], len(text))
+    return runs
 
 
 def move_flow(
@@ -147,12 +179,20 @@ def separators(text: str, mapping: Mapping) -> tuple[str, str]:
 
 
 def _apply_inside(text: str, start: int, end: int, edits: list[Edit]) -> tuple[str, list[Edit]]:
-    """``text[start:end]`` with the edits inside it applied; the other edits are returned."""
-    inside: list[Edit] = []
+    """``text[start:end]`` with the edits inside it applied; the other edits are returned.
+
+    ``edits`` are in the order of the text (as the planner sorts them).
+    """
+    parts: list[str] = []
     outside: list[Edit] = []
+    overlap = -1
+    pos = start
     for edit in edits:
         if start <= edit.start and edit.end <= end and not (edit.start == edit.end == end):
-            inside.append(Edit(edit.start - start, edit.end - start, edit.replacement))
+            if edit.start < pos and overlap < 0:
+                overlap = edit.start - start
+            parts += (text[pos : edit.start], edit.replacement)
+            pos = edit.end
         elif edit.end <= start or edit.start >= end:
             outside.append(edit)
         else:
@@ -160,7 +200,10 @@ def _apply_inside(text: str, start: int, end: int, edits: list[Edit]) -> tuple[s
                 f"line {_line_no(text, edit.start)}: a change would straddle a moved key; "
                 "migrate this test by hand"
             )
-    return apply_edits(text[start:end], inside), outside
+    if overlap >= 0:
+        raise ValueError(f"overlapping edits at offset {overlap}")
+    parts.append(text[pos:end])
+    return "".join(parts), outside
 
 
 def _line_no(text: str, offset: int) -> int:

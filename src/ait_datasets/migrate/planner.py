@@ -16,13 +16,7 @@ from functools import cache
 from ait_datasets.dataset import shape
 from ait_datasets.diagnostics import Edit
 from ait_datasets.migrate import rules
-from ait_datasets.migrate.blocks import (
-    entry_end,
-    is_alias_at,
-    leading_comment_start,
-    on_shared_line,
-    value_extent,
-)
+from ait_datasets.migrate.blocks import entry_start, is_alias_at, on_shared_line, value_extent
 from ait_datasets.migrate.flat import LeanPlan, QuestionLine
 from ait_datasets.migrate.layout import Layout, detect_layout
 from ait_datasets.migrate.model import (
@@ -38,7 +32,7 @@ from ait_datasets.migrate.model import (
     Unsupported,
 )
 from ait_datasets.migrate.moves import move_block, move_flow, separators
-from ait_datasets.migrate.text import column_of, key_text, quote, shift, split_lines
+from ait_datasets.migrate.text import LineCounter, column_of, key_text, quote, shift
 from ait_datasets.schema.vocabulary import MAX_TASK_TITLE
 from ait_datasets.source.document import Document
 from ait_datasets.source.expansion import may_expand
@@ -125,47 +119,26 @@ class _Planner:
             " and `from`" if self.sender is not None else ""
         )
         self.moves: list[_Move] = []
-        # The lean plan's moves: (where the test starts, test, edit, line, name).
-        self.lean_moves: list[tuple[int, Mapping, Edit, int, str | None]] = []
         # The lean plan of one-line questions (see ``flat``); off only to compare plans.
         self.lean = lean and not self.json
-        self.lean_plan = LeanPlan(self.text, self.nl, self.layout, self.sender)
+        self.lines = LineCounter()
+        self.lean_plan = LeanPlan(self.text, self.nl, self.layout, self.sender, self.lines)
 
     # -- pass 1: content edits -------------------------------------------------------
 
     def run(self) -> None:
-        if not may_expand(self.doc.format, self.text):
-            # No alias, so no test is reached twice (a million short tests need no set).
-            for ref in shape.tests_of(self.doc):
-                self.test(ref.node)
-        else:
-            seen: set[int] = set()
-            for ref in shape.tests_of(self.doc):
+        # Without an alias no node is reached twice: neither a set of the tests seen (a
+        # million short tests) nor the same edit twice.
+        aliases = may_expand(self.doc.format, self.text)
+        seen: set[int] = set()
+        for ref in shape.tests_of(self.doc):
+            if aliases:
                 # A test repeated through an alias is the anchored test: plan it once.
-                if id(ref.node) not in seen:
-                    seen.add(id(ref.node))
-                    self.test(ref.node)
-        content = _dedupe(self.content)
-        if not content and not self.moves:
-            self.plan.edits.extend(self.lean_moves_only())
-        else:
-            self.moves.extend(
-                _Move(test, name, _QUESTION_ONLY, edit, line)
-                for _, test, edit, line, name in self.lean_moves
-            )
-            self.plan.edits.extend(self.apply_moves(content))
-
-    def lean_moves_only(self) -> list[Edit]:
-        """``apply_moves`` when every move was planned whole by the lean plan (a file of
-        short flat tests): their edits and report entries in the order of the tests."""
-        moves = self.lean_moves
-        if any(moves[k][0] > moves[k + 1][0] for k in range(len(moves) - 1)):
-            moves.sort(key=lambda move: move[0])  # tests out of file order (aliases)
-        self.plan.changes.extend(
-            Change(FLAT_TO_TURNS, line, name, None, _QUESTION_MOVED)
-            for _, _, _, line, name in moves
-        )
-        return [edit for _, _, edit, _, _ in moves]
+                if id(ref.node) in seen:
+                    continue
+                seen.add(id(ref.node))
+            self.test(ref.node)
+        self.plan.edits.extend(self.apply_moves(_dedupe(self.content) if aliases else self.content))
 
     def apply_moves(self, edits: list[Edit]) -> list[Edit]:
         """Run the moves, each over only the content edits that touch its test.
@@ -303,9 +276,10 @@ class _Planner:
         else:
             col = column_of(self.text, key.start_offset)
             pad = " " * (col + self.layout.step)
-            lines = split_lines(value_text)
-            moved = lines[:1] + shift(lines[1:], self.layout.step)
-            fields.append(("message", "".join(moved)))
+            # The value's later lines (a quoted text over several) move with it.
+            second = value_text.find("\n") + 1 or len(value_text)
+            moved = value_text[:second] + shift(value_text[second:], self.layout.step)
+            fields.append(("message", moved))
             new = f"{key_text('query', k)}:" + "".join(
                 f"{self.nl}{pad}{key_text(n, k)}: {v}" for n, v in fields
             )
@@ -324,7 +298,7 @@ class _Planner:
             self.title_notes_at(line, name, 1, title)
         if self.sender is None:
             self.plan.followups.append(Change(ADD_FROM, line, name, 1, _NO_FROM))
-        self.lean_moves.append((test.start_offset, test, edit, line, name))
+        self.moves.append(_Move(test, name, _QUESTION_ONLY, edit, line))
 
     def question_object(self, turn: _Turn, key: Scalar, value: Mapping) -> None:
         self.content.append(self.rename(key, "query"))
@@ -333,8 +307,7 @@ class _Planner:
         added = ""
         title_edit: Edit | None = None
         if rules.needs_title(data):
-            message_key = value.key_node("message")
-            if message is None or message_key is None:
+            if message is None:  # no `message` text (then perhaps no `message` at all)
                 self.followup(
                     QUESTION_OBJECT,
                     key,
@@ -395,12 +368,10 @@ class _Planner:
                 f"line {anchor.span.line}: cannot insert `{name}` before `{before}`, which "
                 "shares its line with other text; put it on a line of its own and run again"
             )
-        lower = 0
+        previous = None
         if i > 0:
-            prev_key = mapping.key_node_at(i - 1, keys[i - 1])
-            prev_value = mapping.children[keys[i - 1]]
-            lower = entry_end(self.text, prev_key, prev_value, anchor.start_offset)
-        at = leading_comment_start(self.text, anchor, lower)
+            previous = mapping.key_node_at(i - 1, keys[i - 1]), mapping.children[keys[i - 1]]
+        at = entry_start(self.text, anchor, previous)
         pad = " " * column_of(self.text, anchor.start_offset)
         return Edit(at, at, f"{pad}{key_text(name, k)}: {value_text}{self.nl}")
 
@@ -413,20 +384,23 @@ class _Planner:
 
     # -- report ----------------------------------------------------------------------
 
+    def line(self, key: Scalar) -> int:
+        return self.lines.line(key.lines, key.start_offset)
+
     def change(self, migration: str, key: Scalar, turn: _Turn, message: str) -> None:
-        self.plan.changes.append(Change(migration, _line(key), turn.test, turn.number, message))
+        self.plan.changes.append(Change(migration, self.line(key), turn.test, turn.number, message))
 
     def followup(
         self, migration: str, key: Scalar, test: str | None, turn: int | None, message: str
     ) -> None:
-        self.plan.followups.append(Change(migration, _line(key), test, turn, message))
+        self.plan.followups.append(Change(migration, self.line(key), test, turn, message))
 
     def missing_from(self, key: Scalar, turn: _Turn) -> None:
         self.followup(ADD_FROM, key, turn.test, turn.number, _NO_FROM)
 
     def title_notes(self, key: Scalar, turn: _Turn, title: rules.Title) -> None:
         if title.cut or title.first_line_only:
-            self.title_notes_at(_line(key), turn.test, turn.number, title)
+            self.title_notes_at(self.line(key), turn.test, turn.number, title)
 
     def title_notes_at(self, line: int, test: str | None, turn: int, title: rules.Title) -> None:
         if title.cut:
@@ -451,16 +425,9 @@ class _Planner:
                 Change(FLAT_TO_TURNS, move.line, move.name, None, _moved_message(tuple(move.moved)))
             )
             return [move.edit]
-        first_key = test.entries[move.moved[0]][0]
-        self.plan.changes.append(
-            Change(
-                FLAT_TO_TURNS,
-                first_key.span.line,
-                move.name,
-                None,
-                _moved_message(tuple(move.moved)),
-            )
-        )
+        line = self.line(test.entries[move.moved[0]][0])
+        message = _moved_message(tuple(move.moved))
+        self.plan.changes.append(Change(FLAT_TO_TURNS, line, move.name, None, message))
         if test.flow:
             return move_flow(self.text, self.json, test, move.moved, edits)
         return move_block(self.text, self.nl, self.layout, test, move.moved, edits)
@@ -507,8 +474,3 @@ def _describe(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return f"{value!r}"
-
-
-def _line(node: Scalar) -> int:
-    """The line of ``node`` (a whole span costs a second search, for the end)."""
-    return node.lines.position(node.start_offset)[0]

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from ait_datasets.migrate.files import FAILED, MIGRATED, SKIPPED, UP_TO_DATE, FileResult
 from ait_datasets.migrate.model import MIGRATIONS, Change
 
 
-def render_result(result: FileResult, *, dry_run: bool) -> str:
-    """The report for one file (several lines)."""
-    return "\n".join(render_lines(result, dry_run=dry_run))
-
-
 def render_chunks(result: FileResult, *, dry_run: bool, lines: int = 10_000) -> Iterator[str]:
-    """:func:`render_result` in pieces of at most ``lines`` lines (joined, they are the
-    report): a file of a million tests has millions of report lines, and the whole text
-    at once would be a large part of the run's peak memory."""
+    """The report of one file (:func:`render_lines`) in pieces of at most ``lines`` lines:
+    a file of a million tests has millions of report lines, and the whole text at once
+    would be a large part of the run's peak memory."""
     chunk: list[str] = []
     for line in render_lines(result, dry_run=dry_run):
         chunk.append(line)
@@ -29,7 +23,7 @@ def render_chunks(result: FileResult, *, dry_run: bool, lines: int = 10_000) -> 
 
 
 def render_lines(result: FileResult, *, dry_run: bool) -> Iterator[str]:
-    """The lines of :func:`render_result`."""
+    """The report of one file, line by line: its status, then each change and follow-up."""
     path = result.path
     if result.outcome == FAILED:
         yield f"{path}: not migrated: {result.reason}"
@@ -67,16 +61,6 @@ _RANK = {migration: i for i, migration in enumerate(MIGRATIONS)}
 def _ordered(changes: list[Change]) -> list[Change]:
     rank = _RANK
     return sorted(changes, key=lambda c: (c.line, rank[c.migration]))
-
-
-def render_diff(result: FileResult) -> str:
-    """A unified diff from the original text to the migrated one."""
-    before = result.before.splitlines(keepends=True)
-    after = result.after.splitlines(keepends=True)
-    diff = "".join(difflib.unified_diff(before, after, f"a/{result.path}", f"b/{result.path}"))
-    if diff and not diff.endswith("\n"):
-        diff += "\n\\ No newline at end of file\n"
-    return diff
 
 
 def summary(counts: dict[str, int], *, dry_run: bool) -> str:

@@ -6,7 +6,9 @@ import json
 import re
 
 from ait_datasets.source.scalars import plain_reads_as_text
+from ait_datasets.source.tree import LineIndex
 
+_JSON_TEXT = json.JSONEncoder(ensure_ascii=False).encode
 _PLAIN_SAFE = re.compile(r"[A-Za-z0-9_(][^\n\r\t#:\[\]{},]*\Z")
 
 
@@ -26,41 +28,40 @@ def column_of(text: str, offset: int) -> int:
     return offset - line_start(text, offset)
 
 
-def split_lines(text: str) -> list[str]:
-    """Lines with their own endings (``\\n`` or ``\\r\\n``); only ``\\n`` ends a line."""
-    parts = text.split("\n")
-    lines = [part + "\n" for part in parts[:-1]]
-    if parts[-1]:
-        lines.append(parts[-1])
-    return lines
+class LineCounter:
+    """Line numbers of offsets asked for mostly in file order (a plan's report): counted
+    on from the last one, which costs less than a search of the file's line index.
+
+    Counting LF is right for the line reader's trees (their only line breaks are LF and
+    CRLF); a tree libyaml built may count CR, NEL, LS and PS too: its own index answers
+    then, as it does for an offset before the last one.
+    """
+
+    __slots__ = ("_line", "_offset")
+
+    def __init__(self) -> None:
+        self._offset = 0
+        self._line = 1
+
+    def line(self, index: LineIndex, offset: int) -> int:
+        if offset < self._offset or not index.single_line_scalars:
+            line = index.position(offset)[0]
+        else:
+            line = self._line + index.text.count("\n", self._offset, offset)
+        self._offset = offset
+        self._line = line
+        return line
 
 
-def body(line: str) -> str:
-    """A line without its line ending."""
-    return line.rstrip("\n").rstrip("\r")
-
-
-def is_blank(line: str) -> bool:
-    return not body(line).strip()
-
-
-def is_comment(line: str) -> bool:
-    return body(line).lstrip().startswith("#")
-
-
-def indent_of(line: str) -> int:
-    content = body(line)
-    return len(content) - len(content.lstrip(" "))
-
-
-def shift(lines: list[str], by: int) -> list[str]:
-    """Indent every non-empty line by ``by`` spaces.
+def shift(text: str, by: int) -> str:
+    """Indent every line of ``text`` that is not empty by ``by`` spaces.
 
     Empty lines stay empty: inside a block scalar an empty line means the same at any
     indentation, while a line of spaces keeps its spaces beyond the new indentation.
+    Only ``\\n`` ends a line (a CRLF line ends in it too).
     """
     pad = " " * by
-    return [pad + line if body(line) else line for line in lines]
+    return "\n".join([pad + line if line.strip("\r") else line for line in text.split("\n")])
 
 
 def quote(text: str, style: str) -> str:
@@ -76,7 +77,7 @@ def quote(text: str, style: str) -> str:
 
 
 def double_quoted(text: str) -> str:
-    out = json.dumps(text, ensure_ascii=False)
+    out = _JSON_TEXT(text)
     # YAML reads these as line breaks inside double quotes; JSON leaves them raw.
     return out.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("\x85", "\\u0085")
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import marshal
-
 from ait_datasets.migrate import rules
 from ait_datasets.plural import plural
 from ait_datasets.source.document import Document
@@ -45,7 +43,7 @@ def check_data(path: str, fmt: str, new_text: str, expected: object) -> str | No
         first = errors[0]
         return f"the migrated text would not load ({first.line}:{first.column}: {first.message})"
     if after.format == "jsonl":
-        difference = first_difference(expected, document_data(after))
+        difference = _rows_difference(expected, after.rows)
     elif after.root is None:
         difference = first_difference(expected, None)
     else:
@@ -75,6 +73,18 @@ def libyaml_refusal(text: str) -> str | None:
         return f"the migrated text would not load in libyaml ({where}{exc.problem or exc})"
     except (yaml.YAMLError, ValueError, TypeError) as exc:
         return f"the migrated text would not load in libyaml ({exc})"
+    return None
+
+
+def _rows_difference(expected: object, rows: list[Node]) -> str | None:
+    """:func:`first_difference` between ``expected`` and the data of a JSONL file's rows,
+    each read off its tree."""
+    if not isinstance(expected, list) or len(expected) != len(rows):
+        return first_difference(expected, [row.data for row in rows])
+    for i, (want, row) in enumerate(zip(expected, rows, strict=True)):
+        found = first_difference_in_tree(want, row, (i,))
+        if found is not None:
+            return found
     return None
 
 
@@ -132,8 +142,6 @@ def first_difference(a: object, b: object, path: tuple[str | int, ...] = ()) -> 
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return f"{format_path(path)} ({plural(len(a), 'item')} expected, {len(b)} found)"
-        if len(a) > _RUN:
-            return _first_difference_in_runs(a, b, path)
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             kind = type(x)
             if kind is type(y) and kind is not dict and kind is not list and x == y:
@@ -146,37 +154,4 @@ def first_difference(a: object, b: object, path: tuple[str | int, ...] = ()) -> 
         if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
             return None  # NaN
         return f"{format_path(path)} ({a!r} expected, {b!r} found)"
-    return None
-
-
-# Items of a long list compared at once (a list of tests: see below).
-_RUN = 1024
-
-
-def _first_difference_in_runs(
-    a: list[object], b: list[object], path: tuple[str | int, ...]
-) -> str | None:
-    """:func:`first_difference` of two long lists of the same length, a run of items at
-    a time: runs whose serialisations are the same are equal, and only the others are
-    compared item by item.
-
-    The serialisation is :mod:`marshal`'s format 2, which for plain data (dicts, lists,
-    text, numbers, booleans, None) writes each value's type and exact value, every key
-    in order and nothing else (format 2 has no references between objects, nor marks
-    for interned text): the same bytes mean no difference :func:`first_difference`
-    would find. Different bytes prove nothing (``-0.0`` and ``0.0`` are equal numbers):
-    those runs get the item-by-item comparison, which decides. On a file of a million
-    tests this is most of the comparison's time saved.
-    """
-    for run in range(0, len(a), _RUN):
-        x, y = a[run : run + _RUN], b[run : run + _RUN]
-        try:
-            if marshal.dumps(x, 2) == marshal.dumps(y, 2):
-                continue
-        except ValueError:  # a value marshal does not write: item by item
-            pass
-        for i, (p, q) in enumerate(zip(x, y, strict=True), start=run):
-            found = first_difference(p, q, (*path, i))
-            if found is not None:
-                return found
     return None
