@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Static
-from tui_support import make_editor, select, settle
+from textual.widgets import Input, Static, TextArea
+from tui_support import SAMPLE, make_editor, select, settle
 
+from ait_datasets.tui.widgets.controls import EditorTextArea
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel, finding_text
 
 pytestmark = pytest.mark.asyncio
@@ -98,3 +99,39 @@ async def test_the_work_date_rejects_what_is_not_a_date(sample_file: Path) -> No
         shown = str(app.query_one("#preview-body", Static).render())
         assert "2026-03-23" in shown
         assert not field.has_class("invalid-date")
+
+
+async def test_ctrl_z_and_ctrl_y_in_a_text_area_are_the_editors_undo_and_redo(
+    sample_file: Path,
+) -> None:
+    app = make_editor(sample_file)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await select(pilot, 1)
+        app.query_one("#test-name", Input).focus()
+        await pilot.press("end", "!")
+        area = app.query_one("#test-description", TextArea)
+        area.focus()
+        area.move_cursor(area.document.end)
+        await pilot.press(*" and one box", "enter", *"more")
+        await settle(pilot)
+        assert app.focused is area
+        # The typing in the description is one step, the name's the one before it.
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert area.text == "Two items"
+        assert app.focused is area and area.cursor_location == (0, len("Two items"))
+        assert app.model.text() == SAMPLE.replace("RETURN-TWO", "RETURN-TWO!")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.model.text() == SAMPLE and not app.model.can_undo
+        assert app.query_one("#test-name", Input).value == "RETURN-TWO"
+        await pilot.press("ctrl+y", "ctrl+y")
+        await settle(pilot)
+        assert area.text == "Two items and one box\nmore"
+        assert "RETURN-TWO!" in app.model.text() and not app.model.can_redo
+        messages = [n.message for n in app._notifications]
+        assert messages.count("Undo: edit") == 2 and messages.count("Redo: edit") == 2
+        # Every form's text area (and the raw view's) undoes so.
+        areas = {a.id: isinstance(a, EditorTextArea) for a in app.query(TextArea)}
+        assert {"turn-message", "copilot-context", "file-description", "raw-text"} <= set(areas)
+        assert all(areas.values()), areas

@@ -460,7 +460,7 @@ def test_a_copilot_turn_opens_in_the_copilot_form_and_keeps_yaml_that_does_not_p
         term.keys("C-s")
         term.wait_for("not saved: the expected_data of turn 2")
         assert path.read_text(encoding="utf-8") == COPILOT_TURNS
-        term.keys("Escape")  # to the tree: ctrl+z in the field would undo its typing
+        term.keys("Escape")  # to the tree (in the field ctrl+z is the same undo)
         term.settle()
         term.keys("C-z")  # drops the text that did not apply; the context stays
         term.wait_gone("Invalid YAML, not applied")
@@ -472,3 +472,42 @@ def test_a_copilot_turn_opens_in_the_copilot_form_and_keeps_yaml_that_does_not_p
     assert path.read_text(encoding="utf-8") == COPILOT_TURNS.replace(
         "          price: 20\n", "          price: 20\n        context: Twenty.\n"
     )
+
+
+def test_a_title_typed_with_spaces_is_saved_plain_and_ctrl_z_in_a_field_undoes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "returns.yaml"
+    path.write_text(SAMPLE, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-quoting")
+    try:
+        term.wait_for("RETURN-ONE")
+        term.wait_for("Diagnostics (2, 1 error)")
+        term.keys("Down", "Down")  # the second test
+        term.wait_for("Two items")
+        term.settle()
+        term.keys("Space")  # its turns
+        term.wait_for("turn 1 task")
+        term.keys("Down")
+        term.wait_for("Turn 1")
+        term.settle()
+        term.keys("Tab", "Tab", "Tab")  # the query kind, the sender, the title
+        term.settle()
+        term.keys("C-u")  # clears the title
+        term.settle()
+        term.keys("T Hi there")
+        term.wait_for("T Hi there")
+        term.keys("Tab")  # the message (the test has none yet)
+        term.settle()
+        term.keys("Please take both")
+        term.wait_for("Please take both")
+        term.keys("C-z")  # in the field: the editor's undo of that typing
+        term.wait_for("Undo: edit")
+        term.wait_gone("Please take both")
+        term.keys("C-s")
+        term.wait_for("Saved returns.yaml")
+        term.quit()
+    finally:
+        term.close()
+    saved = path.read_text(encoding="utf-8")
+    assert saved == SAMPLE.replace("title: Return two\n", "title: T Hi there\n"), saved

@@ -219,3 +219,25 @@ async def test_a_suite_setup_files_raw_text_that_does_not_parse_is_kept(tmp_path
         await settle(pilot)
         assert isinstance(app.screen, ConfirmQuit)
     assert path.read_text(encoding="utf-8") == SETUP_FILE
+
+
+async def test_ctrl_z_typed_in_the_field_drops_its_unapplied_text(sample_file: Path) -> None:
+    app = make_editor(sample_file)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await select(pilot, 1, 0)
+        area = app.query_one("#turn-setup", TextArea)
+        area.focus()
+        await pilot.press(*"orders: [1, 2")
+        await settle(pilot)
+        assert app.unapplied and app.focused is area
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        # What did not apply goes; the field shows the document ("orders:" applied).
+        assert not app.unapplied and "[" not in area.text
+        assert "Undo: the turn_setup of turn 1 of test RETURN-TWO, which was not applied" in (
+            notices(app)
+        )
+        await pilot.press("ctrl+z")  # the typing that applied, one step
+        await settle(pilot)
+        assert area.text == "" and app.model.text() == SAMPLE
+        assert app.sub_title == "returns.yaml"

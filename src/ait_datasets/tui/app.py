@@ -318,7 +318,8 @@ class DatasetEditor(FileKeys):
             if turn is not None:
                 self._set_copilot_turn_key(test, turn, key, value)
                 return
-            if isinstance(value, str) and key in self.model.test(test):
+            if isinstance(value, str):
+                # Typed as in the other forms, also into a key it adds (see set_value).
                 self.set_test_value((key,), value, at=test)
                 return
             self.model.update(
@@ -331,12 +332,12 @@ class DatasetEditor(FileKeys):
 
     def _set_copilot_turn_key(self, test: int, turn: int, key: str, value: Any) -> None:
         """Set (or remove) ``key`` of turn ``turn`` of a Copilot test with ``turns:``; a
-        text that replaces a text is typed in place, as in the other forms."""
+        text is typed in place (or added), as in the other forms."""
         turns = shape.turn_list(self.model.test(test))
         current = turns[turn] if turn < len(turns) else None
         if not isinstance(current, dict):
             return
-        if isinstance(value, str) and key in current:
+        if isinstance(value, str):
             self.set_turn_value((key,), value, at=(test, turn))
         else:
             self.change_turn(lambda t: shape.put_key(t, key, value), key, at=(test, turn))

@@ -67,8 +67,12 @@ def _value_text(value: str, column: int, newline: str, style: str = "") -> str:
     return format_scalar(value, style) + newline
 
 
-def set_meta(text: str, key: str, value: str, newline: str = "\n") -> str:
-    """``text`` with the file key ``key`` set to ``value`` ('' removes the key).
+def set_meta(
+    text: str, key: str, value: str, newline: str = "\n", *, style: str | None = None
+) -> str:
+    """``text`` with the file key ``key`` set to ``value`` ('' removes the key); a one-line
+    value is written in ``style`` (the author's, see :mod:`.author_style`; None: the
+    style it is written in).
 
     Raises :class:`MetaError` when ``text`` is not a mapping, or the change would not
     mean exactly that.
@@ -82,13 +86,19 @@ def set_meta(text: str, key: str, value: str, newline: str = "\n") -> str:
             return text
         out = _insert(text, root, key, value, newline)
     else:
-        out = _replace(text, root, entry[0], entry[1], value, newline)
+        out = _replace(text, root, entry[0], entry[1], value, newline, style)
     _check(text, out, key, value)
     return out
 
 
 def _replace(
-    text: str, root: Mapping, key_node: Scalar, node: Node, value: str, newline: str
+    text: str,
+    root: Mapping,
+    key_node: Scalar,
+    node: Node,
+    value: str,
+    newline: str,
+    style: str | None = None,
 ) -> str:
     start = _line_start(text, key_node.start_offset)
     if not value:
@@ -103,7 +113,7 @@ def _replace(
         and node.tag is None
         and not (node.data is None and node.start_offset == node.end_offset)
     ):
-        new = format_scalar(value, node.style)
+        new = format_scalar(value, node.style if style is None else style)
         return text[: node.start_offset] + new + text[node.end_offset :]
     # A block scalar, a value over several lines, or one becoming so: rewrite the value.
     after_colon = text.index(":", key_node.end_offset) + 1

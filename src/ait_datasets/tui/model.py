@@ -22,6 +22,7 @@ from ait_datasets.diagnostics import Edit
 from ait_datasets.source.load import format_of, load_text
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import list_edits, shape
+from ait_datasets.tui.author_style import AuthorStyles
 from ait_datasets.tui.chunks import chunk_data, json_row, split_chunk
 from ait_datasets.tui.file_meta import has_key, set_meta
 from ait_datasets.tui.history import Focus, History, Step
@@ -46,7 +47,7 @@ from ait_datasets.tui.roundtrip import (
     parse_chunk,
     parse_last_item,
 )
-from ait_datasets.tui.scalars import splice_scalar
+from ait_datasets.tui.scalars import has_placeholder, splice_scalar
 from ait_datasets.tui.turn_text import delete_turn_text, insert_turn_text
 
 FILE_FOCUS: Focus = (-1, None)  # the file itself (its own keys)
@@ -96,6 +97,9 @@ class DatasetModel:
             for chunk, name in zip(self.chunks, self.layout.names, strict=False)
             if name is not None
         }
+        # The quoting the author gave the scalars the editor had to quote while they were
+        # typed (see :mod:`.author_style`).
+        self._author_styles = AuthorStyles(yaml=self.fmt == "yaml")
 
     @classmethod
     def from_text(cls, path: str, text: str) -> DatasetModel:
@@ -312,12 +316,18 @@ class DatasetModel:
         text around the tests; typing into one field is one undo step. Raises
         :class:`~.file_meta.MetaError` when it cannot be done exactly; nothing changes."""
         lay = self.layout
-        if has_key(lay.suffix, key):
-            new = dataclasses.replace(lay, suffix=set_meta(lay.suffix, key, value, lay.newline))
-        else:
-            new = dataclasses.replace(lay, prefix=set_meta(lay.prefix, key, value, lay.newline))
-        if new.prefix == lay.prefix and new.suffix == lay.suffix:
+        in_suffix = has_key(lay.suffix, key)
+        old = lay.suffix if in_suffix else lay.prefix
+        where = (key,)
+        author = self._author_styles.get(old, where)
+        text = set_meta(old, key, value, lay.newline, style=author)
+        if text == old:
             return
+        self._author_styles.rewrote(old, text, where)
+        if in_suffix:
+            new = dataclasses.replace(lay, suffix=text)
+        else:
+            new = dataclasses.replace(lay, prefix=text)
         self._commit_layout(f"edit {key}", new, list(self.chunks), FILE_FOCUS, f"file:{key}")
 
     def mark_saved(self, chunks: list[str] | None = None, disk: bytes | None = None) -> None:
@@ -375,15 +385,28 @@ class DatasetModel:
         """
         item = self.item(index)
         full = (*shape.test_prefix(item), *path)
-        chunk = splice_scalar(self.chunks[index], full, value)
-        if chunk is None:
-            target = shape.test_map(item)
-            for part in path[:-1]:
-                target = target[part]
-            shape.set_key(target, str(path[-1]), value)
-            chunk = self._redumped(index, item)
+        old = self.chunks[index]
+        where = (0, *full)  # from the chunk's root, the list holding the test
+        spliced = splice_scalar(old, full, value, self._author_styles.get(old, where))
+        if spliced is not None:
+            chunk = spliced.text
+            self._author_styles.wrote(old, chunk, where, spliced.author, spliced.written)
+        else:
+            chunk = self._set_redumped(index, item, path, value)
+            self._author_styles.rewrote(old, chunk, where)
         key = f"{index}:{'.'.join(map(str, path))}"
         self._commit(label, self._with_chunk(index, chunk), (index, turn), key)
+
+    def _set_redumped(self, index: int, item: Any, path: Sequence[PathPart], value: Any) -> str:
+        """Chunk ``index`` with ``value`` set at ``path`` (below the test) through the
+        round-trip data ``item``: a new text with a placeholder is double-quoted."""
+        target = shape.test_map(item)
+        for part in path[:-1]:
+            target = target[part]
+        if isinstance(value, str) and has_placeholder(value):
+            value = shape.typed(value)
+        shape.set_key(target, str(path[-1]), value)
+        return self._redumped(index, item)
 
     def update(
         self,
@@ -406,6 +429,7 @@ class DatasetModel:
         result = change(test)
         direct = None if text_change is None else (lambda body: text_change(test, body))
         chunk = self._redumped(index, item, direct)
+        self._author_styles.carried(self.chunks[index], chunk)
         self._commit(label, self._with_chunk(index, chunk), (index, turn), merge_key)
         return result
 

@@ -4,12 +4,16 @@ Typing into a single-line field replaces just the characters of that value, so t
 of the test (indentation, comments, quoting) stays byte for byte. When that is not
 possible (the key is missing, the value is a block scalar or spans lines) the caller
 falls back to a round-trip re-dump of the test.
+
+The value is written in its author's style (see :mod:`.author_style`): plain stays plain
+unless YAML needs quotes for the text, quoted stays quoted.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ait_datasets.source.load import load_text
 from ait_datasets.source.scalars import resolve_plain
@@ -63,10 +67,29 @@ def find_node(root: Node | None, path: Sequence[str | int]) -> Node | None:
     return node
 
 
-def splice_scalar(chunk: str, path: Sequence[str | int], value: object) -> str | None:
+class Spliced(NamedTuple):
+    """A scalar written in place: the new text, the scalar's author's style and the style
+    it was written in (they differ when the text needs quotes its author did not write)."""
+
+    text: str
+    author: str
+    written: str
+
+
+def written_style(scalar_text: str) -> str:
+    """The style of a one-line scalar as :func:`format_scalar` wrote it."""
+    first = scalar_text[:1]
+    return first if first in ("'", '"') else ""
+
+
+def splice_scalar(
+    chunk: str, path: Sequence[str | int], value: object, author: str | None = None
+) -> Spliced | None:
     """``chunk`` with the scalar at ``path`` (below the test item) replaced, or None.
 
-    None means a surgical edit is not possible and the caller must re-dump the test.
+    ``author``: the style the author gave the scalar when the editor wrote it otherwise
+    (see :mod:`.author_style`); None: the style it is written in is the author's. None
+    means a surgical edit is not possible and the caller must re-dump the test.
     """
     doc = load_text("chunk.yaml", chunk)
     if doc.root is None or doc.has_errors or not isinstance(doc.root, SeqNode):
@@ -80,8 +103,10 @@ def splice_scalar(chunk: str, path: Sequence[str | int], value: object) -> str |
         return None
     if node.data is None and node.start_offset == node.end_offset:
         return None  # `key:` with nothing after it: no characters to replace
-    style = node.style
-    if isinstance(value, str) and has_placeholder(value) and style == "":
-        style = '"'  # placeholders are always quoted (the framework's docs ask for it)
+    style = node.style if author is None else author
+    # A placeholder is always quoted (the framework's docs ask for it): format_scalar
+    # writes it in double quotes when the author's style is plain.
     text = format_scalar(value, style)
-    return chunk[: node.start_offset] + text + chunk[node.end_offset :]
+    return Spliced(
+        chunk[: node.start_offset] + text + chunk[node.end_offset :], style, written_style(text)
+    )

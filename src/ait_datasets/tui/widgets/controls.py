@@ -1,5 +1,6 @@
 """Controls that behave as a typist expects: a checkbox and a select that a space typed
-in the middle of text does not work, and a text area that is typed at its end.
+in the middle of text does not work, and text areas whose ctrl+z is the editor's undo
+(one typed at its end).
 
 See :mod:`ait_datasets.tui.typing_state`: only a space pressed on the control itself,
 not one that continues a sentence after Tab moved the focus, toggles it or opens it.
@@ -7,9 +8,10 @@ not one that continues a sentence after Tab moved the focus, toggles it or opens
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.widgets import Checkbox, Select, TextArea
 
 from ait_datasets.tui.typing_state import stray_space
@@ -39,7 +41,20 @@ class TextSafeSelect(Select[T], Generic[T]):
         super().action_show_overlay()
 
 
-class EndTextArea(TextArea):
+class EditorTextArea(TextArea):
+    """A form's text area: ctrl+z and ctrl+y are the editor's undo and redo, as in a
+    one-line field (its typing is one step of the editor's history). The text area's own
+    history would be a second one the editor does not know: an undo there would reach the
+    document as a new change, which the editor's next undo would take back, bringing the
+    typing back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z,super+z", "app.undo", "Undo", show=False),
+        Binding("ctrl+y,super+y", "app.redo", "Redo", show=False),
+    ]
+
+
+class EndTextArea(EditorTextArea):
     """A text area whose cursor goes to the end when it gets the focus (Tab from the tree
     lands here first on a question: typing appends, as in the other first fields)."""
 

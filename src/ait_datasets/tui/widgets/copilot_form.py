@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import Input, Label, TextArea
 
 from ait_datasets.tui.roundtrip import dump_fragment
-from ait_datasets.tui.widgets.controls import EndTextArea
+from ait_datasets.tui.widgets.controls import EditorTextArea, EndTextArea
 from ait_datasets.tui.widgets.form_base import Form, row
 
 # Text keys of a test or a turn: (key, label, placeholder).
@@ -68,14 +68,14 @@ class CopilotForm(Form):
         )
         for key, label, placeholder in TEXT_KEYS:
             # The question types at its end when Tab lands there first (a turn's form).
-            area = EndTextArea if key == "question" else TextArea
+            area = EndTextArea if key == "question" else EditorTextArea
             yield row(
                 label,
                 area(id=f"copilot-{key}", compact=True, classes="short", placeholder=placeholder),
                 id=f"copilot-{key}-row",
             )
         for key, label in YAML_KEYS:
-            yield row(label, TextArea(id=f"copilot-{key}", compact=True, classes="yaml"))
+            yield row(label, EditorTextArea(id=f"copilot-{key}", compact=True, classes="yaml"))
             yield Label("", id=f"copilot-{key}-error", classes="yaml-error")
         yield Label("", id="copilot-note", classes="note")
 

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, TextArea
 
+from ait_datasets.tui.widgets.controls import EditorTextArea
 from ait_datasets.tui.widgets.form_base import Form, row
 
 _INPUTS = {"file-name": "name", "file-language": "language", "file-suite-setup": "suite_setup"}
@@ -38,7 +39,7 @@ class FileForm(Form):
         )
         yield row(
             "Description",
-            TextArea(id="file-description", compact=True, classes="short"),
+            EditorTextArea(id="file-description", compact=True, classes="short"),
         )
         yield row(
             "Language",

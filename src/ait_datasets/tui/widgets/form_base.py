@@ -111,8 +111,18 @@ class Form(Vertical):
     def put_text(self, selector: str, value: str) -> None:
         widget = self.query_one(selector, TextArea)
         if widget.text != value:
+            row, column = widget.cursor_location
             with widget.prevent(TextArea.Changed):
                 widget.load_text(value)
+            if widget.has_focus:
+                # An undo typed here (ctrl+z is the editor's): the cursor stays where it
+                # was (at the end when that is past it), as in a one-line field, instead
+                # of going to the start.
+                doc = widget.document
+                if row >= doc.line_count:
+                    widget.move_cursor(doc.end)
+                else:
+                    widget.move_cursor((row, min(column, len(doc.get_line(row)))))
 
     def put_select(self, selector: str, value: object) -> None:
         widget: Select[object] = self.query_one(selector, Select)

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Label, TextArea
 
+from ait_datasets.tui.widgets.controls import EditorTextArea
 from ait_datasets.tui.widgets.form_base import Form
 
 
@@ -34,7 +35,7 @@ class RawForm(Form):
         yield Label(
             "Every key of the selection, as written. F3 returns to the form.", classes="note"
         )
-        yield TextArea(id="raw-text", classes="raw", tab_behavior="indent")
+        yield EditorTextArea(id="raw-text", classes="raw", tab_behavior="indent")
         yield Label("", id="raw-error", classes="yaml-error")
 
     def on_mount(self) -> None:

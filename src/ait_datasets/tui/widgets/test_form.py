@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Label, TextArea
 
 from ait_datasets.plural import plural
+from ait_datasets.tui.widgets.controls import EditorTextArea
 from ait_datasets.tui.widgets.form_base import Form, row
 
 
@@ -22,7 +23,7 @@ class TestForm(Form):
         )
         yield row(
             "Description",
-            TextArea(
+            EditorTextArea(
                 id="test-description",
                 compact=True,
                 classes="short",

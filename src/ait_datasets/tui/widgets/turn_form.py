@@ -12,7 +12,12 @@ from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from ait_datasets.tui import shape
 from ait_datasets.tui.roundtrip import YamlInputError, dump_fragment
-from ait_datasets.tui.widgets.controls import EndTextArea, TextSafeCheckbox, TextSafeSelect
+from ait_datasets.tui.widgets.controls import (
+    EditorTextArea,
+    EndTextArea,
+    TextSafeCheckbox,
+    TextSafeSelect,
+)
 from ait_datasets.tui.widgets.form_base import Form, row
 
 KIND_OPTIONS = [("Task input", shape.TASK), ("Intervention reply", shape.REPLY)]
@@ -89,8 +94,10 @@ class TurnForm(Form):
                     placeholder="task title",
                 ),
             )
-            yield row("Message", TextArea(id="turn-message", compact=True, classes="short"))
-            yield row("Attachments", TextArea(id="turn-attachments", compact=True, classes="short"))
+            yield row("Message", EditorTextArea(id="turn-message", compact=True, classes="short"))
+            yield row(
+                "Attachments", EditorTextArea(id="turn-attachments", compact=True, classes="short")
+            )
             yield Label("", id="turn-attachments-error", classes="yaml-error")
             yield row(
                 "Timeout ms",
@@ -120,10 +127,12 @@ class TurnForm(Form):
                 "Type",
                 TextSafeSelect(types, id="turn-request-type", prompt="(not checked)", compact=True),
             )
-            yield row("Suggestions", TextArea(id="turn-suggestions", compact=True, classes="short"))
-        yield row("Other keys", TextArea(id="turn-expected", compact=True, classes="yaml"))
+            yield row(
+                "Suggestions", EditorTextArea(id="turn-suggestions", compact=True, classes="short")
+            )
+        yield row("Other keys", EditorTextArea(id="turn-expected", compact=True, classes="yaml"))
         yield Label("", id="turn-expected-error", classes="yaml-error")
-        yield row("Turn setup", TextArea(id="turn-setup", compact=True, classes="yaml"))
+        yield row("Turn setup", EditorTextArea(id="turn-setup", compact=True, classes="yaml"))
         yield Label("", id="turn-setup-error", classes="yaml-error")
 
     def on_mount(self) -> None:
