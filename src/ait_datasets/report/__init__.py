@@ -10,7 +10,9 @@ The public API, for scripts that want the numbers without the command line::
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from ait_datasets.report.build import Report, build_report
 from ait_datasets.report.compare import Comparison, compare
@@ -18,38 +20,49 @@ from ait_datasets.report.input_problems import Problem, ReportInputError
 from ait_datasets.report.inputs import read_file, read_results
 from ait_datasets.report.model import CaseKey, ResultSet, Run
 from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
-from ait_datasets.report.render_annotations import render_azure, render_github, render_sarif
-from ait_datasets.report.render_html import html_chunks, render_html
-from ait_datasets.report.render_json import render_json
-from ait_datasets.report.render_markdown import render_markdown
-from ait_datasets.report.render_text import render_text
 from ait_datasets.report.stats import Summary, pass_at_k, summarize, wilson_interval
 
-RENDERERS: dict[str, Callable[[Report], str]] = {
-    "text": render_text,
-    "json": render_json,
-    "markdown": render_markdown,
-    "html": render_html,
-    "github": render_github,
-    "azure": render_azure,
-    "sarif": render_sarif,
+# Each format's renderer: (module, function). A module is imported when its format is
+# asked for: a text report need not load the page, JSON and annotation writers.
+_RENDERERS = {
+    "text": ("render_text", "render_text"),
+    "json": ("render_json", "render_json"),
+    "markdown": ("render_markdown", "render_markdown"),
+    "html": ("render_html", "render_html"),
+    "github": ("render_annotations", "render_github"),
+    "azure": ("render_annotations", "render_azure"),
+    "sarif": ("render_annotations", "render_sarif"),
 }
-
-
 # Formats whose output grows with the runs, rendered in pieces (see render_chunks).
-CHUNKED: dict[str, Callable[[Report], Iterable[str]]] = {"html": html_chunks}
+_CHUNKED = {"html": ("render_html", "html_chunks")}
+
+
+def _renderer(where: tuple[str, str]) -> Any:
+    module, name = where
+    return getattr(importlib.import_module(f"ait_datasets.report.{module}"), name)
 
 
 def render(report: Report, fmt: str) -> str:
     """The report in one of :data:`RENDERERS`' formats."""
-    return RENDERERS[fmt](report)
+    text: str = _renderer(_RENDERERS[fmt])(report)
+    return text
 
 
 def render_chunks(report: Report, fmt: str) -> Iterable[str]:
     """The report in pieces whose concatenation is :func:`render`'s text: a page that
     grows with the runs comes a case at a time, any other format in one piece."""
-    chunked = CHUNKED.get(fmt)
-    return chunked(report) if chunked is not None else (render(report, fmt),)
+    chunked = _CHUNKED.get(fmt)
+    pieces: Iterable[str] = (
+        (render(report, fmt),) if chunked is None else _renderer(chunked)(report)
+    )
+    return pieces
+
+
+def __getattr__(name: str) -> dict[str, Callable[[Report], str]]:
+    """``RENDERERS``: every format's renderer (their modules imported when asked)."""
+    if name == "RENDERERS":
+        return {fmt: _renderer(where) for fmt, where in _RENDERERS.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from ait_datasets.internal_error import FileInternalError
+from ait_datasets.regular_file import regular_file_size
 from ait_datasets.report.input_problems import (
     MAX_PROBLEMS,
     Problem,
@@ -83,8 +84,6 @@ def read_results(
 
 def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
     """Read one result file (see the module docstring for the accepted shapes)."""
-    from ait_datasets.source.load import regular_file_size
-
     name = os.fspath(path)
     try:
         regular_file_size(name)
@@ -193,8 +192,6 @@ def _unreadable(path: str, exc: OSError) -> Problem:
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes; a file that cannot be opened is a :class:`ReportInputError`."""
-    from ait_datasets.source.load import regular_file_size
-
     try:
         regular_file_size(path)
         with open(path, "rb") as fh:
