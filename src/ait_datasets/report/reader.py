@@ -316,7 +316,8 @@ def _closing_bracket(buffer: bytes, pos: int) -> int:
 
 
 def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> Block:
-    """The rows of ``buffer[window.pos:stop]`` (elements and the commas between them)."""
+    """The rows of ``buffer[window.pos:stop]`` (elements and the commas between them);
+    the window is then at ``stop``."""
     buffer, first = window.buffer, window.pos
     body = b"".join((b"[", memoryview(buffer)[first:stop], b"]"))  # one copy
     _checked(body)
@@ -340,7 +341,11 @@ def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> B
         found = starts.found()
         # Maps of C functions, not generator expressions: once per row of millions.
         steps = [window.line, *map(buffer.count, repeat(b"\n"), [first, *found], found)]
-        lines = list(accumulate(steps))[1:]
+        counted = list(accumulate(steps))
+        lines = counted[1:]
+        # The line at ``stop``, from the last row's: the block is not counted twice.
+        window.line = counted[-1] + buffer.count(b"\n", found[-1] if found else first, stop)
+    window.pos = stop
     base = window.column_base
 
     def where(i: int) -> tuple[int, str]:
