@@ -44,7 +44,6 @@ from ait_datasets.report.turns import failing_turn
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
-RUNS_BY = ("version", "tag")
 UNTAGGED = "(no tag)"
 
 
