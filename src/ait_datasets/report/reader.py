@@ -38,6 +38,7 @@ BLOCK = 1 << 23  # 8 MB: large enough that per-block costs vanish, small enough 
 _WS = re.compile(rb"[ \t\r\n]*")
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _SEPARATOR = re.compile(rb"\}[ \t\r\n]*,[ \t\r\n]*(?=\{[ \t\r\n]*\")")
+_FLAT_SEPARATOR = re.compile(rb"\}[ \t\r]*,[ \t\r]*\{")  # two objects on one line
 _GAP = re.compile(rb"[ \t\r\n]*,?[ \t\r\n]*")
 _TRAILING = re.compile(r"trailing characters \(byte (\d+)\)")
 _AT_BYTE = re.compile(r" \(byte (\d+)\)")
@@ -321,11 +322,13 @@ def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> B
     buffer, first = window.buffer, window.pos
     body = b"".join((b"[", memoryview(buffer)[first:stop], b"]"))  # one copy
     _checked(body)
+    objects = True  # every element is an object (msgspec read each one as a row)
     try:
         try:
             rows: list[Any] = _ROWS.decode(body)
         except msgspec.ValidationError:  # an element that is not an object, or odd numbers
             rows = _VALUES.decode(body)
+            objects = False
     except msgspec.DecodeError as exc:
         if not last and _TRUNCATED in str(exc):
             raise _NeedMore from None
@@ -335,8 +338,22 @@ def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> B
     except RecursionError:
         raise Malformed(0, 0, TOO_DEEP) from None
     starts = _Starts(buffer, first, stop, len(rows))
+    start = _skip(buffer, first)
+    end = buffer.rfind(b"}", start, stop) + 1  # the last element's end, when it is an object
     if buffer.find(b"\n", first, stop) < 0:
         lines = [window.line] * len(rows)  # one line (a minified export): none is searched for
+    elif (
+        objects
+        and rows
+        and buffer.count(b"\n", start, end) == len(rows) - 1
+        and _FLAT_SEPARATOR.search(buffer, start, end) is None
+    ):
+        # One row a line: between two objects there is always a separator "}", ",", "{";
+        # none lacks a line break, and there are only as many breaks as separators, so
+        # each separator holds one and no row holds any. No row's start is searched for.
+        line = window.line + buffer.count(b"\n", first, start)
+        lines = list(range(line, line + len(rows)))
+        window.line = lines[-1] + buffer.count(b"\n", end, stop)
     else:
         found = starts.found()
         # Maps of C functions, not generator expressions: once per row of millions.
