@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO
+from typing import IO, Any
 
 from ait_datasets.internal_error import FileInternalError
 from ait_datasets.regular_file import regular_file_size
@@ -34,7 +34,7 @@ from ait_datasets.report.input_problems import (
     ReadOptions,
     ReportInputError,
 )
-from ait_datasets.report.model import CaseKey, ResultSet
+from ait_datasets.report.model import ResultSet
 from ait_datasets.report.reader import (
     Block,
     Malformed,
@@ -152,7 +152,7 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
     kind: str | None = None
     log_entries = False  # the file's rows are log entries (decided by its first row)
     add = results.add
-    keys: dict[object, CaseKey] = {}  # see read_log_entry
+    keys: dict[object, Any] = {}  # see read_log_entry
     for block in blocks:
         for index, (value, line) in enumerate(zip(block.rows, block.lines)):  # noqa: B905
             try:
