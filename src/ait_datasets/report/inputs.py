@@ -40,6 +40,7 @@ from ait_datasets.report.reader import (
     Malformed,
     Refused,
     Unreadable,
+    chars,
     diagnose,
     is_one_document,
     json_blocks,
@@ -215,8 +216,7 @@ def decode(path: str, raw: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = body.count(b"\n", 0, exc.start) + 1
         line_start = body.rfind(b"\n", 0, exc.start) + 1
-        # Columns count characters, as editors do, not bytes.
-        column = len(body[line_start : exc.start].decode("utf-8", "replace")) + 1
+        column = chars(body[line_start : exc.start]) + 1  # characters, as editors count
         raise ReportInputError(
             [Problem(path, line, column, "invalid UTF-8; save the export as UTF-8")]
         ) from None

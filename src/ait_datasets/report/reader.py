@@ -96,7 +96,7 @@ class Block:
     where: Callable[[int], tuple[int, str]]
 
 
-def _chars(data: bytes) -> int:
+def chars(data: bytes) -> int:
     """How many characters the (UTF-8) bytes are: columns count characters, as editors do."""
     return len(data) if data.isascii() else len(data.decode("utf-8", "replace"))
 
@@ -375,10 +375,10 @@ def _column(buffer: bytes, base: int, offset: int) -> int:
     """The column of ``buffer[offset]``; ``base`` characters of its line precede ``buffer``."""
     newline = buffer.rfind(b"\n", 0, offset)
     if newline >= 0:
-        return _chars(buffer[newline + 1 : offset]) + 1
+        return chars(buffer[newline + 1 : offset]) + 1
     if buffer.isascii():  # a minified export's window: no copy to count its characters
         return base + offset + 1
-    return base + _chars(buffer[:offset]) + 1
+    return base + chars(buffer[:offset]) + 1
 
 
 @dataclass(slots=True)
@@ -574,7 +574,7 @@ def diagnose(data: bytes, refusal: str) -> Malformed:
         if at is not None:
             offset = int(at.group(1))
             line = data.count(b"\n", 0, offset) + 1
-            column = _chars(data[data.rfind(b"\n", 0, offset) + 1 : offset]) + 1
+            column = chars(data[data.rfind(b"\n", 0, offset) + 1 : offset]) + 1
             return Malformed(line, column, refusal)
     else:
         if refusal != SURROGATE:
