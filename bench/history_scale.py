@@ -1,17 +1,20 @@
 """`datasets history STORE` on a history of 2,000,000 log entries, paired with its floor:
-DuckDB's own ``SELECT suite, tag, count(*) ... GROUP BY`` over the same Parquet files.
+DuckDB's own ``SELECT suite, dataset, test, procedure, count(*) ... GROUP BY`` (the case
+key) over the same Parquet files.
 
     python bench/history_scale.py                     # 2,000,000 entries
     python bench/history_scale.py --entries 200000    # another size
-    python bench/history_scale.py --repeat 5          # pairs (best of them)
+    python bench/history_scale.py --repeat 7          # pairs
+    python bench/history_scale.py --store DIR         # build once into DIR, reuse after
 
 The history is built the way a team builds it: one export a release (cases x Versions,
 every field the API page has, one run in 23 fails), each added with `datasets history
-add` into a store in a temporary folder (``$TMPDIR``). Then `datasets history STORE`
-and the floor each run in their own process (both start Python and import DuckDB), one
-right after the other; the table gives the best wall and CPU time of the pairs, and the
-ratio. In-process, the time of the history's queries and of the GROUP BY alone are
-given too. Target: history / floor <= 2x. Never run by the test suite.
+add` into a store in a temporary folder (``$TMPDIR``, or ``--store``). Then `datasets
+history STORE` and the floor each run in their own process (both start Python and import
+DuckDB), alternately, and each pair's CPU time (user + system of the child) gives a
+ratio; the table gives the median and best of the pairs and the load average while they
+ran (the host may be shared). DuckDB's ``GROUP BY suite, tag`` (the partitions alone) is
+shown too. Target: history / floor (case key) <= 2x CPU. Never run by the test suite.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 ROW = (
     '{{"@odata.etag":"W/\\"x\\"","id":"{tag}-{n:09d}","aitCode":"AGENT-SUITE",'
@@ -67,101 +71,84 @@ def _export(path: Path, release: int, cases: int) -> None:
         out.write("\n]}\n")
 
 
-def _timed(argv: list[str]) -> tuple[float, float, int]:
-    """Wall and CPU seconds of a child process, and its exit code."""
+def _timed(argv: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of a child process (it must succeed)."""
     env = {**os.environ, "PYTHONPATH": SRC}
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    return wall, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(argv)}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def _build(store: Path, entries: int) -> int:
+    """Add one export a release to ``store`` (unless it holds them); the entry count."""
+    cases = max(1, entries // (RELEASES * VERSIONS))
+    total = RELEASES * VERSIONS * cases
+    if (store / "log_entries").is_dir():
+        print(f"{store}: reused")
+        return total
+    start = time.perf_counter()
+    for release in range(RELEASES):
+        export = store.parent / f"rc-{release:02d}.json"
+        _export(export, release, cases)
+        argv = [sys.executable, "-m", "ait_datasets.cli", "history", "add", str(store)]
+        _timed([*argv, str(export)])
+        export.unlink()
+    print(
+        f"{total:,} entries ({cases:,} cases x {RELEASES * VERSIONS} Versions, "
+        f"{RELEASES} releases) added in {time.perf_counter() - start:.1f} s"
+    )
+    return total
+
+
+def _floor(store: Path, key: str) -> list[str]:
+    pattern = (store / "log_entries" / "**" / "*.parquet").as_posix()
+    return [
+        sys.executable,
+        "-c",
+        f'import duckdb; duckdb.sql("SELECT {key}, count(*) FROM read_parquet('
+        f"'{pattern}', hive_partitioning = true) GROUP BY ALL\").fetchall()",
+    ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=2_000_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--store", type=Path, help="build the store here (kept), or reuse it")
     args = parser.parse_args()
-    cases = max(1, args.entries // (RELEASES * VERSIONS))
     with tempfile.TemporaryDirectory(prefix="ait-history-bench-") as folder:
-        root = Path(folder)
-        store = root / "store"
-        start = time.perf_counter()
-        for release in range(RELEASES):
-            export = root / f"rc-{release:02d}.json"
-            _export(export, release, cases)
-            code = subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "ait_datasets.cli",
-                    "history",
-                    "add",
-                    str(store),
-                    str(export),
-                ],
-                env={**os.environ, "PYTHONPATH": SRC},
-                stdout=subprocess.DEVNULL,
-                check=False,
-            ).returncode
-            if code:
-                print(f"history add failed ({code})", file=sys.stderr)
-                return 1
-            export.unlink()
-        built = time.perf_counter() - start
-        entries = RELEASES * VERSIONS * cases
-        print(
-            f"{entries:,} entries ({cases:,} cases x {RELEASES * VERSIONS} Versions, "
-            f"{RELEASES} releases) added in {built:.1f} s"
-        )
-        pattern = (store / "log_entries" / "**" / "*.parquet").as_posix()
-        floor = (
-            'import duckdb; duckdb.sql("SELECT suite, tag, count(*) FROM read_parquet('
-            f"'{pattern}', hive_partitioning = true) GROUP BY ALL\").fetchall()"
-        )
+        store = args.store or Path(folder) / "store"
+        store.parent.mkdir(parents=True, exist_ok=True)
+        _build(store, args.entries)
         history = [sys.executable, "-m", "ait_datasets.cli", "history", str(store)]
-        pairs = []
+        commands = {
+            "datasets history STORE": history,
+            "duckdb GROUP BY case key": _floor(store, "suite, dataset, test, procedure"),
+            "duckdb GROUP BY suite, tag": _floor(store, "suite, tag"),
+        }
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        loads = []
         for _ in range(args.repeat):
-            ours = _timed(history)
-            theirs = _timed([sys.executable, "-c", floor])
-            if ours[2] or theirs[2]:
-                print("a command failed", file=sys.stderr)
-                return 1
-            pairs.append((ours, theirs))
-        best_ours = min(p[0][0] for p in pairs), min(p[0][1] for p in pairs)
-        best_floor = min(p[1][0] for p in pairs), min(p[1][1] for p in pairs)
-        print(f"{'':28}{'wall s':>10}{'cpu s':>10}")
-        print(f"{'datasets history STORE':28}{best_ours[0]:10.2f}{best_ours[1]:10.2f}")
-        print(f"{'duckdb GROUP BY (process)':28}{best_floor[0]:10.2f}{best_floor[1]:10.2f}")
-        print(
-            f"{'ratio':28}{best_ours[0] / best_floor[0]:10.2f}{best_ours[1] / best_floor[1]:10.2f}"
-        )
-        _in_process(str(store), pattern, args.repeat)
+            for name, argv in commands.items():  # alternately, one after the other
+                times[name].append(_timed(argv))
+            loads.append(os.getloadavg()[0])
+        print(f"{'':28}{'median wall s':>14}{'median cpu s':>14}{'best cpu s':>12}")
+        for name, pairs in times.items():
+            walls, cpus = [p[0] for p in pairs], [p[1] for p in pairs]
+            print(f"{name:28}{median(walls):14.2f}{median(cpus):14.2f}{min(cpus):12.2f}")
+        ours = [p[1] for p in times["datasets history STORE"]]
+        for name in list(commands)[1:]:
+            ratios = [a / b[1] for a, b in zip(ours, times[name], strict=True)]
+            print(
+                f"history / {name}: CPU {median(ratios):.2f}x median of "
+                f"{len(ratios)} pairs (best {min(ratios):.2f}x)"
+            )
+        print(f"load average (1 min) while measuring: {min(loads):.2f} to {max(loads):.2f}")
     return 0
-
-
-def _in_process(store: str, pattern: str, repeat: int) -> None:
-    """The queries alone, without starting Python and importing DuckDB."""
-    sys.path.insert(0, SRC)
-    import duckdb
-
-    from ait_datasets.report.history.releases import read_history
-
-    ours, floor = [], []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        read_history(store)
-        ours.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        duckdb.connect().sql(
-            f"SELECT suite, tag, count(*) FROM read_parquet('{pattern}', "
-            "hive_partitioning = true) GROUP BY ALL"
-        ).fetchall()
-        floor.append(time.perf_counter() - start)
-    print(
-        f"in process: history {min(ours):.3f} s, GROUP BY {min(floor):.3f} s, "
-        f"ratio {min(ours) / min(floor):.2f}"
-    )
 
 
 if __name__ == "__main__":

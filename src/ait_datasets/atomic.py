@@ -131,13 +131,6 @@ def _file_digest(path: str) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
-def read_for_update(path: str) -> tuple[bytes, Snapshot]:
-    """The file's bytes and the snapshot to hand back to :func:`write_bytes_atomically`."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return data, Snapshot.of(data)
-
-
 def unchanged(path: str, expected: Snapshot | None) -> bool:
     """Whether ``path`` still is what ``expected`` says (None: the file must not exist)."""
     try:

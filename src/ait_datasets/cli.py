@@ -42,7 +42,6 @@ COMMANDS: tuple[str, ...] = (
 )
 
 EXIT_OK = 0
-EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 

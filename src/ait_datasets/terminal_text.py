@@ -43,11 +43,6 @@ def terminal_text(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
-def has_unsafe(text: str) -> bool:
-    """Whether :func:`terminal_text` would change ``text``."""
-    return not (text.isascii() and text.isprintable()) and _UNSAFE.search(text) is not None
-
-
 class TerminalStream:
     """A text stream that neutralises what is written to it (for stderr, where every
     line is a message for a person). ``terminal_raw`` is the stream underneath, for the

@@ -36,7 +36,7 @@ def _mapping(data: dict[object, object], indent: int, out: list[str]) -> None:
     pad = " " * indent
     for key, value in data.items():
         head = f"{pad}{_scalar(key)}:"
-        _value(head, value, indent, out, in_mapping=True)
+        _value(head, value, indent, out)
 
 
 def _sequence(data: list[object], indent: int, out: list[str]) -> None:
@@ -57,7 +57,7 @@ def _sequence(data: list[object], indent: int, out: list[str]) -> None:
             out.append(f"{pad}- {_scalar(item)}\n")
 
 
-def _value(head: str, value: object, indent: int, out: list[str], in_mapping: bool) -> None:
+def _value(head: str, value: object, indent: int, out: list[str]) -> None:
     if isinstance(value, dict) and value:
         out.append(head + "\n")
         _mapping(value, indent + 2, out)

@@ -13,9 +13,10 @@ ANCHORED = (
     '      - query: {from: a, title: "$datetimeformula-<CD>$"}\n'
     "        expected_data: {intervention_request: {type: *t}}\n"
 )
+# `$DatTimeFormla-` is two edits from `$DateTimeFormula-`: its fix is a guess (unsafe).
 FIXABLE = (
     "tests:\n  - name: T1\n    turns:\n"
-    '      - query: {from: a, title: "$datetimeformula-<CD>$"}\n'
+    '      - query: {from: a, title: "$DatTimeFormla-<CD>$"}\n'
     "        expected_data: {intervention_request: {type: assistance}}\n"
 )
 

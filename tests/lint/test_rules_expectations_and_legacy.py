@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from lint_support import LintText, where
 
 from ait_datasets.diagnostics import apply_edits
@@ -113,6 +114,26 @@ def test_leg001_question_in_agent_turn(lint_text: LintText) -> None:
     found = lint_text(text)
     assert where(found, "LEG001") == [(4, 9, "LEG001")]
     assert "datasets migrate" in found[0].message
+    # The question is already the query object: the fix renames the key, unsafe (the Q&A
+    # output copies `question`, and the app's code may read it by name).
+    fix = found[0].fix
+    assert fix is not None and not fix.safe
+    assert apply_edits(text, fix.edits) == text.replace("- question:", "- query:")
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # Text: it must become an object, which is `datasets migrate`'s work.
+        "      - query: {from: J, title: Hi}\n        expected_data: {}\n      - question: go on\n",
+        # A `query` is read instead: renaming would give the turn the key twice.
+        "      - query: {from: J, title: Hi}\n        question: {from: J, title: Hi}\n",
+    ],
+)
+def test_leg001_no_fix_when_more_than_a_rename(lint_text: LintText, turn: str) -> None:
+    text = "tests:\n  - name: T1\n    turns:\n" + turn + "        expected_data: {}\n"
+    found = [d for d in lint_text(text) if d.code == "LEG001"]
+    assert len(found) == 1 and found[0].fix is None
 
 
 def test_leg001_plain_text_question_also_fails_the_query_rule(lint_text: LintText) -> None:

@@ -140,6 +140,23 @@ def test_element_and_attribute_positions() -> None:
     assert line.attributes["CodeunitID"].value == "1"
 
 
+def test_end_tag_names_are_where_the_end_tags_are() -> None:
+    """A rename of an element edits its end tag too; an empty-element tag (even one right
+    before its parent's end tag of the same name) has none. Non-ASCII text before them."""
+    text = "<Root>Ü<Line>\n  <Line/></Line><x:Suite a='1' />\n</Root >"
+    doc = load_xml_bytes("s.xml", text.encode())
+    assert doc.xml is not None
+    outer, empty = doc.xml.children
+    ends = [e.end_name_span for e in (doc.xml, outer, outer.children[0], empty)]
+    assert [None if s is None else text[s.start_offset : s.end_offset] for s in ends] == [
+        "Root",
+        "Line",
+        None,
+        None,
+    ]
+    assert ends[0] is not None and (ends[0].line, ends[0].column) == (3, 3)
+
+
 def test_load_xml_reads_the_file(tmp_path: Path) -> None:
     path = tmp_path / "suite.xml"
     path.write_bytes(utf16(SUITE.format(enc="UTF-16")))

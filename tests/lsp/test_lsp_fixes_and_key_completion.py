@@ -112,6 +112,53 @@ async def test_expected_date_is_renamed_to_expected_data(client: LanguageClient)
     assert edits == [lsp.TextEdit(_span(12, 8, 8 + len("expected_date")), "expected_data")]
 
 
+SUITE = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<Root>
+  <AITSuite Code="FIX" Dataset="ORDERS.yaml" Frequncy="Daily">
+    <Lines CodeunitID="50100">
+    </Lines>
+  </AITSuite>
+</Root>
+"""
+
+
+def _open_suite(client: LanguageClient, name: str, text: str) -> str:
+    path: Path = client.app / "suites" / name  # type: ignore[attr-defined]
+    path.write_text(text, encoding="utf-8")
+    uri = from_fs_path(str(path)) or ""
+    client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "xml", 1, text))
+    )
+    return uri
+
+
+async def test_a_misspelt_suite_attribute_is_renamed(client: LanguageClient) -> None:
+    uri = _open_suite(client, "FIX-ATTRIBUTE.xml", SUITE)
+    diags = await diagnostics_of(client, uri)
+    edits = await _edits_at(client, uri, diags, "XML004", 2)
+    column = SUITE.splitlines()[2].index("Frequncy")
+    assert edits == [lsp.TextEdit(_span(2, column, column + len("Frequncy")), "Frequency")]
+
+
+async def test_a_misspelt_suite_element_is_renamed_in_both_tags(client: LanguageClient) -> None:
+    uri = _open_suite(client, "FIX-ELEMENT.xml", SUITE)
+    diags = await diagnostics_of(client, uri)
+    edits = await _edits_at(client, uri, diags, "XML004", 3)
+    assert edits == [
+        lsp.TextEdit(_span(3, 5, 5 + len("Lines")), "Line"),
+        lsp.TextEdit(_span(4, 6, 6 + len("Lines")), "Line"),
+    ]
+
+
+async def test_a_language_code_is_replaced_by_its_tag(client: LanguageClient) -> None:
+    text = "name: FIX-LANGUAGE-GROUP\nlanguage: ENU\n" + DATASET
+    uri = _open(client, "FIX-LANGUAGE.yaml", text)
+    diags = await diagnostics_of(client, uri)
+    edits = await _edits_at(client, uri, diags, "STR007", 1)
+    assert edits == [lsp.TextEdit(_span(1, 10, 13), "en-US")]
+
+
 async def _completion(client: LanguageClient, uri: str, line: int, character: int):
     found = await client.text_document_completion_async(
         lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, character))

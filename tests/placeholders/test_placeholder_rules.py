@@ -83,22 +83,46 @@ def test_ph002_unterminated() -> None:
 
 
 @pytest.mark.parametrize(
-    ("written", "intended"),
+    ("written", "intended", "safe"),
     [
-        ("$dateformula-", "$DateFormula-"),
-        ("$DateFormular-", "$DateFormula-"),
-        ("$DateTimeFormla-", "$DateTimeFormula-"),
-        ("$Date-Formula-", "$DateFormula-"),
-        ("$DateFormula", "$DateFormula-"),
+        ("$dateformula-", "$DateFormula-", True),  # letter case only
+        ("$DATETIMEFORMULA-", "$DateTimeFormula-", True),
+        ("$DateFormular-", "$DateFormula-", True),  # one edit from one prefix only
+        ("$DateTimeFormla-", "$DateTimeFormula-", True),
+        ("$Date-Formula-", "$DateFormula-", True),  # a dash between its words
+        ("$Date_Time_Formula-", "$DateTimeFormula-", True),
+        ("$DateFormula", "$DateFormula-", True),  # the dash missing
+        ("$DatFormla-", "$DateFormula-", False),  # two edits: a guess
+        ("$datetimeformla-", "$DateTimeFormula-", True),  # case and one edit
+        ("$DatTimeFormla-", "$DateTimeFormula-", False),
     ],
 )
-def test_ph003_misspelt_prefix_with_fix(written: str, intended: str) -> None:
+def test_ph003_misspelt_prefix_with_fix(written: str, intended: str, safe: bool) -> None:
     text = setup(f'"{written}<CD>$"')
     found = lint(text)
     assert spans(found) == [(5, COL + 1, 5, COL + 1 + len(written), "PH003")]
     assert f"Did you mean `{intended}`?" in found[0].message
-    assert found[0].fix is not None and not found[0].fix.safe
+    assert found[0].fix is not None and found[0].fix.safe is safe
     assert fixed(text, found[0]) == setup(f'"{intended}<CD>$"')
+
+
+def test_ph003_without_a_closing_dollar_is_an_unsafe_fix() -> None:
+    """Without its `$` the text may be prose about placeholders: writing the prefix would
+    make an unterminated placeholder of it."""
+    text = setup('"the $dateformula- prefix"')
+    found = [d for d in lint(text) if d.code == "PH003"]
+    assert spans(found) == [(5, COL + 5, 5, COL + 18, "PH003")]
+    assert found[0].fix is not None and not found[0].fix.safe
+    assert fixed(text, found[0]) == setup('"the $DateFormula- prefix"')
+
+
+def test_ph003_two_misspellings_in_one_value_are_both_safe() -> None:
+    text = setup('"$dateformula-<CD>$ to $dateformula-<CD+1D>$"')
+    found = [d for d in lint(text) if d.code == "PH003"]
+    assert [d.column for d in found] == [COL + 1, COL + 23]
+    assert all(d.fix is not None and d.fix.safe for d in found)
+    both = apply_edits(text, [e for d in found if d.fix for e in d.fix.edits])
+    assert both == setup('"$DateFormula-<CD>$ to $DateFormula-<CD+1D>$"')
 
 
 def test_ph003_ignores_prose_near_misses() -> None:
@@ -126,6 +150,34 @@ def test_ph010_time_without_dash_after_the_formula() -> None:
     assert spans(found) == [(5, COL + 22, 5, COL + 30, "PH010")]
     assert "'4:45:00'" in found[0].message
     assert lint(setup('"$DateTimeFormula-<CD>-14:45:00$"')) == []
+
+
+@pytest.mark.parametrize(
+    ("written", "meant", "safe"),
+    [
+        # A skipped digit is part of the time: the dash goes before it (read 14:45:00, not
+        # 4:45:00 as today), which changes the time read.
+        ('"$DateTimeFormula-<CD>14:45:00$"', '"$DateTimeFormula-<CD>-14:45:00$"', False),
+        # Any other character becomes the dash: the time read stays the same.
+        ('"$DateTimeFormula-<CD> 14:45$"', '"$DateTimeFormula-<CD>-14:45$"', True),
+        ('"$DateTimeFormula-<CD>T14:45:00$"', '"$DateTimeFormula-<CD>-14:45:00$"', True),
+        ("'at $DateTimeFormula-<CD+1D>T09:00$'", "'at $DateTimeFormula-<CD+1D>-09:00$'", True),
+    ],
+)
+def test_ph010_fix_writes_the_dash(written: str, meant: str, safe: bool) -> None:
+    text = setup(written)
+    found = [d for d in lint(text) if d.code == "PH010"]
+    assert len(found) == 1 and found[0].fix is not None
+    assert found[0].fix.safe is safe
+    assert fixed(text, found[0]) == setup(meant)
+    assert [d for d in lint(setup(meant)) if d.code == "PH010"] == []
+
+
+def test_ph010_no_fix_where_the_character_is_written_as_an_escape() -> None:
+    """`\\t` in a double-quoted scalar is one character of the value: the edit would have to
+    replace two of the file, which the fix does not guess."""
+    found = [d for d in lint(setup('"$DateTimeFormula-<CD>\\t14:45$"')) if d.code == "PH010"]
+    assert len(found) == 1 and found[0].fix is None
 
 
 def test_ph006_dollar_inside_formula() -> None:

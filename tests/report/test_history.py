@@ -101,7 +101,7 @@ def test_the_store_is_partitioned_by_suite_and_tag(tmp_path: Path) -> None:
     assert main(["history", "add", str(store), write_export(tmp_path / "e.json", rows)]) == 0
     folders = sorted(
         str(p.parent.relative_to(store / "log_entries")).replace("\\", "/")
-        for p in store.rglob("*.parquet")
+        for p in (store / "log_entries").rglob("*.parquet")
     )
     assert folders == [
         "suite=AGENT-SUITE/tag=",
@@ -121,7 +121,7 @@ def test_the_files_hold_the_documented_columns(tmp_path: Path) -> None:
         main(["history", "add", str(store), write_export(tmp_path / "e.json", [entry("T", 1)])])
         == 0
     )
-    (file,) = store.rglob("*.parquet")
+    (file,) = (store / "log_entries").rglob("*.parquet")
     names = [
         row[0]
         for row in duckdb.sql(

@@ -13,7 +13,6 @@ from ait_datasets.atomic import (
     ChangedOnDisk,
     RefusedTarget,
     Snapshot,
-    read_for_update,
     write_bytes_atomically,
 )
 from ait_datasets.cli import main
@@ -65,7 +64,7 @@ def test_a_hard_linked_file_keeps_its_links(tmp_path: Path) -> None:
 def test_a_change_after_reading_is_never_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "a.yaml"
     path.write_bytes(b"as read\n")
-    _, snapshot = read_for_update(str(path))
+    snapshot = Snapshot.of(path.read_bytes())
     path.write_bytes(b"someone else's edit\n")
     with pytest.raises(ChangedOnDisk):
         write_bytes_atomically(str(path), b"ours\n", expected=snapshot)

@@ -78,3 +78,25 @@ async def test_a_finding_without_a_fix_says_so(sample_file: Path) -> None:
         await pilot.press("f")
         await settle(pilot)
         assert app.model.text() == SAMPLE
+
+
+async def test_f_writes_the_language_tag_a_finding_names(
+    sample_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A "did you mean" fix of issue 34 (STR007: `ENU` -> `en-US`) from the panel, as
+    `lint --fix` writes it."""
+    text = SAMPLE.replace("name: SR-SAMPLE\n", "name: SR-SAMPLE\nlanguage: ENU\n")
+    sample_file.write_text(text, encoding="utf-8")
+    by_cli = tmp_path / "cli" / sample_file.name
+    by_cli.parent.mkdir()
+    shutil.copy(sample_file, by_cli)
+    main(["lint", "--fix", "--select", "STR007", str(by_cli)])
+    capsys.readouterr()
+    assert "language: en-US\n" in by_cli.read_text(encoding="utf-8")
+    app = make_editor(sample_file)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _highlight(app, pilot, "STR007")
+        await pilot.press("f")
+        await settle(pilot)
+        assert app.model.text() == by_cli.read_text(encoding="utf-8")
+        assert "STR007" not in [f.diagnostic.code for f in app.findings]

@@ -142,6 +142,24 @@ def test_adding_a_turn_to_a_single_turn_test_moves_its_query_into_turns() -> Non
     )
 
 
+def test_adding_a_turn_to_a_flat_copilot_test_moves_every_turn_key_into_turn_one() -> None:
+    # With turns:, GetContext and GetGroundTruth read the current turn (codeunit 149043):
+    # left on the test they would no longer be read.
+    m = DatasetModel.from_text(
+        "flat.yaml",
+        "tests:\n- name: Q1\n  question: Why?\n  context: Because.\n  ground_truth: 'yes'\n"
+        "  expected_data: {}\n",
+    )
+    m.add_turn(0, 0, kind=shape.QUESTION, texts={"question": "And then?"})
+    assert m.text() == (
+        "tests:\n- name: Q1\n  turns:\n"
+        "    - question: Why?\n      context: Because.\n      ground_truth: 'yes'\n"
+        "      expected_data: {}\n"
+        "    - question: And then?\n      expected_data: {}\n"
+    )
+    assert m.summary(0).copilot
+
+
 def test_switching_query_kind_keeps_the_words_and_restores_the_rest() -> None:
     m = model()
     stash: dict[str, object] = {}

@@ -1,13 +1,13 @@
-"""The turn form's field for a Copilot ``question:`` (text), and the task fields for a
-legacy ``question:`` object: typed values are written in place, like every other field
-(Pilot)."""
+"""A Copilot test's text ``question:`` (its turn's form is the Copilot form), and the agent
+turn form's task fields for a legacy ``question:`` object: typed values are written in
+place, like every other field (Pilot)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Label, TextArea
+from textual.widgets import ContentSwitcher, Input, Label, TextArea
 from tui_support import make_editor, select, settle
 
 COPILOT = """\
@@ -39,13 +39,14 @@ async def test_a_text_question_is_shown_and_typed_in_place(copilot_file: Path) -
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         await select(pilot, 0, 0)
-        area = app.query_one("#turn-question", TextArea)
+        # The turn of a flat Copilot test: the Copilot form, without the test's name.
+        assert app.query_one(ContentSwitcher).current == "copilot-form"
+        title = str(app.query_one("#copilot-title", Label).render())
+        assert title == "Turn 1 of a Copilot test (single-turn test)"
+        assert not app.query_one("#copilot-name-row").display
+        area = app.query_one("#copilot-question", TextArea)
         assert area.text == "Create a number series for sales orders"
-        assert area.display and app.query_one("#turn-question-row").display
-        # A question turn has no query kind to choose, nor the task input's fields.
-        assert not app.query_one("#turn-kind-row").display
-        assert not app.query_one("#task-fields").display
-        assert "GetQuestion" in str(app.query_one("#question-note", Label).render())
+        assert area.display
         # Tab from the tree lands in the question with the cursor at its end.
         app.dataset_tree.focus()
         await pilot.press("tab")
@@ -66,7 +67,7 @@ async def test_a_question_on_several_lines_becomes_a_block(copilot_file: Path) -
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         await select(pilot, 0, 0)
-        area = app.query_one("#turn-question", TextArea)
+        area = app.query_one("#copilot-question", TextArea)
         area.load_text("Create a number series\nfor sales orders")
         await settle(pilot)
         await pilot.press("ctrl+s")
@@ -120,7 +121,7 @@ async def test_a_json_question_is_typed_in_place(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         await select(pilot, 0, 0)
-        area = app.query_one("#turn-question", TextArea)
+        area = app.query_one("#copilot-question", TextArea)
         area.focus()
         await pilot.press("end", *" now")
         await settle(pilot)

@@ -413,3 +413,62 @@ def test_a_copilot_jsonl_row_is_named_by_its_question_and_opens_its_own_form(
         term.quit()
     finally:
         term.close()
+
+
+COPILOT_TURNS = """\
+name: QUOTES
+tests:
+  - name: QUOTE1
+    description: first quote
+    turns:
+      - question: What does item 1000 cost?
+        context: Item 1000 costs 10.
+        expected_data: {}
+      - question: And item 2000?
+        expected_data:
+          price: 20
+"""
+
+
+def test_a_copilot_turn_opens_in_the_copilot_form_and_keeps_yaml_that_does_not_parse(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "quotes.yaml"
+    path.write_text(COPILOT_TURNS, encoding="utf-8")
+    term = _start(tmp_path, path, "edit-e2e-copilot-turns")
+    try:
+        term.wait_for("QUOTE1")
+        term.wait_for("Diagnostics (0, 0 errors)")  # the first lint run is in
+        term.settle()
+        term.keys("Down")  # the test: its name, description and what its turns hold
+        term.wait_for("A Copilot AI test with 2 turns")
+        term.keys("Space")  # its turns
+        term.wait_for("turn 2 question")
+        term.keys("Down", "Down")
+        shown = term.wait_for("Turn 2 of a Copilot test")
+        assert "And item 2000?" in shown, shown
+        assert "Ground truth" in shown and "Expects a pause" not in shown, shown
+        term.settle()
+        term.keys("Tab", "Tab")  # the question, then the context
+        term.settle()
+        term.keys("Twenty.")
+        term.wait_for("[modified]")
+        term.keys("Tab", "Tab")  # the ground truth, then the expected data (its start)
+        term.settle()
+        term.keys("[1, 2 ")  # before `price: 20`: an unclosed flow list
+        term.wait_for("Invalid YAML, not applied")
+        term.keys("C-s")
+        term.wait_for("not saved: the expected_data of turn 2")
+        assert path.read_text(encoding="utf-8") == COPILOT_TURNS
+        term.keys("Escape")  # to the tree: ctrl+z in the field would undo its typing
+        term.settle()
+        term.keys("C-z")  # drops the text that did not apply; the context stays
+        term.wait_gone("Invalid YAML, not applied")
+        term.keys("C-s")
+        term.wait_for("Saved quotes.yaml")
+        term.quit()
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == COPILOT_TURNS.replace(
+        "          price: 20\n", "          price: 20\n        context: Twenty.\n"
+    )

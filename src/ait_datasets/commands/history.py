@@ -111,14 +111,17 @@ def _add(args: argparse.Namespace, words: list[str]) -> int:
 
 def _show(args: argparse.Namespace, store: str) -> int:
     from ait_datasets.report.history.releases import read_history
-    from ait_datasets.report.history.render import render_json, render_text
+    from ait_datasets.report.history.render import LISTED, render_json, render_text
     from ait_datasets.report.history.render_html import render_html
-    from ait_datasets.report.output import write_atomic
 
-    history = read_history(store, args.suite, args.since)
     fmt = args.format or _format_of(args.output)
+    # Text and HTML name the first LISTED flaky and changed cases of a release (and count
+    # them all); only JSON lists every one.
+    history = read_history(store, args.suite, args.since, None if fmt == "json" else LISTED)
     text = {"text": render_text, "json": render_json, "html": render_html}[fmt](history)
     if args.output:
+        from ait_datasets.report.output import write_atomic
+
         try:
             write_atomic(args.output, text)
         except OSError as exc:

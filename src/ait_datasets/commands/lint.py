@@ -16,6 +16,8 @@ from ait_datasets.commands._lint_options import STDIN, STDIN_DEFAULT_NAME, confi
 from ait_datasets.plural import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ait_datasets.commands._lint_outputs import Output
     from ait_datasets.diagnostics import Diagnostic
     from ait_datasets.lint.config import LintConfig
@@ -29,13 +31,6 @@ HELP = "check datasets for errors the framework would hit at run time"
 
 def _codes(text: str) -> tuple[str, ...]:
     return tuple(c.strip().upper() for c in text.split(",") if c.strip())
-
-
-def output_format(requested: str | None) -> str:
-    """The format asked for, else the CI's (github, azure), else text."""
-    from ait_datasets.commands._lint_outputs import default_format
-
-    return requested if requested is not None else default_format()
 
 
 def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
@@ -271,7 +266,7 @@ class _Run:
         return 2 if self.problems else (1 if run_.fixed else 0)
 
     def _write_fixes(self, run_: LintRun) -> int:
-        from ait_datasets.atomic import Snapshot, cannot_write, write_text_atomically
+        from ait_datasets.atomic import Snapshot, cannot_write, write_bytes_atomically
         from ait_datasets.lint.fixing import not_written, relint_on_disk
 
         if self.stdin:
@@ -291,9 +286,8 @@ class _Run:
             # The file must still hold what was linted: another program (or a second
             # `datasets` run) may have changed it meanwhile, and its change must not vanish.
             try:
-                bom = _has_bom(path)
-                read = Snapshot.of((("\ufeff" if bom else "") + old).encode("utf-8"))
-                write_text_atomically(path, new, bom=bom, expected=read)
+                saved = _saving(path)
+                write_bytes_atomically(path, saved(new), expected=Snapshot.of(saved(old)))
             except OSError as exc:
                 # The file is left as it was (the write is atomic, a read-only file is
                 # refused): say so, and count none of its fixes.
@@ -463,6 +457,17 @@ def _fails(diag: Diagnostic, config: LintConfig) -> bool:
     return diag.severity.rank >= config.fail_level.rank
 
 
-def _has_bom(path: str) -> bool:
+def _saving(path: str) -> Callable[[str], bytes]:
+    """How text becomes the bytes of the file at ``path``: UTF-8 with its byte order mark
+    if it has one; a suite XML keeps its encoding (UTF-16 as the docs ask for)."""
     with open(path, "rb") as fh:
-        return fh.read(3) == b"\xef\xbb\xbf"
+        head = fh.read(3)
+    from ait_datasets.lint.discover import is_xml
+
+    if is_xml(path):
+        from ait_datasets.source.xml_loader import encoded, sniffed
+
+        encoding, bom = sniffed(head)
+        return lambda text: encoded(text, encoding, bom)
+    bom = head == b"\xef\xbb\xbf"
+    return lambda text: (("\ufeff" if bom else "") + text).encode("utf-8")

@@ -135,6 +135,10 @@ def tag_of(lcid: int) -> str | None:
     return _tag_of_lcid().get(lcid)
 
 
+# Why a tag is meant when it is only the nearest spelling (a guess among tags).
+CLOSEST = "the closest Windows language tag"
+
+
 def meant_tag(value: str) -> tuple[str, str] | None:
     """The tag ``value`` most likely means, and why, when it is not a tag itself.
 
@@ -167,5 +171,5 @@ def meant_tag(value: str) -> tuple[str, str] | None:
         return by_folded[folded[:-3] + "-gb"], "the United Kingdom's region code is GB"
     close = difflib.get_close_matches(folded, list(by_folded), n=1, cutoff=0.8)
     if close:
-        return by_folded[close[0]], "the closest Windows language tag"
+        return by_folded[close[0]], CLOSEST
     return None

@@ -136,7 +136,7 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
     new = "".join(new_lines)
     if whole_file:
         new = _with_file_comment(new, whole_file, xml=fmt == "xml")
-    if not _same_data(path, text, new):
+    if not same_data(path, text, new):
         return "a suppression comment would change what the file means: add them by hand"
     return new, count
 
@@ -227,17 +227,20 @@ def _with_file_comment(text: str, codes: list[str], *, xml: bool) -> str:
     return text + line + newline
 
 
-def _same_data(path: str, old: str, new: str) -> bool:
-    """Whether ``new`` reads as the same data as ``old`` (only comments were added)."""
+def same_data(path: str, old: str, new: str) -> bool:
+    """Whether ``new`` reads as the same data as ``old`` (only comments were added): suite
+    XML with the same elements and attributes, a dataset with the same plain data and no
+    error ``old`` did not have (a ``#`` inside a block scalar or a multi-line string is
+    text, not a comment). The language server's "Suppress" action checks its edit here too."""
     if _format(path) == "xml":
         before_xml = _xml_shape(path, old)
         return before_xml is not None and before_xml == _xml_shape(path, new)
     from ait_datasets.source.load import load_text
 
     before, after = load_text(path, old), load_text(path, new)
-    if before.root is None or after.root is None:
+    if after.has_errors and not before.has_errors:
         return False
-    return bool(before.root.data == after.root.data)
+    return bool(before.data == after.data)
 
 
 # Byte order marks and the encodings they announce (suite XML is often UTF-16LE).

@@ -59,19 +59,30 @@ def linted_apps(project: Project) -> Iterator[AppView]:
         if not paths:
             continue
         sources = read_sources(folder, [display_path(p) for p in paths])
-        yield AppView(folder, sources, list(_suite_lines(files)), _datasets(files))
+        yield AppView(
+            folder,
+            sources,
+            list(_suite_lines(files, project.linted)),
+            _datasets(files, project.linted),
+        )
 
 
-def _suite_lines(files: list[FileFacts]) -> Iterator[SuiteLine]:
-    from ait_datasets.source.xml_loader import load_xml
+def _suite_lines(files: list[FileFacts], linted: Linted) -> Iterator[SuiteLine]:
+    from ait_datasets.source.xml_loader import XmlDocument, load_xml, load_xml_text
 
     for facts in files:
         if facts.kind != kinds.FileKind.SUITE_XML:
             continue
-        try:
-            doc = load_xml(facts.path)
-        except OSError:
-            continue
+        given = linted.get(facts.path)
+        if isinstance(given, XmlDocument):
+            doc = given
+        elif isinstance(given, str):
+            doc = load_xml_text(facts.path, given)
+        else:
+            try:
+                doc = load_xml(facts.path)
+            except OSError:
+                continue
         if doc.xml is None:
             continue
         for suite in doc.xml.children:
@@ -105,12 +116,16 @@ def _is_id(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 10
 
 
-def _datasets(files: list[FileFacts]) -> dict[str, list[Dataset]]:
+# What a run linted of a file, when the disk may hold something else (Project.linted).
+Linted = dict[str, Document | str]
+
+
+def _datasets(files: list[FileFacts], linted: Linted) -> dict[str, list[Dataset]]:
     out: dict[str, list[Dataset]] = {}
     for facts in files:
         if facts.format == "xml" or facts.kind == kinds.SUITE_SETUP:
             continue
-        item = Dataset(facts.path, facts.linted, _load(facts.path))
+        item = Dataset(facts.path, facts.linted, _load(facts.path, linted.get(facts.path)))
         codes = {group_code(os.path.basename(facts.path))[:100]}
         if facts.language and facts.name:
             codes.add(facts.name.upper()[:100])
@@ -119,13 +134,19 @@ def _datasets(files: list[FileFacts]) -> dict[str, list[Dataset]]:
     return out
 
 
-def _load(path: str) -> Document | None:
-    from ait_datasets.source.load import load
+def _load(path: str, given: Document | str | None) -> Document | None:
+    """The dataset as linted (``given``), else as on disk; None when it has no data."""
+    from ait_datasets.source.load import load, load_text
 
-    try:
-        doc = load(path)
-    except OSError:
-        return None
+    if isinstance(given, Document):
+        doc = given
+    elif given is not None:
+        doc = load_text(path, given)
+    else:
+        try:
+            doc = load(path)
+        except OSError:
+            return None
     return doc if doc.root is not None or doc.rows else None
 
 

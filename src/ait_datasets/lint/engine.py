@@ -25,7 +25,7 @@ from ait_datasets.internal_error import FileInternalError
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts, extract_facts
-from ait_datasets.lint.known_codes import unknown_code
+from ait_datasets.lint.known_codes import code_problem
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.rules import FAMILIES
 from ait_datasets.lint.rules.common import with_severity
@@ -62,8 +62,9 @@ def lint_document(
     facts = extract_facts(doc, ctx.kind)
     project = Project(apps)
     project.add(facts)
+    project.linted[doc.path] = doc
     found.extend(project_findings(project, config))
-    suppressions = {doc.path: parse_suppressions(doc.path, doc.text, unknown_code)}
+    suppressions = {doc.path: parse_suppressions(doc.path, doc.text, code_problem)}
     return finish(found, suppressions, lambda _path: config)
 
 
@@ -261,7 +262,7 @@ def _lint_file(
     facts = extract_facts(doc, ctx.kind)
     sup = None
     if doc.format in _COMMENTED_FORMATS:
-        parsed = parse_suppressions(path, doc.text, unknown_code)
+        parsed = parse_suppressions(path, doc.text, code_problem)
         if parsed.directives or parsed.malformed:
             sup = parsed
     return FileResult(path, diags, facts, doc.text, sup, fixed)
@@ -353,6 +354,7 @@ def lint_paths(
             configs[path] = file_config
     suppressions: dict[str, Suppressions] = {}
     found: list[Diagnostic] = []
+    given_content_paths = set(given_content or {})
     for done, result in enumerate(
         _results(configs, fixer, jobs, apps, debug, given_content or {}), start=1
     ):
@@ -376,6 +378,9 @@ def lint_paths(
         found.extend(result.diagnostics)
         if result.text is not None:
             run.sources[path] = result.text
+            if result.fixed is not None or path in given_content_paths:
+                # Not what the disk holds (yet): the AL rules read this text.
+                project.linted[path] = result.text
     found.extend(project_findings(project, first_config))
     run.unreadable = once_per_path([*run.unreadable, *apps.unreadable])
     run.diagnostics = finish(found, suppressions, lambda p: configs.get(p) or config_for(p))

@@ -11,12 +11,16 @@ from __future__ import annotations
 import re
 
 from ait_datasets.diagnostics import Diagnostic, Fix
+from ait_datasets.lint.discover import is_xml
 
 _NAME = re.compile(r"[&*]([^\s,\[\]{}]+)")
 
 
-def unapplicable(fix: Fix, text: str) -> str | None:
-    """Why ``fix`` cannot be applied to ``text``, or None when it can."""
+def unapplicable(fix: Fix, text: str, path: str = "") -> str | None:
+    """Why ``fix`` cannot be applied to ``text`` (the content of ``path``), or None when it
+    can. Only YAML has anchors, aliases and tags: in XML a value may start with ``&amp;``."""
+    if is_xml(path):
+        return None
     for edit in fix.edits:
         replaced = text[edit.start : edit.end].lstrip()
         if replaced.startswith("&"):
@@ -43,7 +47,7 @@ def mark_unapplicable(diagnostics: list[Diagnostic], sources: dict[str, str]) ->
         text = sources.get(diag.path)
         reason = None
         if diag.fix is not None and diag.fix.edits and text is not None:
-            reason = unapplicable(diag.fix, text)
+            reason = unapplicable(diag.fix, text, diag.path)
         if reason is None:
             out.append(diag)
             continue

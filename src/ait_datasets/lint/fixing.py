@@ -8,7 +8,6 @@ A fix whose result does not parse is dropped, never written.
 
 from __future__ import annotations
 
-import difflib
 from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -48,19 +47,34 @@ class Fixer:
                 and d.path == doc.path
                 and (d.fix.safe or self.unsafe)
                 # A fix that would remove an anchor or an alias is never applied.
-                and unapplicable(d.fix, doc.text) is None
+                and unapplicable(d.fix, doc.text, doc.path) is None
             ]
             chosen = _non_overlapping(fixes)
             if not chosen:
                 break
             edits = [e for fix in chosen for e in fix.edits]
-            new_doc = load_text(doc.path, apply_edits(doc.text, edits), fmt=doc.format)
+            new_doc = reloaded(doc, apply_edits(doc.text, edits))
             if new_doc.has_errors and not doc.has_errors:
                 break  # never trade a parsable file for a broken one
-            new_doc.bom = doc.bom
             doc = new_doc
             applied += len(chosen)
         return doc, applied
+
+
+def reloaded(doc: Document, text: str) -> Document:
+    """``text`` read as ``doc``'s new content: in its format, with its byte order mark.
+
+    A suite XML is read by the XML reader from the bytes it would be saved as (its own
+    encoding), so its findings after a fix are the ones the saved file gets.
+    """
+    if doc.format == "xml":
+        from ait_datasets.source.xml_loader import XmlDocument, encoded, load_xml_bytes
+
+        assert isinstance(doc, XmlDocument)
+        return load_xml_bytes(doc.path, encoded(text, doc.encoding, doc.bom))
+    new_doc = load_text(doc.path, text, fmt=doc.format)
+    new_doc.bom = doc.bom
+    return new_doc
 
 
 def not_written(run_: LintRun, path: str) -> None:
@@ -122,14 +136,3 @@ def _overlaps_taken(edit: Edit, starts: list[int], taken: list[Edit]) -> bool:
 
 def _overlaps(a: Edit, b: Edit) -> bool:
     return (a.start < b.end and b.start < a.end) or a.start == b.start
-
-
-def unified_diff(path: str, old: str, new: str) -> str:
-    return "".join(
-        difflib.unified_diff(
-            old.splitlines(keepends=True),
-            new.splitlines(keepends=True),
-            fromfile=f"a/{path}",
-            tofile=f"b/{path}",
-        )
-    )

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ait_datasets.lint.config import ALL
 from ait_datasets.lint.rules import all_rules
-from ait_datasets.lint.suggest import did_you_mean
+from ait_datasets.lint.suggest import did_you_mean, only_reading
+from ait_datasets.lint.suppressions import CodeProblem
 
 
 def unknown_code(code: str, *, all_allowed: bool = False) -> str | None:
@@ -16,22 +17,36 @@ def unknown_code(code: str, *, all_allowed: bool = False) -> str | None:
     are given (command line, configuration, inline suppressions). ``ALL`` (every rule) is
     a code where ``all_allowed``: select, extend-select and ignore.
     """
+    problem = code_problem(code, all_allowed=all_allowed)
+    return None if problem is None else problem.message
+
+
+def code_problem(code: str, *, all_allowed: bool = False) -> CodeProblem | None:
+    """:func:`unknown_code`'s answer with the code it names (a suppression's fix)."""
     if code == ALL:
         return (
             None
             if all_allowed
-            else "'ALL' (every rule) is for select, extend-select and ignore only; "
-            "name the codes or prefixes here"
+            else CodeProblem(
+                "'ALL' (every rule) is for select, extend-select and ignore only; "
+                "name the codes or prefixes here"
+            )
         )
     codes = [rule.code for rule in all_rules()]
     if code and any(known.startswith(code) for known in codes):
         return None
     families = sorted({c.rstrip("0123456789") for c in codes})
-    best = did_you_mean(code, families if code.isalpha() else codes)
+    choices = families if code.isalpha() else codes
+    best = did_you_mean(code, choices)
     if best is None:
-        best = did_you_mean(code, codes + families)
+        choices = codes + families
+        best = did_you_mean(code, choices)
     tail = f" Did you mean '{best}'?" if best else ""
-    return f"'{code}' is not a rule code or prefix (`datasets rules` lists them).{tail}"
+    return CodeProblem(
+        f"'{code}' is not a rule code or prefix (`datasets rules` lists them).{tail}",
+        best,
+        best is not None and only_reading(code, best, choices),
+    )
 
 
 def unknown_codes(codes: tuple[str, ...] | list[str], *, all_allowed: bool = False) -> list[str]:

@@ -71,8 +71,9 @@ MALFORMED = Rule(
     family="suppressions",
     severity=Severity.WARNING,
     summary="A `# datasets:` comment that is not a valid suppression, or names an unknown code.",
-    what="Reports `datasets:` comments without `disable=` / `disable-file=`, without codes, or "
-    "with a code or prefix that names no rule (with the code it probably meant).",
+    what="Reports `datasets:` comments without `disable=` / `disable-file=` (with the "
+    "directive a misspelt one probably meant), without codes, or with a code or prefix "
+    "that names no rule (with the code it probably meant).",
     why="A suppression with a typo silently suppresses nothing."
     " No AL: suppression comments are this linter's own.",
     bad=Example(
@@ -91,7 +92,10 @@ MALFORMED = Rule(
         line=1,
     ),
     fix="Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
-    "`datasets rules` lists.",
+    "`datasets rules` lists. The fix writes the directive or code the message names "
+    "(`disabel` -> `disable`, `TST01` -> `TST001`): safe when it is the only one a letter's "
+    "case or one edit away, unsafe when it is a guess.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         # datasets: disable-file=TST001
@@ -141,13 +145,26 @@ class Suppressions(Record):
     malformed: list[Diagnostic] = field(default_factory=list)
 
 
-# ``code -> why it names no rule, or None`` (``known_codes.unknown_code``): passed in,
+class CodeProblem(Record):
+    """Why a code names no rule, and the code it most likely means (with whether that
+    is its only reading: a letter's case or one edit from one code or prefix)."""
+
+    message: str
+    meant: str | None = None
+    only_reading: bool = False
+
+
+# ``code -> why it names no rule, or None`` (``known_codes.code_problem``): passed in,
 # because the rule registry this needs includes this module's own rules.
-UnknownCode = Callable[[str], "str | None"]
+UnknownCode = Callable[[str], "CodeProblem | None"]
 
 
-def _any_code(_code: str) -> str | None:
+def _any_code(_code: str) -> CodeProblem | None:
     return None
+
+
+# What a `datasets:` comment may say before its `=`.
+_DIRECTIVE_WORDS = ("disable", "disable-file", "covers")
 
 
 def parse_suppressions(path: str, text: str, unknown_code: UnknownCode = _any_code) -> Suppressions:
@@ -190,18 +207,37 @@ def _parse_mark(
         for c in (directive.group("codes") if directive else "").split(",")
         if c.strip()
     )
+    body_start = starts[index] + mark.start("body")
     if directive is None or not codes:
-        found.malformed.append(MALFORMED.diagnostic_at(path, line_no, col, end))
+        found.malformed.append(
+            _misspelt_directive(path, line_no, col, end, body, body_start)
+            or MALFORMED.diagnostic_at(path, line_no, col, end)
+        )
         return
     known = []
-    for code in codes:
+    written_codes = directive.group("codes")
+    codes_start = body_start + directive.start("codes")
+    for token, at in _tokens(written_codes):
+        code = token.upper()
         problem = unknown_code(code)
         if problem is None:
             known.append(code)
-        else:
-            found.malformed.append(
-                MALFORMED.diagnostic_at(path, line_no, col, end, f"Unknown code: {problem}")
+            continue
+        fix = None
+        if problem.meant is not None:
+            fix = Fix(
+                f"Replace '{token}' with '{problem.meant}'",
+                (Edit(codes_start + at, codes_start + at + len(token), problem.meant),),
+                safe=problem.only_reading,
             )
+        found.malformed.append(
+            _with_fix(
+                MALFORMED.diagnostic_at(
+                    path, line_no, col, end, f"Unknown code: {problem.message}"
+                ),
+                fix,
+            )
+        )
     if not known:
         return
     whole = directive.group("kind") == "disable-file"
@@ -276,6 +312,59 @@ def parse_covers(text: str) -> list[Covers]:
                 )
             )
     return found
+
+
+def _tokens(written: str) -> list[tuple[str, int]]:
+    """Each code of a comma-separated list as written, and where it starts in it."""
+    out = []
+    for part in re.finditer(r"[^,]+", written):
+        token = part.group().strip()
+        if token:
+            out.append((token, part.start() + part.group().index(token)))
+    return out
+
+
+def _misspelt_directive(
+    path: str, line: int, col: int, end: int, body: str, body_start: int
+) -> Diagnostic | None:
+    """SUP002 for `disabel=` and the like: a word one of the directives' own, misspelt."""
+    from ait_datasets.lint.suggest import did_you_mean, only_reading
+
+    found = re.match(r"\s*([A-Za-z][A-Za-z_-]*)\s*=", body)
+    if found is None:
+        return None
+    word = found.group(1)
+    best = did_you_mean(word, _DIRECTIVE_WORDS)
+    if best is None or best == word:
+        return None
+    diag = MALFORMED.diagnostic_at(
+        path,
+        line,
+        col,
+        end,
+        f"`datasets: {word}=` is not a suppression (`disable=` or `disable-file=`), so it "
+        f"silences nothing. Did you mean `{best}=`?",
+    )
+    fix = Fix(
+        f"Replace '{word}' with '{best}'",
+        (Edit(body_start + found.start(1), body_start + found.end(1), best),),
+        safe=only_reading(word, best, _DIRECTIVE_WORDS),
+    )
+    return _with_fix(diag, fix)
+
+
+def _with_fix(diag: Diagnostic, fix: Fix | None) -> Diagnostic:
+    return Diagnostic(
+        diag.path,
+        diag.line,
+        diag.column,
+        diag.end_line,
+        diag.end_column,
+        diag.code,
+        diag.severity,
+        diag.message,
+        fix,
+    )
 
 
 def _line_starts(lines: list[str]) -> list[int]:

@@ -99,13 +99,5 @@ def code_actions(
     return out
 
 
-def fix_all_edit(
-    uri: str, text: str, path: str, config: LintConfig, encoding: str
-) -> lsp.WorkspaceEdit | None:
-    conv = Converter(text, encoding)
-    change = minimal_edit(conv, text, fix_document_text(text, path, config))
-    return None if change is None else _edit(uri, [change])
-
-
 def _edit(uri: str, edits: list[lsp.TextEdit]) -> lsp.WorkspaceEdit:
     return lsp.WorkspaceEdit(changes={uri: edits})

@@ -167,7 +167,6 @@ class DiskWatcher:
         self.config_file = config_file
         self.entries = entries
         self.known: dict[Spot, Listing] = {}
-        self.polls = 0
         self._task: asyncio.Task[None] | None = None
         self._said_partial = False
 
@@ -208,7 +207,6 @@ class DiskWatcher:
         spots = self.spots(self.open_paths())
         before = {spot: listing for spot, listing in self.known.items() if spot in spots}
         listings, partial = await asyncio.to_thread(scan_all, spots, self.entries)
-        self.polls += 1
         if partial and not self._said_partial:
             self._said_partial = True
             self.log(f"watching only the first {self.entries} files and folders of the app")

@@ -11,16 +11,41 @@ The public API, for scripts that want the numbers without the command line::
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from ait_datasets.report.build import Report, build_report
-from ait_datasets.report.compare import Comparison, compare
-from ait_datasets.report.input_problems import Problem, ReportInputError
-from ait_datasets.report.inputs import read_file, read_results
-from ait_datasets.report.model import CaseKey, ResultSet, Run
-from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
-from ait_datasets.report.stats import Summary, pass_at_k, summarize, wilson_interval
+if TYPE_CHECKING:
+    from ait_datasets.report.build import Report, build_report
+    from ait_datasets.report.compare import Comparison, compare
+    from ait_datasets.report.input_problems import Problem, ReportInputError
+    from ait_datasets.report.inputs import read_file, read_results
+    from ait_datasets.report.model import CaseKey, ResultSet, Run
+    from ait_datasets.report.quarantine import Quarantine, parse_quarantine, read_quarantine
+    from ait_datasets.report.stats import Summary, pass_at_k, summarize, wilson_interval
+
+# Each public name: the module that defines it, imported when the name is first asked
+# for, so a command that needs one part of the report (`datasets history` needs its
+# statistics) does not load the reader and the rest.
+_PUBLIC = {
+    "Report": "build",
+    "build_report": "build",
+    "Comparison": "compare",
+    "compare": "compare",
+    "Problem": "input_problems",
+    "ReportInputError": "input_problems",
+    "read_file": "inputs",
+    "read_results": "inputs",
+    "CaseKey": "model",
+    "ResultSet": "model",
+    "Run": "model",
+    "Quarantine": "quarantine",
+    "parse_quarantine": "quarantine",
+    "read_quarantine": "quarantine",
+    "Summary": "stats",
+    "pass_at_k": "stats",
+    "summarize": "stats",
+    "wilson_interval": "stats",
+}
 
 # Each format's renderer: (module, function). A module is imported when its format is
 # asked for: a text report need not load the page, JSON and annotation writers.
@@ -58,11 +83,17 @@ def render_chunks(report: Report, fmt: str) -> Iterable[str]:
     return pieces
 
 
-def __getattr__(name: str) -> dict[str, Callable[[Report], str]]:
-    """``RENDERERS``: every format's renderer (their modules imported when asked)."""
+def __getattr__(name: str) -> Any:
+    """A public name (its module imported on first use), or ``RENDERERS``: every
+    format's renderer (their modules imported when asked)."""
     if name == "RENDERERS":
         return {fmt: _renderer(where) for fmt, where in _RENDERERS.items()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"ait_datasets.report.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [

@@ -47,7 +47,7 @@ from ait_datasets.source.scalars import (
     oversized_number,
     resolve_plain,
 )
-from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence
+from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Writings
 
 
 def read_block_yaml(text: str) -> Node | None:
@@ -77,8 +77,8 @@ def read_list_item(
     reader = BlockReader.__new__(BlockReader)
     reader.text = text
     reader.lines = lines
-    reader.index = index
-    reader.indents = [len(line) - len(line.lstrip(" ")) for line in lines]
+    reader.writings = Writings(index)
+    reader.indents = _indents(lines)
     reader.starts = starts
     reader.depth = depth
     reader.known_keys = {}
@@ -90,25 +90,36 @@ def read_list_item(
         return None
 
 
+def _indents(lines: list[str]) -> bytes | list[int]:
+    """How many spaces each line starts with: one byte a line when every count fits (a
+    list would hold eight bytes a line through the whole read of a large file)."""
+    try:
+        return bytes(len(line) - len(line.lstrip(" ")) for line in lines)
+    except ValueError:  # a line indented 256 columns or more
+        return [len(line) - len(line.lstrip(" ")) for line in lines]
+
+
 class BlockReader:
     """One pass over the lines; each method returns a node and the next line to read.
 
     The loops over mapping keys and list items are the hot path (a large dataset has
     hundreds of thousands of lines): they look lines up in precomputed lists and read
     the common values (plain and double-quoted text) inline; rarer shapes go through
-    methods. A line that has been read is replaced by "" (lines are only ever read
-    forward), so the split text shrinks as the tree grows instead of adding to the
-    peak memory of a large file.
+    methods. A line that has been read or skipped (a comment) is replaced by "" (lines
+    are only ever read forward), so the split text shrinks as the tree grows instead of
+    adding to the peak memory of a large file; a comment line left behind would keep
+    the whole block of memory its string is in from being reused for the tree.
     """
 
     def __init__(self, text: str, crlf: bool = False) -> None:
         self.text = text
         # Every break is CRLF or every break is LF (checked by the caller): one split.
         self.lines = text.split("\r\n" if crlf else "\n")
-        self.index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
-        self.index.single_line_scalars = True
-        self.indents = [len(line) - len(line.lstrip(" ")) for line in self.lines]
-        self.starts = self.index.starts
+        index = LineIndex.of_lines(text, self.lines, 2 if crlf else 1)
+        index.single_line_scalars = True
+        self.writings = Writings(index)
+        self.indents = _indents(self.lines)
+        self.starts = index.starts
         self.depth = 0
         # Plain keys and short plain values seen so far, with what they resolve to.
         self.known_keys: dict[str, str] = {}
@@ -126,6 +137,7 @@ class BlockReader:
             indent = indents[i]
             if indent < len(line) and line[indent] != "#":
                 return i
+            lines[i] = ""  # a blank or comment line: let it go too
             i += 1
         return count
 
@@ -176,9 +188,9 @@ class BlockReader:
         lines = self.lines
         indents = self.indents
         starts = self.starts
-        index = self.index
+        written_plain = self.writings.plain
         count = len(lines)
-        node = Mapping(index, starts[i] + column, 0, keys_in_text=True)
+        node = Mapping(written_plain, starts[i] + column, 0, keys_in_text=True)
         children = node.children
         key_match = KEY.match
         not_plain_start = NOT_PLAIN_START
@@ -213,7 +225,7 @@ class BlockReader:
                 # A plain value, the common case: read here, without a call to inline().
                 text = plain_text(line, at)
                 start = line_start + at
-                value_node = Scalar(self.plain_value(text), index, start, start + len(text))
+                value_node = Scalar(self.plain_value(text), written_plain, start, start + len(text))
                 i += 1
             else:
                 value_node, i = self.inline(i, at, column)
@@ -225,6 +237,7 @@ class BlockReader:
                 indent = indents[i]
                 if indent < len(line) and line[indent] != "#":
                     break
+                lines[i] = ""  # a blank or comment line: let it go too
                 i += 1
             else:
                 break
@@ -271,6 +284,7 @@ class BlockReader:
             indent = indents[j]
             if indent < len(following) and following[indent] != "#":
                 break
+            lines[j] = ""  # a blank or comment line: let it go too
             j += 1
         if j < count:
             if indent > column:
@@ -288,7 +302,7 @@ class BlockReader:
             ):
                 # A list at the key's own indentation ("indentless"): YAML allows it.
                 return self.sequence(j, column)
-        return Scalar(None, self.index, empty_at, empty_at), i + 1
+        return Scalar(None, self.writings.plain, empty_at, empty_at), i + 1
 
     # -- block lists -----------------------------------------------------------------
 
@@ -301,7 +315,7 @@ class BlockReader:
         indents = self.indents
         starts = self.starts
         count = len(lines)
-        node = Sequence(self.index, starts[i] + column, 0)
+        node = Sequence(self.writings.plain, starts[i] + column, 0)
         items = node.items
         item_at = self.item
         item: Node
@@ -315,6 +329,7 @@ class BlockReader:
                 indent = indents[i]
                 if indent < len(line) and line[indent] != "#":
                     break
+                lines[i] = ""  # a blank or comment line: let it go too
                 i += 1
             else:
                 break
@@ -340,7 +355,7 @@ class BlockReader:
             if j < len(self.lines) and self.indents[j] > column:
                 return self.block(j, self.indents[j], column)
             dash_end = self.starts[i] + column + 1
-            return Scalar(None, self.index, dash_end, dash_end), i + 1
+            return Scalar(None, self.writings.plain, dash_end, dash_end), i + 1
         if line[at] == "-" and (at + 1 == length or line[at + 1] == " "):
             raise GiveUp  # "- - item": a list in a list on one line
         if KEY.match(line, at) is not None:
@@ -383,14 +398,14 @@ class BlockReader:
                 close += 1
             if close == len(line) or line[close] != "}" or not AFTER_VALUE.match(line, close + 1):
                 raise GiveUp  # only the empty flow mapping is read here
-            node = Mapping(self.index, start, start + close + 1 - at, flow=True)
+            node = Mapping(self.writings.flow, start, start + close + 1 - at)
             return node, i + 1
         if char == "|":
             return self.literal(i, at, column)
         if char in NOT_PLAIN_START and (char != "-" or at + 1 == len(line) or line[at + 1] == " "):
             raise GiveUp  # an indicator; only "-1" or "-word" can start a plain value
         text = plain_text(line, at)
-        return Scalar(self.plain_value(text), self.index, start, start + len(text)), i + 1
+        return Scalar(self.plain_value(text), self.writings.plain, start, start + len(text)), i + 1
 
     def plain_value(self, text: str) -> object:
         """The value of a plain scalar under the YAML 1.2 core schema, interned if short.
@@ -411,13 +426,14 @@ class BlockReader:
 
     def scalar(self, text: str, start: int, end: int, style: str) -> Scalar:
         value = sys.intern(text) if len(text) <= INTERN_UP_TO else text
-        return Scalar(value, self.index, start, end, style)
+        return Scalar(value, self.writings.style(style), start, end)
 
     def flow_list(self, i: int, at: int) -> Sequence:
         """A one-line flow list of scalars: ``[a, 'b', "c"]``."""
         line = self.lines[i]
         line_start = self.starts[i]
-        node = Sequence(self.index, line_start + at, 0, flow=True)
+        written_plain = self.writings.plain
+        node = Sequence(self.writings.flow, line_start + at, 0)
         items = node.items
         position = at + 1
         rest = line[position:].lstrip(" ")
@@ -434,7 +450,7 @@ class BlockReader:
                     text = plain.rstrip(" ")
                     start = line_start + item_start
                     value = self.plain_value(text)
-                    items.append(Scalar(value, self.index, start, start + len(text)))
+                    items.append(Scalar(value, written_plain, start, start + len(text)))
                 else:
                     double = match.group("double")
                     if double is not None:

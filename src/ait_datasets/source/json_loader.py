@@ -15,7 +15,7 @@ from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.source import codes
-from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
+from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span, Writings
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_DEPTH = 200
@@ -36,8 +36,9 @@ class _Lines:
     """Offsets within one parsed text (a file, or one JSONL line at ``base``) -> positions
     in the file, through the file's shared line index."""
 
-    def __init__(self, index: LineIndex, base: int = 0) -> None:
-        self.index = index
+    def __init__(self, writings: Writings, base: int = 0) -> None:
+        self.index = writings.lines
+        self.writings = writings
         self.base = base
 
     def span(self, start: int, end: int) -> Span:
@@ -53,7 +54,7 @@ class _Parser:
 
     def scalar(self, value: object, start: int, end: int, style: str = "") -> Scalar:
         base = self.lines.base
-        return Scalar(value, self.lines.index, start + base, end + base, style)
+        return Scalar(value, self.lines.writings.style(style), start + base, end + base)
 
     def ws(self, pos: int) -> int:
         m = _WS.match(self.text, pos)
@@ -182,7 +183,7 @@ class _Parser:
 
     def obj(self, start: int, depth: int) -> tuple[Node, int]:
         base = self.lines.base
-        node = Mapping(self.lines.index, start + base, start + base + 1, flow=True)
+        node = Mapping(self.lines.writings.flow, start + base, start + base + 1)
         pos = self.ws(start + 1)
         if self.text.startswith("}", pos):
             return self.close(node, start, pos + 1)
@@ -225,7 +226,7 @@ class _Parser:
 
     def arr(self, start: int, depth: int) -> tuple[Node, int]:
         base = self.lines.base
-        node = Sequence(self.lines.index, start + base, start + base + 1, flow=True)
+        node = Sequence(self.lines.writings.flow, start + base, start + base + 1)
         pos = self.ws(start + 1)
         if self.text.startswith("]", pos):
             return self.close(node, start, pos + 1)
@@ -288,7 +289,7 @@ def _syntax_diag(path: str, lines: _Lines, exc: JsonSyntaxError, what: str) -> D
 
 
 def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
-    lines = _Lines(LineIndex(text))
+    lines = _Lines(Writings(LineIndex(text)))
     parser = _Parser(path, text, lines)
     try:
         root = parser.parse()
@@ -312,7 +313,7 @@ def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
     offset = 0
     raw_lines = text.split("\n")
-    line_index = LineIndex(text)
+    writings = Writings(LineIndex(text))
     for number, raw in enumerate(raw_lines):
         line_no = number + 1
         line = raw[:-1] if raw.endswith("\r") else raw
@@ -333,7 +334,7 @@ def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
                     )
                 )
             break
-        lines = _Lines(line_index, base=offset)
+        lines = _Lines(writings, base=offset)
         parser = _Parser(path, line, lines)
         try:
             node = parser.parse()

@@ -21,7 +21,7 @@ from itertools import accumulate
 from ait_datasets.source.block_lexicon import handles_characters
 from ait_datasets.source.block_yaml import read_list_item
 from ait_datasets.source.document import Document
-from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
+from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence, offsets_array
 
 # Text compared in slices of this many characters when looking for where an edit starts
 # and ends (a slice comparison runs in C; no large copy is made).
@@ -95,7 +95,7 @@ def reparse_after_edit(
     lines = fragment.split(separator)
     if after < len(old):
         lines.pop()  # the fragment ends with a line break: no line after it is in it
-    new_starts = array("q", starts[:first])
+    new_starts = offsets_array(len(text), starts[:first])
     new_starts.extend(
         accumulate((len(line) + len(separator) for line in lines[:-1]), initial=line_start)
     )

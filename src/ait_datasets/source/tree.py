@@ -11,15 +11,22 @@ from __future__ import annotations
 import bisect
 import re
 from array import array
-from collections.abc import Iterator, KeysView
+from collections.abc import Iterable, Iterator, KeysView
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, islice
 
 from ait_datasets.records import FrozenRecord
 from ait_datasets.source.lines import LINE_BREAK
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
+
+
+def offsets_array(length: int, offsets: Iterable[int] = (0,)) -> array[int]:
+    """``offsets`` in an array for the offsets of a text of ``length`` characters: four
+    bytes an offset when they fit (any text the loader's size limit lets through), not
+    eight."""
+    return array("I" if length < 1 << 32 else "q", offsets)
 
 
 class LineIndex:
@@ -38,7 +45,7 @@ class LineIndex:
         # Set by the line reader for its trees: every scalar is written on one line, but
         # for literal blocks (`|`), so a line starting with `#` is a comment.
         self.single_line_scalars = False
-        self.starts = array("q", [0])
+        self.starts = offsets_array(len(text))
         self.starts.extend(m.end() for m in LINE_BREAK.finditer(text))
 
     @classmethod
@@ -48,8 +55,11 @@ class LineIndex:
         index = cls.__new__(cls)
         index.text = text
         index.single_line_scalars = False
-        index.starts = array("q", [0])
-        index.starts.extend(accumulate(len(line) + break_width for line in lines[:-1]))
+        index.starts = offsets_array(len(text))
+        # Not lines[:-1]: a copy of the list would be as large as the array.
+        index.starts.extend(
+            accumulate(len(line) + break_width for line in islice(lines, len(lines) - 1))
+        )
         return index
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -80,8 +90,51 @@ class Span(FrozenRecord):
         return cls(line, column, end_line, end_column, start_offset, end_offset)
 
 
+class Writing:
+    """How nodes are written: in which text (its line index), with which quoting style
+    and tag (scalars), in flow or block style (mappings and lists).
+
+    One object is shared by every node of a text written alike, instead of three slots
+    in each node: a large file has hundreds of thousands of nodes and a handful of
+    writings, and CPython allocates objects in steps of 16 bytes, so a scalar of four
+    slots takes 64 bytes where one of six takes 80.
+    """
+
+    __slots__ = ("flow", "lines", "style", "tag")
+
+    def __init__(
+        self, lines: LineIndex, style: str = "", tag: str | None = None, flow: bool = False
+    ) -> None:
+        self.lines = lines
+        # "" plain, "'" single-quoted, '"' double-quoted, "|" literal, ">" folded.
+        self.style = style
+        self.tag = tag
+        self.flow = flow
+
+
+class Writings:
+    """The shared writings of one text's nodes, each made once (see :class:`Writing`)."""
+
+    __slots__ = ("_styles", "flow", "lines", "plain")
+
+    def __init__(self, lines: LineIndex) -> None:
+        self.lines = lines
+        # Plain scalars and block mappings and lists.
+        self.plain = Writing(lines)
+        self.flow = Writing(lines, flow=True)
+        self._styles = {"": self.plain}
+
+    def style(self, style: str) -> Writing:
+        """The writing of an untagged scalar in ``style``."""
+        found = self._styles.get(style)
+        if found is None:
+            found = self._styles[style] = Writing(self.lines, style)
+        return found
+
+
 class Positioned:
-    """Where a node is: two character offsets and the document's shared line index.
+    """Where a node is: two character offsets, and its writing (which holds the document's
+    shared line index).
 
     No span object is kept per node (a large file has hundreds of thousands of nodes, and
     allocating them dominated loading); :attr:`span` makes one when it is asked for.
@@ -89,12 +142,23 @@ class Positioned:
 
     # The end is kept as a length: most lengths are small ints, which Python shares,
     # while every large offset is an object of its own.
-    __slots__ = ("_length", "lines", "start_offset")
+    __slots__ = ("_length", "start_offset", "writing")
 
-    def __init__(self, lines: LineIndex, start_offset: int, end_offset: int) -> None:
-        self.lines = lines
+    def __init__(self, writing: Writing, start_offset: int, end_offset: int) -> None:
+        self.writing = writing
         self.start_offset = start_offset
         self._length = end_offset - start_offset
+
+    @property
+    def lines(self) -> LineIndex:
+        """The line index of the document the node is in."""
+        return self.writing.lines
+
+    @property
+    def tag(self) -> str | None:
+        """The tag the scalar's value was read with; None for a mapping or list (the
+        loader checks a tag on one, and keeps none)."""
+        return self.writing.tag
 
     @property
     def end_offset(self) -> int:
@@ -106,28 +170,22 @@ class Positioned:
 
     @property
     def span(self) -> Span:
-        return Span.of_offsets(self.lines, self.start_offset, self.end_offset)
+        return Span.of_offsets(self.writing.lines, self.start_offset, self.end_offset)
 
 
 class Scalar(Positioned):
-    __slots__ = ("data", "style", "tag")
+    __slots__ = ("data",)
 
-    def __init__(
-        self,
-        data: object,
-        lines: LineIndex,
-        start_offset: int,
-        end_offset: int,
-        style: str = "",
-        tag: str | None = None,
-    ) -> None:
+    def __init__(self, data: object, writing: Writing, start_offset: int, end_offset: int) -> None:
         self.data = data
-        self.lines = lines
+        self.writing = writing
         self.start_offset = start_offset
         self._length = end_offset - start_offset
-        # "" plain, "'" single-quoted, '"' double-quoted, "|" literal, ">" folded.
-        self.style = style
-        self.tag = tag
+
+    @property
+    def style(self) -> str:
+        """ "" plain, "'" single-quoted, '"' double-quoted, "|" literal, ">" folded."""
+        return self.writing.style
 
     def __repr__(self) -> str:
         return f"Scalar({self.data!r}, {self.start_offset}..{self.end_offset}, {self.style!r})"
@@ -143,28 +201,28 @@ class Mapping(Positioned):
     first asked for. The event builder and the JSON reader store their key nodes.
     """
 
-    __slots__ = ("_data", "children", "flow", "key_nodes", "tag")
+    __slots__ = ("_data", "children", "key_nodes")
 
     def __init__(
         self,
-        lines: LineIndex,
+        writing: Writing,
         start_offset: int,
         end_offset: int,
-        flow: bool = False,
-        tag: str | None = None,
         *,
         keys_in_text: bool = False,
     ) -> None:
         self._data: dict[str, object] | None = None
-        self.lines = lines
+        self.writing = writing
         self.start_offset = start_offset
         self._length = end_offset - start_offset
         self.children: dict[str, Node] = {}
         # The key nodes, in the order of ``children``; None when they are found in the
         # text (see :meth:`key_node_at`).
         self.key_nodes: list[Scalar] | None = None if keys_in_text else []
-        self.flow = flow
-        self.tag = tag
+
+    @property
+    def flow(self) -> bool:
+        return self.writing.flow
 
     def add(self, key: str, key_node: Scalar, value: Node) -> None:
         """Append an entry (for mappings that keep their key nodes)."""
@@ -216,13 +274,14 @@ class Mapping(Positioned):
 
     def _key_node_from_text(self, start: int, key: str) -> Scalar:
         """The node of ``key``, written on one line from ``start`` (see :meth:`_key_starts`)."""
-        text = self.lines.text
+        text = self.writing.lines.text
         quote = text[start]
         if quote == '"' or quote == "'":
             match = _QUOTED[quote].match(text, start)
             end = match.end() if match else start + len(key)
-            return Scalar(key, self.lines, start, end, quote)
-        return Scalar(key, self.lines, start, start + len(key))
+            return Scalar(key, Writing(self.writing.lines, quote), start, end)
+        # The mapping is a block one, written plain, as its plain keys are.
+        return Scalar(key, self.writing, start, start + len(key))
 
     def _key_starts(self, count: int) -> list[int]:
         """Where the first ``count`` keys of a mapping read by the line reader start.
@@ -305,23 +364,18 @@ _QUOTED = {
 
 
 class Sequence(Positioned):
-    __slots__ = ("_data", "flow", "items", "tag")
+    __slots__ = ("_data", "items")
 
-    def __init__(
-        self,
-        lines: LineIndex,
-        start_offset: int,
-        end_offset: int,
-        flow: bool = False,
-        tag: str | None = None,
-    ) -> None:
+    def __init__(self, writing: Writing, start_offset: int, end_offset: int) -> None:
         self._data: list[object] | None = None
-        self.lines = lines
+        self.writing = writing
         self.start_offset = start_offset
         self._length = end_offset - start_offset
         self.items: list[Node] = []
-        self.flow = flow
-        self.tag = tag
+
+    @property
+    def flow(self) -> bool:
+        return self.writing.flow
 
     @property
     def data(self) -> list[object]:

@@ -52,6 +52,8 @@ class XmlElement(Record):
     name_span: Span
     attributes: dict[str, XmlAttribute] = field(default_factory=dict)
     children: list[XmlElement] = field(default_factory=list)
+    # The name in the end tag (``</name>``); None for an empty-element tag (``<name/>``).
+    end_name_span: Span | None = None
 
     def get(self, name: str) -> XmlAttribute | None:
         return self.attributes.get(name)
@@ -60,20 +62,18 @@ class XmlElement(Record):
 class XmlDocument(Document):
     """A loaded XML file: ``xml`` is the root element, or None when it could not be parsed."""
 
-    _fields = (*Document._fields, "xml", "encoding", "declared_encoding", "declared_span")
+    _fields = (*Document._fields, "xml", "encoding", "declared_span")
     __slots__ = _fields[len(Document._fields) :]  # the parent's slots are its own
     xml: XmlElement | None
     # What the bytes are: "utf-8", "utf-16le" or "utf-16be".
     encoding: str
     # The ``encoding=`` of the XML declaration, if any, and where its value is.
-    declared_encoding: str | None
     declared_span: Span | None
 
     def __init__(self, path: str, text: str, format: str) -> None:
         super().__init__(path, text, format)
         self.xml = None
         self.encoding = "utf-8"
-        self.declared_encoding = None
         self.declared_span = None
 
 
@@ -139,6 +139,30 @@ def saved_bytes(text: str) -> bytes:
     return text.encode("utf-8")
 
 
+def sniffed(head: bytes) -> tuple[str, bool]:
+    """The encoding (as ``XmlDocument.encoding``) and byte order mark of a file that
+    starts with ``head``, as :func:`load_xml_bytes` reads them."""
+    if head.startswith(b"\xff\xfe"):
+        return "utf-16le", True
+    if head.startswith(b"\xfe\xff"):
+        return "utf-16be", True
+    if head.startswith(b"<\x00"):
+        return "utf-16le", False
+    if head.startswith(b"\x00<"):
+        return "utf-16be", False
+    return "utf-8", head.startswith(b"\xef\xbb\xbf")
+
+
+def encoded(text: str, encoding: str, bom: bool) -> bytes:
+    """``text`` as the bytes of a file read as ``encoding`` (``XmlDocument.encoding``),
+    with its byte order mark when it had one: what a fix writes keeps the file's encoding."""
+    if encoding == "utf-16le":
+        return (b"\xff\xfe" if bom else b"") + text.encode("utf-16-le")
+    if encoding == "utf-16be":
+        return (b"\xfe\xff" if bom else b"") + text.encode("utf-16-be")
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+
+
 def load_xml_text(path: str, text: str) -> XmlDocument:
     """Parse already-decoded text (as if it were UTF-8 bytes); for tests and tools."""
     return load_xml_bytes(path, text.encode("utf-8"))
@@ -193,7 +217,6 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
     if match is None:
         return
     declared = match.group(2)
-    doc.declared_encoding = declared
     doc.declared_span = positions.span(match.start(2), match.end(2))
     wanted = declared.strip().lower()
     actual = "UTF-8" if doc.encoding == "utf-8" else "UTF-16"
@@ -275,7 +298,14 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         stack.append(element)
 
     def end(name: str) -> None:
-        stack.pop()
+        element = stack.pop()
+        # Expat reports an end tag at its ``</``, an empty-element tag's end after its
+        # ``/>`` (where a parent's end tag may start).
+        offset = to_char(parser.CurrentByteIndex)
+        start_tag = element.span
+        empty = text[start_tag.start_offset : start_tag.end_offset].endswith("/>")
+        if not empty and text.startswith("</" + name, offset):
+            element.end_name_span = positions.span(offset + 2, offset + 2 + len(name))
 
     def doctype(*_: object) -> None:
         raise _DoctypeRefused(to_char(parser.CurrentByteIndex))

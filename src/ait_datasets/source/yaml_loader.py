@@ -24,7 +24,16 @@ from ait_datasets.source.scalars import (
     oversized_number,
     resolve_plain,
 )
-from ait_datasets.source.tree import LineIndex, Mapping, Node, Scalar, Sequence, Span
+from ait_datasets.source.tree import (
+    LineIndex,
+    Mapping,
+    Node,
+    Scalar,
+    Sequence,
+    Span,
+    Writing,
+    Writings,
+)
 
 try:
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
@@ -90,7 +99,7 @@ class _Builder:
         self.aliases = 0
         # Containers still being built: an alias to one of them would make a cycle.
         self.open: set[int] = set()
-        self.lines = LineIndex("")
+        self.writings = Writings(LineIndex(""))
         # A limit stopped the reading (depth, aliases): the tree is not whole. (A number
         # too large is a limit finding too, but its value is kept as text.)
         self.stopped = False
@@ -124,7 +133,8 @@ class _Builder:
         map_end, seq_end = ev.MappingEndEvent, ev.SequenceEndEvent
         maybe_not_text = MAYBE_NOT_TEXT
         intern = sys.intern
-        lines = self.lines = LineIndex(text)
+        writings = self.writings = Writings(LineIndex(text))
+        style_of = writings.style
         for event in events:
             cls = type(event)
             node: Node | None
@@ -144,17 +154,18 @@ class _Builder:
                     elif len(text_value) <= 40:
                         # Short values repeat across tests (types, senders, codes).
                         value = intern(text_value)
-                    node = Scalar(value, lines, a.index, b.index, style)
+                    node = Scalar(value, style_of(style), a.index, b.index)
             elif cls is map_start or cls is seq_start:
                 if len(stack) >= MAX_DEPTH:
                     self.too_deep(event)
                     return None
                 start, end = event.start_mark.index, event.end_mark.index
                 container: Mapping | Sequence
+                writing = writings.flow if event.flow_style else writings.plain
                 if cls is map_start:
-                    container = Mapping(lines, start, end, flow=bool(event.flow_style))
+                    container = Mapping(writing, start, end)
                 else:
-                    container = Sequence(lines, start, end, flow=bool(event.flow_style))
+                    container = Sequence(writing, start, end)
                 if event.tag is not None or event.anchor is not None:
                     self.container_extras(event, container)
                 stack.append([container, None])
@@ -250,7 +261,10 @@ class _Builder:
         elif style == "" and event.implicit[0]:
             value = resolve_plain(event.value)
             self.number_size(event.value, span)
-        node = Scalar(value, self.lines, event.start_mark.index, event.end_mark.index, style, tag)
+        writing = (
+            self.writings.style(style) if tag is None else Writing(self.writings.lines, style, tag)
+        )
+        node = Scalar(value, writing, event.start_mark.index, event.end_mark.index)
         if event.anchor:
             self.anchors[event.anchor] = node
         return node
@@ -321,7 +335,7 @@ class _Builder:
         target = self.anchors.get(event.anchor)
         if target is None:
             self.finding(span, codes.YAML_SYNTAX, f"Unknown alias '*{event.anchor}'.")
-            return Scalar(None, self.lines, event.start_mark.index, event.end_mark.index)
+            return Scalar(None, self.writings.plain, event.start_mark.index, event.end_mark.index)
         if id(target) in self.open:
             self.finding(
                 span,
@@ -329,7 +343,7 @@ class _Builder:
                 f"The alias '*{event.anchor}' refers to a node that contains it (a recursive "
                 "alias); JSON cannot represent it.",
             )
-            return Scalar(None, self.lines, event.start_mark.index, event.end_mark.index)
+            return Scalar(None, self.writings.plain, event.start_mark.index, event.end_mark.index)
         # The alias shares the anchored node's data: nothing is copied.
         return target
 

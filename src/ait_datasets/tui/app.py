@@ -44,7 +44,7 @@ from ait_datasets.tui.widgets.form_base import Form
 from ait_datasets.tui.widgets.preview_panel import PreviewPanel
 from ait_datasets.tui.widgets.raw_form import RawForm
 from ait_datasets.tui.widgets.test_form import TestForm
-from ait_datasets.tui.widgets.turn_form import YAML_FIELDS, TurnForm
+from ait_datasets.tui.widgets.turn_form import TurnForm
 
 
 class DatasetEditor(FileKeys):
@@ -169,19 +169,16 @@ class DatasetEditor(FileKeys):
         data, read_only = self.model.test_to_show(test)
         if read_only is not None:
             self.notify(read_only, severity="warning", timeout=8)
-        if turn is None and self.model.summary(test).copilot:
-            switcher.current = "copilot-form"
-            copilot = self.query_one(CopilotForm)
-            copilot.target = (test, None)
-            copilot.load(data)
-            copilot.disabled = read_only is not None
-            preview.show(data)
+        summary = self.model.summary(test)
+        flat = shape.is_flat(data)
+        if summary.copilot and (turn is not None or flat):
+            self._show_copilot(test, turn, data, read_only is not None)
             return
         if turn is None:
             switcher.current = "test-form"
             form = self.query_one(TestForm)
             form.target = (test, None)
-            form.load(data)
+            form.load(data, copilot=summary.copilot)
             form.disabled = read_only is not None
             preview.show(data)
             return
@@ -190,13 +187,36 @@ class DatasetEditor(FileKeys):
         switcher.current = "turn-form"
         turn_form = self.query_one(TurnForm)
         turn_form.target = (test, turn)
-        turn_form.load(value, turn + 1, shape.is_flat(data))
-        for field in YAML_FIELDS:
-            kept = self.unapplied.get((field, test, turn))
-            if kept is not None:
-                turn_form.show_unapplied(field, kept.text, kept.problem)
+        turn_form.load(value, turn + 1, flat)
+        self._put_back_unapplied(turn_form)
         turn_form.disabled = read_only is not None
         preview.show(value)
+
+    def _show_copilot(self, test: int, turn: int | None, data: Any, read_only: bool) -> None:
+        """A Copilot test (flat), or a turn of one, in the Copilot form. A flat test is its
+        own single turn: its turn node edits the test (one target, so text that does not
+        apply is kept once for both nodes)."""
+        flat = shape.is_flat(data)
+        value = data
+        if turn is not None and not flat:
+            turns = shape.turn_list(data)
+            value = turns[turn] if turn < len(turns) else None
+        form = self.query_one(CopilotForm)
+        form.target = (test, None if flat else turn)
+        form.load(value, turn, flat=flat)
+        self._put_back_unapplied(form)
+        # A turn that is not a mapping has no keys to set (F3 shows what it is).
+        form.disabled = read_only or not isinstance(value, dict)
+        self.query_one(ContentSwitcher).current = "copilot-form"
+        self.query_one(PreviewPanel).show(value)
+
+    def _put_back_unapplied(self, form: Form) -> None:
+        """Show again the text typed into the form's YAML fields that did not apply."""
+        test, turn = form.target
+        for field in form.yaml_fields:
+            kept = self.unapplied.get((field, test, turn))
+            if kept is not None:
+                form.show_unapplied_yaml(field, kept.text, kept.problem)
 
     def _show_raw(self, test: int, turn: int | None) -> bool:
         """Show the raw YAML of the test (or turn); False when it has none to show."""
@@ -257,19 +277,20 @@ class DatasetEditor(FileKeys):
         self.unapplied.keep(key, Unapplied(what, text, problem_of(error)))
         self._update_title()
 
-    def on_turn_form_yaml_checked(self, message: TurnForm.YamlChecked) -> None:
+    def on_form_yaml_checked(self, message: Form.YamlChecked) -> None:
+        """A form's YAML field applied, or holds text that does not (kept as a change)."""
         message.stop()
         test, turn = message.target
-        if test is None or turn is None:
+        if test is None:
             return
         key = (message.field, test, turn)
         if message.error is None:
             self.unapplied.applied(key)
             self._update_title()
             return
-        what = (
-            f"the {YAML_FIELDS[message.field]} of turn {turn + 1} of test {self.model.name(test)}"
-        )
+        where = "" if turn is None else f"turn {turn + 1} of "
+        field = message.form.yaml_fields[message.field]
+        what = f"the {field} of {where}test {self.model.name(test)}"
         self.keep_unapplied(key, what, message.text, message.error)
 
     # -- messages from the widgets (they never call the app) ---------------------------
@@ -290,10 +311,13 @@ class DatasetEditor(FileKeys):
 
     def on_copilot_form_key_changed(self, message: CopilotForm.KeyChanged) -> None:
         message.stop()
-        test, key, value = message.target[0], message.key, message.value
+        (test, turn), key, value = message.target, message.key, message.value
         if test is None or test >= len(self.model):
             return
         try:
+            if turn is not None:
+                self._set_copilot_turn_key(test, turn, key, value)
+                return
             if isinstance(value, str) and key in self.model.test(test):
                 self.set_test_value((key,), value, at=test)
                 return
@@ -304,6 +328,18 @@ class DatasetEditor(FileKeys):
             self._refused(exc)
             return
         self._changed(test, reload=False)
+
+    def _set_copilot_turn_key(self, test: int, turn: int, key: str, value: Any) -> None:
+        """Set (or remove) ``key`` of turn ``turn`` of a Copilot test with ``turns:``; a
+        text that replaces a text is typed in place, as in the other forms."""
+        turns = shape.turn_list(self.model.test(test))
+        current = turns[turn] if turn < len(turns) else None
+        if not isinstance(current, dict):
+            return
+        if isinstance(value, str) and key in current:
+            self.set_turn_value((key,), value, at=(test, turn))
+        else:
+            self.change_turn(lambda t: shape.put_key(t, key, value), key, at=(test, turn))
 
     def on_form_turn_changed(self, message: Form.TurnChanged) -> None:
         message.stop()

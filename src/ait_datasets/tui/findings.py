@@ -99,11 +99,6 @@ def editor_tests(doc: Document) -> list[Node]:
     return test_items(doc)
 
 
-def lint_findings(path: str, text: str, config: LintConfig | None = None) -> list[Finding]:
-    """Lint ``text`` as the file at ``path`` and map every diagnostic to a test/turn."""
-    return lint_text(path, text, config).findings
-
-
 def _map(diagnostics: list[Diagnostic], items: list[Node]) -> list[Finding]:
     out = []
     for diag in diagnostics:

@@ -23,6 +23,7 @@ from ruamel.yaml.scalarstring import (
 )
 from ruamel.yaml.tokens import CommentToken
 
+from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS, TURN_KEYS
 from ait_datasets.tui.scalars import has_placeholder
 
 TASK = "task"
@@ -30,8 +31,10 @@ REPLY = "reply"
 QUESTION = "question"
 NONE = "none"
 
-# Keys that live on a turn (or on a flat test).
-TURN_LEVEL_KEYS = ("query", "question", "expected_data", "turn_setup", "test_setup")
+# Keys that live on a turn (or on a flat test): with turns:, the getters of AIT Test
+# Context Impl. (codeunit 149043) read them from the current turn, not the test (see
+# schema.vocabulary), so a flat test that gets turns moves them into its first turn.
+TURN_LEVEL_KEYS = TURN_KEYS | LEGACY_TURN_KEYS
 TASK_KEYS = ("title", "from", "message", "attachments")
 
 
@@ -52,8 +55,9 @@ class TestSummary:
     turns: tuple[TurnSummary, ...]
     flat: bool
     is_test: bool = True
-    # A Copilot AI test (not an agent test, see dataset/shape.is_agent_test) written flat:
-    # edited with the Copilot form (question, context, ground_truth, ...).
+    # A Copilot AI test (not an agent test, see dataset/shape.is_agent_test), flat or with
+    # turns: it and its turns are edited with the Copilot form (question, context,
+    # ground_truth, ...), not the agent's turn form.
     copilot: bool = False
 
 
@@ -110,11 +114,6 @@ def turn_list(test: Any) -> list[Any]:
     return list(turns) if isinstance(turns, list) else []
 
 
-def turn_path(test: Any, index: int) -> tuple[str | int, ...]:
-    """Path from the test mapping to turn ``index``."""
-    return () if is_flat(test) else ("turns", index)
-
-
 def query_kind(turn: Any) -> str:
     if not isinstance(turn, dict):
         return NONE
@@ -140,7 +139,8 @@ def summarize(item: Any, *, agent: bool = True) -> TestSummary:
     if not isinstance(test, dict):
         return TestSummary("(not a test)", (), False, is_test=False)
     turns = []
-    for turn in turn_list(test):
+    test_turns = turn_list(test)
+    for turn in test_turns:
         reply_kind = ""
         query = turn.get("query") if isinstance(turn, dict) else None
         if isinstance(query, dict) and isinstance(query.get("intervention"), dict):
@@ -149,7 +149,8 @@ def summarize(item: Any, *, agent: bool = True) -> TestSummary:
         turns.append(TurnSummary(query_kind(turn), expects_pause(turn), reply_kind))
     flat = is_flat(test)
     # A legacy agent turn asks with a question *object* (from/title/message): not Copilot.
-    copilot = flat and not agent and not isinstance(test.get("question"), dict)
+    legacy = any(isinstance(t, dict) and isinstance(t.get("question"), dict) for t in test_turns)
+    copilot = not agent and not legacy
     return TestSummary(row_label(test), tuple(turns), flat, copilot=copilot)
 
 

@@ -32,12 +32,15 @@ def render(report: Report) -> str:
     for diag in report.diagnostics:
         lines.append(_headline(diag, report.color))
         source = report.sources.get(diag.path)
+        line = None
         if source is not None:
             file_lines = line_cache.get(diag.path)
             if file_lines is None:
                 file_lines = line_cache[diag.path] = split_lines(source)
-            lines.extend(_excerpt(diag, file_lines, report.color))
-        reason = unfixable_reason(diag, report.sources.get(diag.path))
+            line = _line(file_lines, diag.line)
+            if line is not None:
+                lines.extend(_excerpt(diag, line, report.color))
+        reason = _unfixable_reason(diag, line)
         if reason is not None:
             lines.append(f"      = no automatic fix here: {one_line(reason)}")
     if report.statistics:
@@ -58,10 +61,11 @@ def _headline(diag: Diagnostic, color: bool) -> str:
     return f"{where} {sev} {diag.code}{fixable} {message}"
 
 
-def _excerpt(diag: Diagnostic, file_lines: list[str], color: bool) -> list[str]:
-    if not 1 <= diag.line <= len(file_lines):
-        return []
-    line = file_lines[diag.line - 1]
+def _line(file_lines: list[str], number: int) -> str | None:
+    return file_lines[number - 1] if 1 <= number <= len(file_lines) else None
+
+
+def _excerpt(diag: Diagnostic, line: str, color: bool) -> list[str]:
     start = max(diag.column - 1, 0)
     end = diag.end_column - 1 if diag.end_line == diag.line else len(line)
     # A long line (every suite XML line, a minified JSON file) is shown as a window
@@ -101,6 +105,14 @@ def unfixable_reason(diag: Diagnostic, source: str | None) -> str | None:
     A rule says it itself with a fix that has no edits (its description is the reason);
     otherwise the reason is read from the text the finding points at.
     """
+    return _unfixable_reason(
+        diag, None if source is None else _line(split_lines(source), diag.line)
+    )
+
+
+def _unfixable_reason(diag: Diagnostic, line: str | None) -> str | None:
+    """:func:`unfixable_reason` given the finding's line (the reporter splits each file
+    once, not once per finding: a large file split for each of its findings took seconds)."""
     if diag.fix is not None:
         return None if diag.fix.edits else diag.fix.description
     from ait_datasets.lint.rule import FixAvailability
@@ -109,14 +121,12 @@ def unfixable_reason(diag: Diagnostic, source: str | None) -> str | None:
     rule = rules_by_code().get(diag.code)
     if rule is None or rule.fixable is FixAvailability.NONE:
         return None
-    if source is not None:
-        lines = source.splitlines()
-        if 1 <= diag.line <= len(lines):
-            at = lines[diag.line - 1][diag.column - 1 :].lstrip()
-            if at.startswith("*"):
-                return "the value is an alias: change it at its anchor (`&name`)"
-            if at.startswith(("|", ">")):
-                return "the value is a block scalar: edit it by hand"
+    if line is not None:
+        at = line[diag.column - 1 :].lstrip()
+        if at.startswith("*"):
+            return "the value is an alias: change it at its anchor (`&name`)"
+        if at.startswith(("|", ">")):
+            return "the value is a block scalar: edit it by hand"
     if diag.end_line != diag.line:
         return "the value spans several lines: edit it by hand"
     return "the value is not written as plain text here (an escape or an alias): edit it by hand"

@@ -16,14 +16,15 @@ from collections.abc import Iterator
 from ait_datasets.al.declarations import ALObject, Property
 from ait_datasets.al.ids import duplicates
 from ait_datasets.al.reads import KeyRead, Reach
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.al_app import AppView, Dataset, SuiteLine, holders, linted_apps, nodes_at
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.family import ALL_FORMATS, Family
 from ait_datasets.lint.project import Project
-from ait_datasets.lint.rule import Rule
+from ait_datasets.lint.rule import FixAvailability, Rule
 from ait_datasets.lint.rules.al_examples import BAD, GOOD
-from ait_datasets.lint.suggest import did_you_mean, hint
+from ait_datasets.lint.rules.common import replace_scalar, spelling_fix
+from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.plural import plural
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -46,7 +47,10 @@ CODEUNIT_NOT_FOUND = Rule(
     "`ValidateAITestSuite` line 216), which fails for a codeunit that exists "
     "nowhere.",
     bad=BAD["CODEUNIT_NOT_FOUND"],
-    fix="Write the ID of the test codeunit that reads the dataset.",
+    fix="Write the ID of the test codeunit that reads the dataset. The fix writes the test "
+    "codeunit ID the message names; it is unsafe (`--unsafe-fixes`), as the ID written may "
+    "be a codeunit of an app the suite depends on.",
+    fixable=FixAvailability.UNSAFE,
     good=GOOD,
 )
 NOT_A_TEST = Rule(
@@ -100,7 +104,10 @@ KEY_NOT_IN_DATA = Rule(
     why="`Test Input Json.Element` raises 'DataInput - The element %1 does not exist.' when the "
     "key is missing (TestInputJson.Codeunit.al:25-34, 158): every turn fails at that line.",
     bad=BAD["KEY_NOT_IN_DATA"],
-    fix="Fix the key in the AL code or in the datasets (the message names the closest key).",
+    fix="Fix the key in the AL code or in the datasets (the message names the closest key). "
+    "There is no automatic fix in the AL file (`datasets lint --fix` and the editors change "
+    "datasets and suites only); when a dataset has the key misspelt where the code reads "
+    "it, AL005 reports it there with a fix that renames it.",
     good=GOOD,
 )
 KEY_NOT_READ = Rule(
@@ -108,19 +115,27 @@ KEY_NOT_READ = Rule(
     name="dataset-key-never-read",
     family=_FAMILY,
     severity=Severity.INFO,
-    summary="A key of `expected_data`/`turn_setup` that the codeunit running the dataset never "
-    "reads.",
-    what="Where the codeunit reads keys of `expected_data`/`turn_setup` at some place (and does "
-    "not hand that value to code that cannot be followed), reports the keys the datasets "
-    "define there that it never reads, at the key's first use in each dataset, with the "
-    "closest key it reads. `expected_data.intervention_request` is read by the agent "
-    "library and never reported.",
+    summary="A key of `expected_data`/`turn_setup` that no codeunit running the dataset reads.",
+    what="Where the codeunits that run a dataset (every suite line whose `Dataset=`, or its "
+    "suite's, names it) read keys of `expected_data`/`turn_setup` at some place (and none "
+    "hands that value to code that cannot be followed), reports the keys the dataset "
+    "defines there that none of them reads, once, at the key's first use, with the closest "
+    "key they read. `expected_data.intervention_request` is read by the agent library and "
+    "never reported; a dataset a line runs with a codeunit the app does not declare (or "
+    "declares twice) is not judged, as that code may read any key.",
     why="Data nobody reads is dead: the test passes whatever it says, and a key that is a "
-    "misspelling of one the code reads means the check the author wanted never runs."
-    " No AL: no framework code reads or rejects such data; the finding comes from "
-    "reading the app's own test code.",
+    "misspelling of one the code reads means the check the author wanted never runs. No "
+    "framework code reads or rejects such data; which code reads it is the suite's: each "
+    "line runs its codeunit over every input of the line's dataset, else the suite's "
+    "(`GetTestInputCode`, `AITTestMethodLine.Table.al` lines 261-275; `ExpandCodeunit`, "
+    "AIT AL Test Suite Mgt codeunit 149037 (`AITALTestSuiteMgt.Codeunit.al`) line 64), so "
+    "a key one of them reads is read.",
     bad=BAD["KEY_NOT_READ"],
-    fix="Fix the spelling, read the key in the test code, or remove it.",
+    fix="Fix the spelling, read the key in the test code, or remove it. The fix renames the "
+    "key, everywhere the dataset has it at that place, to the key the message names: safe "
+    "when that key is the only one the code reads there a letter's case or one edit away, "
+    "unsafe when it is a guess; none when a mapping already has that key.",
+    fixable=FixAvailability.SAFE,
     good=GOOD,
 )
 TURN_NOT_FINALIZED = Rule(
@@ -170,7 +185,10 @@ UNKNOWN_SUGGESTION = Rule(
     "130561 (`LibraryAgentImpl.Codeunit.al`) lines 645-650; label line 752); an "
     "intervention answers with the code as given (lines 489-494).",
     bad=BAD["UNKNOWN_SUGGESTION"],
-    fix="Use a code the agent offers (the message names the closest).",
+    fix="Use a code the agent offers (the message names the closest). The fix writes that "
+    "code: safe when it is the only offered code a letter's case or one edit away, unsafe "
+    "when it is a guess.",
+    fixable=FixAvailability.SAFE,
     good=GOOD,
 )
 DUPLICATE_OBJECT_ID = Rule(
@@ -213,13 +231,16 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
     for app in linted_apps(project):
         yield from _duplicate_ids(app)
         yield from _suites(app)
-        for codeunit, (lines, datasets) in _runs(app).items():
-            reach = app.sources.code.reach(codeunit)
+        runs = _runs(app)
+        reaches = {codeunit: app.sources.code.reach(codeunit) for codeunit in runs}
+        for codeunit, (lines, datasets) in runs.items():
+            reach = reaches[codeunit]
             if any(line.agent for line in lines):
                 yield from _agent_calls(reach)
             readable = [d for d in datasets if d.doc is not None]
             if readable and len(readable) == len(datasets):
-                yield from _keys(reach, readable)
+                yield from _missing_keys(reach, readable)
+        yield from _unread_keys(app, runs, reaches)
         yield from _suggestions(app)
 
 
@@ -260,6 +281,7 @@ def _suites(app: AppView) -> Iterator[Diagnostic]:
                     f"Codeunit {line.codeunit} is not declared in the AL files of this app "
                     f"({plural(len(codeunits), 'codeunit')}); the suite runs whatever codeunit has "
                     f"that ID.{tip}",
+                    _codeunit_fix(line, best, tests[int(best)].name) if best else None,
                 )
             continue
         file, obj = entry
@@ -275,6 +297,15 @@ def _suites(app: AppView) -> Iterator[Diagnostic]:
         if line.agent and line.codeunit not in reported:
             reported.add(line.codeunit)
             yield from _agent_properties(file.path, obj, line)
+
+
+def _codeunit_fix(line: SuiteLine, best: str, name: str) -> Fix:
+    """`CodeunitID` of the close test codeunit: unsafe, as the ID written may be right (a
+    codeunit of an app the suite depends on)."""
+    span = line.span
+    return Fix(
+        f'Write {best} ("{name}")', (Edit(span.start_offset, span.end_offset, best),), safe=False
+    )
 
 
 def _duplicate_ids(app: AppView) -> Iterator[Diagnostic]:
@@ -357,15 +388,10 @@ def _agent_calls(reach: Reach) -> Iterator[Diagnostic]:
             )
 
 
-def _keys(reach: Reach, datasets: list[Dataset]) -> Iterator[Diagnostic]:
-    reads = [_normal(r) for r in reach.reads]
-    opaque = {_normal_place(root, path) for root, path in reach.opaque}
+def _missing_keys(reach: Reach, datasets: list[Dataset]) -> Iterator[Diagnostic]:
+    """AL004: the keys the codeunit requires that no turn of its datasets defines."""
     names = ", ".join(sorted({d.path for d in datasets}))
-    places: dict[tuple[str, tuple[str, ...]], set[str]] = {}
-    for read in reads:
-        if read.root in CHECKED_ROOTS:
-            places.setdefault((read.root, read.path), set()).add(read.key)
-    for read in reads:
+    for read in map(_normal, reach.reads):
         if read.root not in CHECKED_ROOTS or not read.required:
             continue
         parents = _parents(datasets, read.root, read.path)
@@ -383,23 +409,57 @@ def _keys(reach: Reach, datasets: list[Dataset]) -> Iterator[Diagnostic]:
             f"`Element('{read.key}')` raises 'The element {read.key} does not exist': no turn "
             f"of {names} defines {where}.{hint(read.key, defined)}",
         )
-    for (root, path), read_keys in places.items():
-        if any(_covers(place, root, path) for place in opaque):
-            continue
-        skip = _FRAMEWORK_KEYS.get((root, path), set()) | read_keys
+
+
+Runs = dict[int, tuple[list[SuiteLine], list[Dataset]]]
+Place = tuple[str, tuple[str, ...]]
+
+
+def _unread_keys(app: AppView, runs: Runs, reaches: dict[int, Reach]) -> Iterator[Diagnostic]:
+    """AL005, once per dataset: a key is unread only when no codeunit that runs the
+    dataset reads it. Each suite line runs every input of its dataset, so a dataset two
+    lines run is read by both codeunits; a codeunit that is not followed (another app's,
+    or an ID declared twice) may read any key, and the datasets it runs are not judged."""
+    readers: dict[str, tuple[Dataset, list[int]]] = {}
+    for codeunit, (_, datasets) in runs.items():
         for item in datasets:
-            if item.linted and item.doc is not None:
-                yield from _unread(item, root, path, read_keys, skip)
+            readers.setdefault(item.path, (item, []))[1].append(codeunit)
+    unfollowed = _run_unfollowed(app, runs)
+    for path, (item, codeunits) in readers.items():
+        if not item.linted or item.doc is None or path in unfollowed:
+            continue
+        places: dict[Place, set[str]] = {}
+        opaque: set[Place] = set()
+        for codeunit in codeunits:
+            for read in map(_normal, reaches[codeunit].reads):
+                if read.root in CHECKED_ROOTS:
+                    places.setdefault((read.root, read.path), set()).add(read.key)
+            opaque.update(_normal_place(root, at) for root, at in reaches[codeunit].opaque)
+        for (root, at), read_keys in places.items():
+            if any(_covers(place, root, at) for place in opaque):
+                continue
+            skip = _FRAMEWORK_KEYS.get((root, at), set()) | read_keys
+            yield from _unread(item, root, at, read_keys, skip)
+
+
+def _run_unfollowed(app: AppView, runs: Runs) -> set[str]:
+    """The datasets some suite line runs with a codeunit whose code is not followed."""
+    out: set[str] = set()
+    for line in app.lines:
+        if line.codeunit is None or line.codeunit in runs:
+            continue  # no ID at all: the suite does not import (the XML rules say so)
+        for code in line.datasets:
+            out.update(item.path for item in app.datasets.get(code, []))
+    return out
 
 
 def _unread(
     item: Dataset, root: str, path: tuple[str, ...], read_keys: set[str], skip: set[str]
 ) -> Iterator[Diagnostic]:
     assert item.doc is not None
+    mappings = [m for m in _parents([item], root, path) if isinstance(m, Mapping)]
     seen: set[str] = set()
-    for mapping in _parents([item], root, path):
-        if not isinstance(mapping, Mapping):
-            continue
+    for mapping in mappings:
         for key in mapping.children:
             if key in skip or key in seen:
                 continue
@@ -411,7 +471,31 @@ def _unread(
                 key_node.span if key_node is not None else None,
                 f"The test code never reads {where} (it reads "
                 f"{', '.join(sorted(read_keys))} there).{hint(key, read_keys)}",
+                _rename_unread(mappings, key, read_keys),
             )
+
+
+def _rename_unread(mappings: list[Mapping], key: str, read_keys: set[str]) -> Fix | None:
+    """Rename ``key`` to the read key its finding names, wherever the dataset has it at
+    this place (the finding is reported once, at its first use)."""
+    best = did_you_mean(key, read_keys)
+    if best is None:
+        return None
+    having = [m for m in mappings if key in m.children]
+    if any(best in m.children for m in having):
+        # Renaming would give a mapping the key twice: which value is meant is a choice.
+        return Fix(f"'{best}' is already there: merge '{key}' into it by hand", (), safe=False)
+    edits: dict[int, Edit] = {}
+    for mapping in having:
+        node = mapping.key_node(key)
+        if node is not None:
+            # An alias reaches the same mapping again: each key is renamed once.
+            edits[node.start_offset] = replace_scalar(node, best)
+    return Fix(
+        f"Rename '{key}' to '{best}'",
+        tuple(edits[start] for start in sorted(edits)),
+        safe=only_reading(key, best, read_keys),
+    )
 
 
 def _normal(read: KeyRead) -> KeyRead:
@@ -465,11 +549,13 @@ def _suggestions(app: AppView) -> Iterator[Diagnostic]:
                 code = str(node.data)
                 if offered.offers(code):
                     continue
+                best = did_you_mean(code.upper(), known)
                 yield UNKNOWN_SUGGESTION.at_path(
                     item.path,
                     node.span,
                     f"The agent never offers the suggestion '{code}' (its AL offers "
                     f"{', '.join(offered.patterns)}).{hint(code.upper(), known)}",
+                    spelling_fix(node, code, best, known) if best is not None else None,
                 )
 
 

@@ -136,11 +136,14 @@ BAD = {
     ),
     "KEY_NOT_READ": app(
         DATASET_PATH,
-        line=11,
-        dataset=DATASET.replace(
-            "          released_orders: 1\n",
-            "          released_orders: 1\n          released_order: 1\n",
-        ),
+        line=16,
+        dataset=DATASET
+        + "      - query:\n"
+        + "          from: Jane Doe\n"
+        + "          title: Release order 102\n"
+        + "          message: Please release sales order 102.\n"
+        + "        expected_data:\n"
+        + "          released_ordres: 1\n",
     ),
     "TURN_NOT_FINALIZED": app(
         CODEUNIT_PATH,
@@ -169,7 +172,7 @@ BAD = {
         dataset=DATASET
         + "          intervention_request:\n"
         + "            type: Assistance\n"
-        + "            suggestions: [ORD-SHIP-LATER]\n",
+        + "            suggestions: [ORD-SHP]\n",
         extra={"../src/OrdersSetup.Codeunit.al": SUGGESTIONS},
     ),
 }

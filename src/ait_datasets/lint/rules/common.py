@@ -187,6 +187,24 @@ def spelling_fix(node: Scalar, word: str, best: str, choices: Iterable[str]) -> 
     )
 
 
+def word_fix(
+    start: int,
+    end: int,
+    word: str,
+    best: str,
+    choices: Iterable[str],
+    written: str | None = None,
+) -> Fix:
+    """Replace ``word``, the text at ``start:end``, by ``best`` (the choice its finding
+    names): for text that is not a YAML scalar (XML names and values, comments).
+    ``written`` is ``best`` as the text needs it (escaped), when it differs."""
+    return Fix(
+        f"Replace '{word}' with '{best}'",
+        (Edit(start, end, best if written is None else written),),
+        safe=only_reading(word, best, choices),
+    )
+
+
 # Plain YAML text that stays the same string unquoted (names, codes, keys, tags).
 _PLAIN = re.compile(r"[A-Za-z0-9_$][A-Za-z0-9_ .\-/$<>+]*")
 

@@ -9,6 +9,7 @@ thing about the tag itself, and suggest the same tag, from here.
 from __future__ import annotations
 
 from ait_datasets.dataset import languages
+from ait_datasets.lint.suggest import only_reading
 from ait_datasets.records import FrozenRecord
 
 
@@ -25,6 +26,17 @@ class TagProblem(FrozenRecord):
         """Only the letter case differs from a tag: whether the platform's filter matches
         it is not in the framework's code."""
         return self.meant is not None and self.text.lower() == self.meant.lower()
+
+    @property
+    def only_reading(self) -> bool:
+        """Whether ``meant`` is the one tag the text can be read as (its fix is safe): the
+        tag in Windows' letter case or with `-` for `_`, the tag of a three-letter code or
+        of an LCID, GB for UK; a near spelling only when no other tag is as near."""
+        if self.meant is None:
+            return False
+        if self.why != languages.CLOSEST:
+            return True
+        return only_reading(self.text.strip(), self.meant, languages.windows_languages())
 
     def suggestion(self) -> str:
         """ " Did you mean 'en-US'? (why.)", or an example when there is no guess."""

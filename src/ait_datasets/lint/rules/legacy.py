@@ -10,6 +10,7 @@ from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS
 from ait_datasets.source.document import Document
+from ait_datasets.source.tree import Mapping, Scalar
 
 QUESTION = Rule(
     code="LEG001",
@@ -50,7 +51,11 @@ QUESTION = Rule(
         line=4,
     ),
     fix="Run `datasets migrate` on the file, which rewrites `question` as `query` and keeps "
-    "everything else as it is.",
+    "everything else as it is. When `question` is already the query object (and the turn "
+    "has no `query`), the fix renames the key; it is unsafe: `SetAnswerForQnAEvaluation` "
+    "copies `question`, not `query`, to the output (AIT Test Context Impl. codeunit 149043 "
+    "lines 178-188), and the app's code may read `question` by name.",
+    fixable=FixAvailability.UNSAFE,
     good=Example(
         """
         tests:
@@ -144,6 +149,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 key.span,
                 f"Legacy `question:` in agent {where}{also}; use `query:`. Run "
                 f"`datasets migrate {doc.path}` to convert the file.",
+                _query_fix(turn.node, key),
             )
         key = turn.node.key_node("test_setup")
         if key is not None and "turn_setup" not in turn.node.children:
@@ -161,6 +167,20 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
                 f"(`datasets migrate {doc.path}` converts it).",
                 fix,
             )
+
+
+def _query_fix(turn: Mapping, key: Scalar) -> Fix | None:
+    """`question:` renamed `query:` when that is all the conversion is: its value is
+    already the query object, and the turn has no `query` (which would be read instead).
+    A text `question` becomes an object, which is `datasets migrate`'s work. Unsafe:
+    `SetAnswerForQnAEvaluation` copies `question`, not `query`, to the output, and the
+    app's code may read `question` by name."""
+    if "query" in turn.children or key.style != "":
+        return None
+    if not isinstance(turn.children.get("question"), Mapping):
+        return None
+    edit = Edit(key.start_offset, key.end_offset, "query")
+    return Fix("Rename `question` to `query`", (edit,), safe=False)
 
 
 FAMILY = Family(prefix="LEG", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)

@@ -130,8 +130,12 @@ MISSPELT_PREFIX = Rule(
         """,
         line=10,
     ),
-    fix="Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`.",
-    fixable=FixAvailability.UNSAFE,
+    fix="Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`. The fix writes "
+    "the prefix the message names: safe when the written word is that prefix's but for "
+    "letter case, a `-` or `_` between its words, the missing dash or one edit, and a `$` "
+    "closes the placeholder; unsafe otherwise (a guess, or text without its closing `$` "
+    "that may be prose about placeholders).",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:
@@ -452,12 +456,16 @@ TIME_WITHOUT_DASH = Rule(
                   title: Release order 101
                   message: Please release sales order 101.
                 turn_setup:
-                  Shipment Time: "$DateTimeFormula-<CD>14:45:00$"
+                  Shipment Time: "$DateTimeFormula-<CD>T14:45:00$"
                 expected_data: {}
         """,
         line=10,
     ),
-    fix="Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`.",
+    fix="Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`. "
+    "The fix writes it: in place of the skipped character when that is not a digit (safe: "
+    "the time read stays the same), before it when it is a digit (unsafe: `<CD>14:45:00` "
+    "becomes `<CD>-14:45:00`, read as 14:45:00 instead of 4:45:00).",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:

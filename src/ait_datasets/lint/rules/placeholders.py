@@ -30,6 +30,7 @@ from ait_datasets.lint.rules.placeholder_rules import (
     UNQUOTED,
     UNTERMINATED,
 )
+from ait_datasets.lint.suggest import only_reading
 from ait_datasets.placeholders import (
     DATE_PREFIX,
     DATETIME_PREFIX,
@@ -43,7 +44,12 @@ from ait_datasets.placeholders import (
     parse_time_text,
     scan,
 )
-from ait_datasets.placeholders.literals import date_literals, misspelt_prefixes, relative_token
+from ait_datasets.placeholders.literals import (
+    Misspelt,
+    date_literals,
+    misspelt_prefixes,
+    relative_token,
+)
 from ait_datasets.placeholders.positions import LineIndex, ValueInSource
 from ait_datasets.source.document import Document
 from ait_datasets.source.prefilter import (
@@ -216,6 +222,7 @@ class _Checker:
                     f"In `{token.text}` the character after '>' is {skipped!r}, not '-': the "
                     "framework skips it without looking, so the time is read as "
                     f"'{token.time}'. Write `>-` before the time.",
+                    self.dash_fix(node, value, token.time_start - 1, skipped),
                 )
             try:
                 parse_time_text(token.time)
@@ -271,8 +278,21 @@ class _Checker:
                 self.span(node, value, miss.start, miss.end - miss.start),
                 f"`{miss.written}` is not a placeholder prefix (they are case-sensitive): the "
                 f"framework leaves it as literal text. Did you mean `{miss.prefix}`?",
-                Fix(f"Write `{miss.prefix}`", fix, safe=False) if fix else None,
+                Fix(f"Write `{miss.prefix}`", fix, safe=_one_reading(value, miss)) if fix else None,
             )
+
+    def dash_fix(self, node: Scalar, value: str, at: int, skipped: str) -> Fix | None:
+        """PH010's `-` after `>`. A skipped digit is part of the time meant (`<CD>14:45` is
+        read as 4:45): the dash goes before it, which changes the time read, so the fix is
+        unsafe. Any other character (`<CD> 14:45`, `<CD>T14:45`) becomes the dash: the
+        time read stays the same, so the fix is safe."""
+        digit = skipped.isascii() and skipped.isdigit()
+        edits = self.replace(node, value, at, 1, "-" + skipped if digit else "-")
+        if not edits:
+            return None
+        if digit:
+            return Fix(f"Write `>-` before '{skipped}'", edits, safe=False)
+        return Fix(f"Write `-` for {skipped!r}", edits)
 
     def unquoted(self, node: Scalar, value: str) -> Diagnostic:
         fix = None
@@ -369,6 +389,23 @@ class _Checker:
         if node.style == "'" and "'" in replacement:
             return ()
         return (Edit(pos, pos + length, replacement),)
+
+
+# The two prefixes' words, as a misspelling is compared with them.
+_PREFIX_WORDS = tuple(prefix[1:-1].lower() for prefix in (DATE_PREFIX, DATETIME_PREFIX))
+
+
+def _one_reading(value: str, miss: Misspelt) -> bool:
+    """Whether a misspelt prefix can only be the one its finding names, so that writing
+    it is safe: the word is that prefix's but for letter case, `-`/`_` between its words,
+    the missing dash, or one edit (and no other prefix is that close), and a `$` closes
+    it, so the fixed text is a placeholder the framework reads. Without the `$` the text
+    may be prose about placeholders, which the fix would make an unterminated one."""
+    word = miss.written[1:].rstrip("-").replace("-", "").replace("_", "").lower()
+    if not only_reading(word, miss.prefix[1:-1].lower(), _PREFIX_WORDS):
+        return False
+    tokens, _ = scan(value[: miss.start] + miss.prefix + value[miss.end :])
+    return any(token.start == miss.start for token in tokens)
 
 
 def _cut_by_dollar(value: str, token: Token) -> str | None:

@@ -196,12 +196,22 @@ ATTACHMENT_NOT_FOUND = Rule(
                   title: Release order 101
                   message: Please release sales order 101.
                   attachments:
-                    - file: datasets/attachments/scan.png
+                    - file: datasets/attachment/scan.png
                 expected_data: {}
         """,
+        neighbours={
+            "datasets/attachments/scan.png": """
+                (an image)
+                """,
+        },
         line=10,
     ),
-    fix="Fix the path (relative to `.resources`, with `/`), or add the file to the resources.",
+    fix="Fix the path (relative to `.resources`, with `/`), or add the file to the resources. "
+    "The fix writes `/` for `\\`, the spelling on disk of a name in another letter case, and "
+    "the name the message names for a misspelt folder or file (`attachment` -> "
+    "`attachments`): safe when that name is the only entry a letter's case or one edit away, "
+    "unsafe when it is a guess among entries.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         tests:

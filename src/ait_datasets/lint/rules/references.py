@@ -21,7 +21,7 @@ from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import SUITE_LINES, FileFacts, Ref
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.project import Project, later_duplicates, suite_setup_names
-from ait_datasets.lint.rules.common import replace_span, with_severity
+from ait_datasets.lint.rules.common import replace_scalar, replace_span, with_severity
 from ait_datasets.lint.rules.reference_rules import (
     ATTACHMENT_NOT_FOUND,
     ATTACHMENT_OUTSIDE,
@@ -36,7 +36,7 @@ from ait_datasets.lint.rules.reference_rules import (
 from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.source.document import Document
 from ait_datasets.source.prefilter import text_may_contain
-from ait_datasets.source.tree import Mapping, Scalar, Sequence, Span
+from ait_datasets.source.tree import Mapping, Scalar, Sequence
 
 # --- per file -------------------------------------------------------------------------
 
@@ -64,7 +64,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
         for item in attachments.items:
             file = item.get("file") if isinstance(item, Mapping) else None
             if isinstance(file, Scalar) and isinstance(file.data, str):
-                yield from _attachment(doc, file.data, file.span, root, listing)
+                yield from _attachment(doc, file, root, listing)
 
 
 def _queries(doc: Document, ctx: LintContext) -> Iterator[Mapping]:
@@ -94,8 +94,10 @@ class _Listing:
 
 
 def _attachment(
-    doc: Document, path: str, span: Span, root: str | None, listing: _Listing
+    doc: Document, node: Scalar, root: str | None, listing: _Listing
 ) -> Iterator[Diagnostic]:
+    path = str(node.data)
+    span = node.span
     shown = f"The attachment '{path}'"
     if path.startswith(("/", "\\")) or (len(path) > 1 and path[1] == ":"):
         yield ATTACHMENT_OUTSIDE.at(
@@ -115,11 +117,13 @@ def _attachment(
         )
         return
     if "\\" in path:
+        slashed = path.replace("\\", "/")
         yield ATTACHMENT_NOT_FOUND.at(
             doc,
             span,
             f"{shown} uses backslashes; resource names in the app package use '/': write "
-            f"'{path.replace(chr(92), '/')}'.",
+            f"'{slashed}'.",
+            Fix(f"Write '{slashed}'", (replace_scalar(node, slashed),)),
         )
         return
     if not path.strip() or any(part in ("", ".") for part in parts):
@@ -132,32 +136,47 @@ def _attachment(
         return
     if root is None:
         return  # No `.resources` folder: nothing to resolve against (see the README).
-    yield from _resolve(doc, path, parts, span, root, listing)
+    yield from _resolve(doc, node, parts, root, listing)
 
 
 def _resolve(
-    doc: Document, path: str, parts: list[str], span: Span, root: str, listing: _Listing
+    doc: Document, node: Scalar, parts: list[str], root: str, listing: _Listing
 ) -> Iterator[Diagnostic]:
+    path = str(node.data)
+    span = node.span
     folder = root
     actual: list[str] = []
-    for part in parts:
+    # Whether a part spelt in another letter case matches two entries (`Scan.png`, `SCAN.png`).
+    ambiguous = False
+    for i, part in enumerate(parts):
         entries = listing(folder)
         if entries is None:
             break
         if part in entries:
             actual.append(part)
         else:
-            other = next((e for e in entries if e.lower() == part.lower()), None)
-            if other is None:
+            others = [e for e in entries if e.lower() == part.lower()]
+            if not others:
                 here = "/".join(actual) or "the `.resources` folder"
+                best = did_you_mean(part, entries)
+                fix = None
+                if best is not None:
+                    meant = "/".join([*actual, best, *parts[i + 1 :]])
+                    fix = Fix(
+                        f"Write '{meant}'",
+                        (replace_scalar(node, meant),),
+                        safe=not ambiguous and only_reading(part, best, entries),
+                    )
                 yield ATTACHMENT_NOT_FOUND.at(
                     doc,
                     span,
                     f"The attachment '{path}' does not exist: there is no '{part}' in "
                     f"{here}.{hint(part, entries)} Paths are relative to {display_path(root)}.",
+                    fix,
                 )
                 return
-            actual.append(other)
+            ambiguous = ambiguous or len(others) > 1
+            actual.append(sorted(others)[0])
         folder = os.path.join(folder, actual[-1])
     else:
         real_root = os.path.realpath(root)
@@ -174,12 +193,14 @@ def _resolve(
                 doc, span, f"The attachment '{path}' is a folder, not a file."
             )
         elif actual != parts:
+            spelt = "/".join(actual)
             yield with_severity(
                 ATTACHMENT_NOT_FOUND.at(
                     doc,
                     span,
-                    f"The attachment '{path}' is spelt '{'/'.join(actual)}' on disk; resource "
+                    f"The attachment '{path}' is spelt '{spelt}' on disk; resource "
                     "names can be case-sensitive in the app package. Use the exact spelling.",
+                    Fix(f"Write '{spelt}'", (replace_scalar(node, spelt),), safe=not ambiguous),
                 ),
                 Severity.WARNING,
             )

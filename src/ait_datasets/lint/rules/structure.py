@@ -7,15 +7,16 @@ from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
 from ait_datasets.dataset.app import group_code
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules import language_tags, setup_advice
 from ait_datasets.lint.rules.common import (
     TOP_LEVEL_DROPPED,
     UNKNOWN_KEY,
     WRONG_TYPE,
+    replace_scalar,
     top_level_unknown_key,
     with_severity,
 )
@@ -196,7 +197,11 @@ UNKNOWN_LANGUAGE = Rule(
         """,
         line=2,
     ),
-    fix="Write the Windows language tag, as Windows spells it: `language: en-US`.",
+    fix="Write the Windows language tag, as Windows spells it: `language: en-US`. The fix "
+    "writes the tag the message names: safe for another letter case, `_` for `-`, a "
+    "three-letter code, a Language ID and `UK` for `GB`, and for a spelling one edit from "
+    "only one tag; unsafe for a further guess.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         name: ORDERS
@@ -390,7 +395,14 @@ def _language(doc: Document, root: Mapping, ctx: LintContext) -> Iterator[Diagno
             f"'{text}' is not a Windows language tag: the importer finds no language for "
             "it and silently gives the dataset none (Language ID 0)." + problem.suggestion()
         )
-    yield UNKNOWN_LANGUAGE.at(doc, node.span, message)
+    fix = None
+    if problem.meant is not None:
+        fix = Fix(
+            f"Replace '{text}' with '{problem.meant}'",
+            (replace_scalar(node, problem.meant),),
+            safe=problem.only_reading,
+        )
+    yield UNKNOWN_LANGUAGE.at(doc, node.span, message, fix)
 
 
 def _language_group(doc: Document, root: Mapping, tag: str) -> Iterator[Diagnostic]:

@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING
 
 from ait_datasets.dataset.app import group_code
 from ait_datasets.dataset.paths import display_path
-from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.facts import FileFacts, Ref, is_suite_root
 from ait_datasets.lint.family import XML_FORMATS, Family
 from ait_datasets.lint.project import Project, later_duplicates
 from ait_datasets.lint.rules import language_tags
-from ait_datasets.lint.rules.common import with_severity
+from ait_datasets.lint.rules.common import with_severity, word_fix
 from ait_datasets.lint.rules.suite_xml_rules import (
     AGENT_RUNNER,
     BAD_BOOLEAN,
@@ -51,7 +51,7 @@ from ait_datasets.lint.rules.suite_xml_rules import (
     UNKNOWN_LANGUAGE_TAG,
     UNKNOWN_NAME,
 )
-from ait_datasets.lint.suggest import did_you_mean, hint
+from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.records import FrozenRecord
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Span
@@ -146,6 +146,7 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             root.name_span,
             f"The root element is <{root.name}>; XmlPort 149031 reads <Root> (names are "
             "case-sensitive), so the import fails. Rename it to <Root>.",
+            _renamed(root, "Root", ("Root",)),
         )
         return
     suites = [c for c in root.children if c.name == "AITSuite"]
@@ -183,11 +184,13 @@ def _element(doc: XmlDocument, element: XmlElement) -> Iterator[Diagnostic]:
     allowed = _CHILDREN.get(element.name, ())
     for child in element.children:
         if child.name not in allowed:
+            best = did_you_mean(child.name, allowed) if allowed else None
             yield UNKNOWN_NAME.at(
                 doc,
                 child.name_span,
                 f"XmlPort 149031 has no <{child.name}> inside <{element.name}>; the import "
                 f"rejects or ignores it.{_hint(child.name, allowed)}",
+                _renamed(child, best, allowed) if best is not None else None,
             )
             continue
         yield from _attributes(doc, child)
@@ -198,6 +201,46 @@ def _element(doc: XmlDocument, element: XmlElement) -> Iterator[Diagnostic]:
 
 def _hint(word: str, choices: tuple[str, ...]) -> str:
     return hint(word, choices) if choices else ""
+
+
+def _renamed(element: XmlElement, best: str, choices: tuple[str, ...]) -> Fix:
+    """Rename ``element`` to ``best`` (the name its finding names), in its start and end tag."""
+    spans = [element.name_span]
+    if element.end_name_span is not None:
+        spans.append(element.end_name_span)
+    return Fix(
+        f"Rename <{element.name}> to <{best}>",
+        tuple(Edit(s.start_offset, s.end_offset, best) for s in spans),
+        safe=only_reading(element.name, best, choices),
+    )
+
+
+def _attribute_renamed(element: XmlElement, name: str, span: Span) -> Fix | None:
+    """Rename the attribute ``name`` to the known one its finding names, if any."""
+    choices = tuple(_ATTRIBUTES[element.name])
+    best = did_you_mean(name, choices)
+    if best is None:
+        return None
+    if best in element.attributes:
+        # Renaming would give the element the attribute twice, which is not XML.
+        return Fix(f"'{best}' is already there: merge '{name}' into it by hand", (), safe=False)
+    return word_fix(span.start_offset, span.end_offset, name, best, choices)
+
+
+def _value_fix(span: Span, value: str, best: str, safe: bool) -> Fix:
+    """Write ``best`` as the whole attribute value at ``span`` (between its quotes)."""
+    return Fix(
+        f"Replace '{value}' with '{best}'",
+        (Edit(span.start_offset, span.end_offset, xml_escaped(best)),),
+        safe=safe,
+    )
+
+
+def xml_escaped(text: str) -> str:
+    """``text`` as an attribute value between either kind of quotes."""
+    from xml.sax.saxutils import escape
+
+    return escape(text, {'"': "&quot;", "'": "&apos;"})
 
 
 def _attributes(doc: XmlDocument, element: XmlElement) -> Iterator[Diagnostic]:
@@ -218,6 +261,7 @@ def _attributes(doc: XmlDocument, element: XmlElement) -> Iterator[Diagnostic]:
                 attr.name_span,
                 f"<{element.name}> has no attribute '{attr.name}' in XmlPort 149031; the "
                 f"import rejects or ignores it.{_hint(attr.name, tuple(specs))}",
+                _attribute_renamed(element, attr.name, attr.name_span),
             )
             continue
         yield from _value(doc, element.name, attr.name, attr.value, attr.value_span, spec)
@@ -244,11 +288,14 @@ def _value(
                 doc, span, f"{where} must be a whole number, not '{value}'; the import fails."
             )
         elif stripped != value:
+            # The XmlPort reads the padded text as this very number: writing the digits
+            # alone changes nothing the import reads, so the fix is safe.
             yield PADDED_NUMBER.at(
                 doc,
                 span,
                 f"{where} '{value}' has spaces around the number; the import accepts it, but "
                 f"write '{stripped}'.",
+                Fix(f"Write '{stripped}'", (Edit(span.start_offset, span.end_offset, stripped),)),
             )
     elif spec.kind == "boolean" and value.strip().lower() not in ("true", "false"):
         yield BAD_BOOLEAN.at(
@@ -266,6 +313,9 @@ def _value(
             doc,
             span,
             f"{where} '{value}' is not one of {', '.join(spec.choices)}; the import fails.{tip}",
+            None
+            if best is None
+            else _value_fix(span, value, best, only_reading(value, best, spec.choices)),
         )
 
 
@@ -284,6 +334,7 @@ def _language_tag(doc: XmlDocument, value: str, span: Span) -> Iterator[Diagnost
                 "XmlPort filters `Windows Language` on this exact text, and whether the "
                 "platform matches another letter case is not in the framework's code; if "
                 f'it does not, {failure} Write Tag="{problem.meant}".',
+                _tag_fix(span, problem),
             ),
             Severity.WARNING,
         )
@@ -292,7 +343,14 @@ def _language_tag(doc: XmlDocument, value: str, span: Span) -> Iterator[Diagnost
         doc,
         span,
         f"'{value}' is not a Windows language tag: {failure}" + problem.suggestion(),
+        _tag_fix(span, problem),
     )
+
+
+def _tag_fix(span: Span, problem: language_tags.TagProblem) -> Fix | None:
+    if problem.meant is None:
+        return None
+    return _value_fix(span, problem.text, problem.meant, problem.only_reading)
 
 
 def _suite(doc: XmlDocument, suite: XmlElement) -> Iterator[Diagnostic]:
@@ -359,18 +417,22 @@ class _DatasetIndex:
         if wanted in self.codes:
             return
         message = f"Dataset '{ref.value}' is not a dataset of this app"
+        fix = None
         if wanted + ".YAML" in self.codes:
             better = self.spellings[wanted + ".YAML"]
             message += f": YAML datasets are named with their extension, write '{better}'."
+            fix = _value_fix(ref.span, ref.value, better, True)
         elif wanted.endswith((".JSONL", ".JSON")) and wanted.rsplit(".", 1)[0] in self.codes:
             better = self.spellings[wanted.rsplit(".", 1)[0]]
             message += f": JSONL/JSON datasets are named without extension, write '{better}'."
+            fix = _value_fix(ref.span, ref.value, better, True)
         else:
-            message += (
-                "; the suite fails at run time (no input lines)."
-                f"{hint(ref.value, self.spellings.values())}"
-            )
-        yield UNKNOWN_DATASET.at_path(path, ref.span, message)
+            names = self.spellings.values()
+            message += f"; the suite fails at run time (no input lines).{hint(ref.value, names)}"
+            best = did_you_mean(ref.value, names)
+            if best is not None:
+                fix = _value_fix(ref.span, ref.value, best, only_reading(ref.value, best, names))
+        yield UNKNOWN_DATASET.at_path(path, ref.span, message, fix)
 
 
 def _duplicate_codes(suites: list[FileFacts]) -> Iterator[Diagnostic]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
 from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 
@@ -122,7 +122,10 @@ STRUCTURE = Rule(
         neighbours=ORDERS_DATASET,
         line=2,
     ),
-    fix='Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite.',
+    fix='Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite. The fix renames '
+    "a misnamed root (start and end tag) to `Root`: safe when the name is `Root` in another "
+    "letter case or one edit from it, unsafe otherwise.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -166,7 +169,11 @@ UNKNOWN_NAME = Rule(
         neighbours=ORDERS_DATASET,
         line=4,
     ),
-    fix="Fix the spelling, or remove the element or attribute.",
+    fix="Fix the spelling, or remove the element or attribute. The fix renames the element "
+    "(start and end tag) or attribute to the name the message names: safe when that name is "
+    "the only one a letter's case or one edit away, unsafe when it is a guess among names; "
+    "none when the element already has that attribute.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -285,7 +292,7 @@ BAD_ENUM = Rule(
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
           <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="AITest" TestRunnerId="130451">
+                    TestType="Agnet" TestRunnerId="130451">
             <Line CodeunitID="50100" Description="Release orders" />
           </AITSuite>
         </Root>
@@ -294,7 +301,10 @@ BAD_ENUM = Rule(
         neighbours=ORDERS_DATASET,
         line=4,
     ),
-    fix="Use one of the listed values.",
+    fix="Use one of the listed values. The fix writes the value the message names (`Agnet` -> "
+    "`Agent`): safe when it is the only one a letter's case or one edit away, unsafe "
+    "otherwise; none for a value close to no name (`AITest`).",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -416,7 +426,9 @@ PADDED_NUMBER = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    fix="Remove the spaces.",
+    fix="Remove the spaces. The fix writes the number alone; it is safe, as the import reads "
+    "the same number either way.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -503,7 +515,11 @@ UNKNOWN_DATASET = Rule(
         neighbours=ORDERS_DATASET,
         line=3,
     ),
-    fix="Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`.",
+    fix="Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`. "
+    "The fix writes the name the message names: safe for the extension added or dropped, "
+    "and for a name a letter's case or one edit from only one dataset; unsafe when it is a "
+    "guess among datasets.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -650,7 +666,11 @@ UNKNOWN_LANGUAGE_TAG = Rule(
         neighbours=ORDERS_DATASET,
         line=5,
     ),
-    fix='Write the Windows language tag, as Windows spells it: `<Language Tag="en-US" />`.',
+    fix='Write the Windows language tag, as Windows spells it: `<Language Tag="en-US" />`. '
+    "The fix writes the tag the message names: safe for another letter case, `_` for `-`, a "
+    "three-letter code, a Language ID and `UK` for `GB`, and for a spelling one edit from "
+    "only one tag; unsafe for a further guess.",
+    fixable=FixAvailability.SAFE,
     good=Example(
         """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -17,22 +17,31 @@ import tempfile
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from ait_datasets.report.history.entries import Record, read_export
-from ait_datasets.report.history.layout import COLUMNS, NAMES, PARTITIONS
+from ait_datasets.report.history.layout import CASE_COLUMNS, COLUMNS, NAMES, PARTITIONS
 from ait_datasets.report.history.store import (
     HistoryError,
+    cases_root,
+    cases_source,
     check_local,
+    columns,
     connect,
     duckdb_module,
     entries_root,
     entries_source,
+    has_cases,
     has_entries,
     literal,
     one_line,
+    scheme,
 )
+
+if TYPE_CHECKING:
+    import duckdb
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +71,11 @@ def add_exports(store: str, paths: list[str]) -> list[Added]:
                 f"FROM read_json({literal(staged.replace(os.sep, '/'))}, "
                 f"format = 'newline_delimited', columns = {columns})"
             )
+            stored = has_entries(connection, store)
+            _clear_shared_hashes(connection, store if stored else "")
             known = (
                 f"SELECT id FROM {entries_source(store)}"
-                if has_entries(connection, store)
+                if stored
                 else "SELECT NULL::VARCHAR AS id WHERE false"
             )
             selected = ", ".join(NAMES)
@@ -81,6 +92,7 @@ def add_exports(store: str, paths: list[str]) -> list[Added]:
                     f"PARTITION_BY ({', '.join(PARTITIONS)}), APPEND, "
                     "FILENAME_PATTERN 'entries_{uuid}')"
                 )
+                _name_new_cases(connection, store)
         except duckdb.Error as exc:
             raise HistoryError(f"{store}: {one_line(exc)}") from None
         finally:
@@ -90,6 +102,51 @@ def add_exports(store: str, paths: list[str]) -> list[Added]:
         Added(path, len(rows), int(by_batch.get(batch, 0)))
         for (path, rows), batch in zip(read, counts, strict=True)
     ]
+
+
+def _clear_shared_hashes(connection: duckdb.DuckDBPyConnection, store: str) -> None:
+    """Clear the hash of every incoming case whose hash another case has, among the
+    incoming rows and the store's (empty ``store``: a new one): such a store is then read
+    by the full key (:mod:`.keys`). A store whose files predate the hash has none to
+    compare with, and is read by the full key anyway."""
+    cases = "case_hash, suite, dataset, test, procedure"
+    sources = [f"SELECT DISTINCT {cases} FROM incoming"]
+    if store and "case_hash" in columns(connection, store):
+        sources.append(
+            f"SELECT DISTINCT {cases} FROM {entries_source(store)} "
+            "WHERE case_hash IN (SELECT case_hash FROM incoming)"
+        )
+    connection.execute(
+        "UPDATE incoming SET case_hash = NULL WHERE case_hash IN (SELECT case_hash FROM ("
+        f"{' UNION '.join(sources)}) GROUP BY case_hash HAVING count(*) > 1)"
+    )
+
+
+def _name_new_cases(connection: duckdb.DuckDBPyConnection, store: str) -> None:
+    """Write the names of the cases just added that ``cases/`` does not name yet (one
+    file, beside the earlier ones)."""
+    names = ", ".join(c.name for c in CASE_COLUMNS)
+    known = (
+        f"SELECT case_hash FROM {cases_source(store)}"
+        if has_cases(connection, store)
+        else "SELECT NULL::BIGINT AS case_hash WHERE false"
+    )
+    connection.execute(
+        f"CREATE TEMP TABLE named AS SELECT DISTINCT {names} FROM fresh "
+        f"WHERE kind = 'run' AND case_hash IS NOT NULL AND case_hash NOT IN ({known})"
+    )
+    if _count(connection, "named"):
+        if not scheme(store):
+            os.makedirs(cases_root(store), exist_ok=True)
+        target = f"{cases_root(store)}/cases_{uuid.uuid4().hex}.parquet"
+        connection.execute(
+            f"COPY (SELECT * FROM named ORDER BY {names}) TO {literal(target)} (FORMAT parquet)"
+        )
+
+
+def _count(connection: duckdb.DuckDBPyConnection, table: str) -> int:
+    found = connection.execute(f"SELECT count(*) FROM {table}").fetchone()
+    return int(found[0]) if found else 0
 
 
 def _stage(staged: str, read: list[tuple[str, list[Record]]], now: str) -> list[str]:

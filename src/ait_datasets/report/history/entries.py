@@ -22,6 +22,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
+from ait_datasets.report.history.keys import case_hash
 from ait_datasets.report.input_problems import Problem, ReportInputError
 from ait_datasets.report.inputs import decode, read_bytes, read_file
 from ait_datasets.report.model import CaseKey
@@ -60,7 +61,8 @@ Record = dict[str, object]
 
 def read_export(path: str) -> list[Record]:
     """The rows of one export as history rows (see :mod:`.layout`), in file order, without
-    ``batch`` and ``added`` (set when they are added); raise ``ReportInputError``."""
+    ``batch`` and ``added`` (set when they are added) and with the case's hash (cleared
+    when it is added if another case has it); raise ``ReportInputError``."""
     read_file(path)  # the report's reader: its refusals, its positions
     rows = list(_rows(path))
     if not rows:
@@ -75,6 +77,9 @@ def read_export(path: str) -> list[Record]:
         record["started"] = _started(row.startTime)
         record["export"] = export
         record["ordinal"] = ordinal
+        record["case_hash"] = case_hash(
+            record["suite"], record.get("dataset"), record.get("test"), record.get("procedure")
+        )
         records.append(record)
     return records
 

@@ -8,6 +8,11 @@ was added, so the history counts exactly as ``datasets report`` does. The column
 listed in :data:`COLUMNS` (``docs/history.md`` is checked against them), so Spark, pandas
 or any Parquet engine can read the files too: the partition columns ``suite`` and
 ``tag`` are in the path only, as Hive partitioning puts them.
+
+Beside it, ``cases/cases_<uuid>.parquet`` names each case once by its hash
+(:data:`CASE_COLUMNS`, :mod:`.keys`): reading a history needs the names only of the
+cases it lists, and a few thousand cases are read faster there than from millions of
+entries.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 TABLE = "log_entries"  # the folder under the store that holds the entries
+CASES = "cases"  # the folder that names each case once by its hash
 PARTITIONS = ("suite", "tag")
 
 Kind = Literal["run", "skipped", "infrastructure", "not a case"]
@@ -59,6 +65,19 @@ COLUMNS: tuple[Column, ...] = (
     Column("batch", "VARCHAR", "one per export per `history add`: TIME-PLACE-RANDOM (sortable)"),
     Column("ordinal", "BIGINT", "the row's place in its export (0, 1, ...)"),
     Column("added", "TIMESTAMP", "when the row was added to the history (UTC)"),
+    Column(
+        "case_hash",
+        "BIGINT",
+        "64-bit hash of suite, dataset, test, procedure (see below); null: read by the full key",
+    ),
 )
 
 NAMES = tuple(column.name for column in COLUMNS)
+
+CASE_COLUMNS: tuple[Column, ...] = (
+    Column("case_hash", "BIGINT", "the case's hash, as in the entries"),
+    Column("suite", "VARCHAR", "the suite (aitCode)"),
+    Column("dataset", "VARCHAR", "the dataset"),
+    Column("test", "VARCHAR", "the test code, or a generic row's case"),
+    Column("procedure", "VARCHAR", "the test procedure"),
+)

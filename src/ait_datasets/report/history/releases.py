@@ -5,29 +5,35 @@ release the report's rules apply as they are (:mod:`ait_datasets.report.stats`):
 is a Version, a case's rows in one run are one run that passed only when every row
 passed, ``k`` is the run count most of the release's cases have (ties: the larger), a
 case is judged on its first ``k`` runs (passed / flaky / never passed), a case with fewer
-runs is counted apart, pass@1 counts every run. The counting is done by DuckDB over the
-Parquet files (millions of rows never become Python objects); the Wilson interval of
-pass^k is :func:`~ait_datasets.report.stats.wilson_interval` of its two counts.
+runs is counted apart, pass@1 counts every run. The Wilson interval of pass^k is
+:func:`~ait_datasets.report.stats.wilson_interval` of its two counts.
 
 Releases are in the order they started (the earliest ``startTime`` of their rows; rows
 without one: the earliest Version, then the name). A case's verdict *changed* when it was
 judged in the release before and in this one (each with at least ``k`` runs) and the
 states differ.
+
+DuckDB does all the counting (:mod:`.counting`); Python sees one row per release and
+the cases it names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from ait_datasets.report.history import counting
+from ait_datasets.report.history.layout import CASE_COLUMNS
 from ait_datasets.report.history.store import (
     HistoryError,
+    cases_source,
     check_local,
+    columns,
     connect,
     duckdb_module,
     entries_source,
+    has_cases,
     has_entries,
     literal,
     one_line,
@@ -49,7 +55,9 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Release:
-    """One release's numbers."""
+    """One release's numbers. ``flaky`` and ``changed`` are every such case, or the first
+    ones when the history was read with a ``listed`` limit; their counts are
+    ``flaky_total`` and ``changed_total``."""
 
     name: str
     started: datetime | None
@@ -66,6 +74,8 @@ class Release:
     tokens: int | None
     credits: float | None
     changed: tuple[Change, ...]
+    flaky_total: int
+    changed_total: int
 
     @property
     def credits_per_pass(self) -> float | None:
@@ -89,110 +99,33 @@ class History:
     releases: tuple[Release, ...]
 
 
-RELEASE = (
-    "CASE WHEN tag <> '' THEN tag WHEN version IS NOT NULL THEN 'v' || version::VARCHAR "
-    "ELSE run_text END"
-)
-CASE_ID = (
-    "concat_ws('/', nullif(suite, ''), nullif(dataset, ''), nullif(test, ''), "
-    "nullif(procedure, ''))"
-)
-RUN_ORDER = "version IS NULL, version, run_text"
-
-# A case with at most k runs is judged on all of them: its passes are all its passes. Only
-# the cases with more runs than k (few: k is the count most cases have) are ranked.
-_QUERIES = (
-    """
-CREATE TEMP TABLE runs AS
-SELECT release, suite, dataset, test, procedure, version, run_text, bool_and(passed) AS passed
-FROM e WHERE kind = 'run' GROUP BY ALL
-""",
-    f"""
-CREATE TEMP TABLE cases AS
-WITH counted AS (
-  SELECT release, suite, dataset, test, procedure, count(*) AS n,
-         count_if(passed) AS all_passes
-  FROM runs GROUP BY ALL
-), ks AS (
-  SELECT release, first(n ORDER BY m DESC, n DESC) AS k
-  FROM (SELECT release, n, count(*) AS m FROM counted GROUP BY ALL) GROUP BY release
-)
-SELECT counted.*, ks.k, {CASE_ID} AS id FROM counted JOIN ks USING (release)
-""",
-    f"""
-CREATE TEMP TABLE judged AS
-WITH long AS (
-  SELECT r.release, r.suite, r.dataset, r.test, r.procedure, r.passed, c.k,
-         row_number() OVER (
-           PARTITION BY r.release, r.suite, r.dataset, r.test, r.procedure ORDER BY {RUN_ORDER}
-         ) AS place
-  FROM runs r JOIN cases c USING (release, suite, dataset, test, procedure)
-  WHERE c.n > c.k
-), first_k AS (
-  SELECT release, suite, dataset, test, procedure, count_if(passed) AS passes
-  FROM long WHERE place <= k GROUP BY ALL
-)
-SELECT c.release, c.id, c.suite, c.dataset, c.test, c.procedure, c.n, c.all_passes, c.k,
-       c.n < c.k AS short, coalesce(f.passes, c.all_passes) AS passes
-FROM cases c LEFT JOIN first_k f USING (release, suite, dataset, test, procedure)
-""",
-)
-
-_RELEASES = """
-WITH rel AS (
-  SELECT release, min(started) AS started, min(version) AS first_version,
-         count_if(kind = 'skipped') AS skipped,
-         count_if(kind = 'infrastructure') AS infrastructure,
-         sum(tokens) FILTER (kind = 'run') AS tokens,
-         sum(credits) FILTER (kind = 'run') AS credits
-  FROM e GROUP BY release
-), numbers AS (
-  SELECT release, any_value(k) AS k, count(*) AS cases, sum(n) AS runs,
-         sum(all_passes) AS passes,
-         count_if(NOT short) AS eligible,
-         count_if(NOT short AND passes = k) AS passed,
-         count_if(NOT short AND passes = 0) AS never_passed,
-         count_if(short) AS short
-  FROM judged GROUP BY release
-)
-SELECT rel.release, rel.started, coalesce(numbers.k, 0), coalesce(numbers.cases, 0),
-       coalesce(numbers.runs, 0), coalesce(numbers.passes, 0), coalesce(numbers.eligible, 0),
-       coalesce(numbers.passed, 0), coalesce(numbers.never_passed, 0),
-       coalesce(numbers.short, 0), rel.skipped, rel.infrastructure, rel.tokens, rel.credits
-FROM rel LEFT JOIN numbers USING (release)
-ORDER BY rel.started NULLS LAST, rel.first_version NULLS LAST, rel.release
-"""
-
-_STATE = (
-    "CASE WHEN passes = least(n, k) THEN 'passed' WHEN passes = 0 THEN 'never passed' "
-    "ELSE 'flaky' END"
-)
-
-
-def read_history(store: str, suite: str = "", since: datetime | None = None) -> History:
+def read_history(
+    store: str, suite: str = "", since: datetime | None = None, listed: int | None = None
+) -> History:
     """The releases of ``store`` (only suite ``suite``, only rows that started at or
-    after ``since`` when given); raise :class:`HistoryError`."""
+    after ``since`` when given; with ``listed``, each release names at most that many
+    flaky and changed cases); raise :class:`HistoryError`."""
     check_local(store, create=False)
     connection = connect(store)
     duckdb = duckdb_module()
     try:
         if not has_entries(connection, store):
             return History(store, suite, since, ())
-        select_rows(connection, store, suite, since)
-        for query in _QUERIES:
-            connection.execute(query)
-        return History(store, suite, since, _releases(connection))
+        return History(store, suite, since, _count(connection, store, suite, since, listed))
     except duckdb.Error as exc:
         raise HistoryError(f"{store}: {one_line(exc)}") from None
     finally:
         connection.close()
 
 
-def select_rows(
-    connection: duckdb.DuckDBPyConnection, store: str, suite: str, since: datetime | None
-) -> None:
-    """The view ``e``: the store's rows that pass the filters, with their release; only
-    the columns the numbers need are read from the files."""
+def _count(
+    connection: duckdb.DuckDBPyConnection,
+    store: str,
+    suite: str,
+    since: datetime | None,
+    listed: int | None,
+) -> tuple[Release, ...]:
+    hashed = "case_hash" in columns(connection, store)
     where = []
     # Literals, not parameters: a view holds no parameters.
     if suite:
@@ -200,27 +133,47 @@ def select_rows(
     if since is not None:
         where.append(f"coalesce(started, added) >= TIMESTAMP {literal(since.isoformat(sep=' '))}")
     condition = f"WHERE {' AND '.join(where)}" if where else ""
-    connection.execute(
-        f"CREATE TEMP VIEW e AS SELECT kind, suite, dataset, test, procedure, version, "
-        f"run_text, passed, tokens, credits, started, {RELEASE} AS release "
-        f"FROM {entries_source(store)} {condition}"
+    connection.execute(counting.view(entries_source(store), condition, hashed=hashed))
+    key = counting.HASHED if hashed else counting.NAMES
+    connection.execute(counting.cases(key))
+    if hashed and _any(connection, "cases WHERE case_hash IS NULL"):
+        # Rows without a hash (files that predate it, or cases that share one).
+        connection.execute("DROP TABLE cases")
+        key = counting.NAMES
+        connection.execute(counting.cases(key))
+    connection.execute(counting.releases())
+    connection.execute(counting.runs_table(key))
+    if _any(connection, "cases WHERE NOT simple"):
+        connection.execute(counting.runs(key, "NOT simple"))
+        connection.execute(counting.counted(key))
+    connection.execute(counting.KS)
+    if _any(connection, f"cases WHERE {counting.LONG}"):
+        connection.execute(counting.runs(key, f"simple AND {counting.LONG}"))
+        for query in counting.first_k(key):
+            connection.execute(query)
+    connection.execute(counting.judged(key))
+    rows = connection.execute(counting.numbers()).fetchall()
+    connection.execute(counting.changed(key))
+    # By place (1, 2, ...: the order of rows), each release's changed cases.
+    changed_total = dict(
+        connection.execute("SELECT place, count(*) FROM changed GROUP BY place").fetchall()
     )
-
-
-def _releases(connection: duckdb.DuckDBPyConnection) -> tuple[Release, ...]:
-    rows = connection.execute(_RELEASES).fetchall()
-    order = [row[0] for row in rows]
-    flaky: dict[str, list[str]] = {}
-    for release, case in connection.execute(
-        "SELECT release, id FROM judged WHERE NOT short AND passes > 0 AND passes < k "
-        "ORDER BY release, suite, dataset, test, procedure"
-    ).fetchall():
-        flaky.setdefault(release, []).append(case)
-    changed = _changes(connection, order)
+    flaky: dict[int, list[str]] = {}
+    changes: dict[int, list[Change]] = {}
+    if any(row[-1] for row in rows) or changed_total:
+        connection.execute(counting.names(key, _names_source(connection, store, key)))
+        connection.execute(counting.shown("flaky", "judged", key, "r.state = 2"))
+        for place, case in connection.execute(counting.listed("flaky", listed)).fetchall():
+            flaky.setdefault(place, []).append(case)
+        connection.execute(counting.shown("shown", "changed", key, "true", "before", "after"))
+        for place, case, before, after in connection.execute(
+            counting.listed("shown", listed, "before", "after")
+        ).fetchall():
+            changes.setdefault(place, []).append(Change(case, before, after))
     releases = []
-    for row in rows:
+    for place, row in enumerate(rows, start=1):
         name, started, k, cases, runs, passes, eligible, passed = row[:8]
-        never, short, skipped, infrastructure, tokens, credits = row[8:]
+        never, short, skipped, infrastructure, tokens, credits, flaky_total = row[8:]
         releases.append(
             Release(
                 name=name,
@@ -230,43 +183,43 @@ def _releases(connection: duckdb.DuckDBPyConnection) -> tuple[Release, ...]:
                 runs=int(runs),
                 pass_at_1=Share(int(passes), int(runs)),
                 pass_hat_k=Share(int(passed), int(eligible)),
-                flaky=tuple(flaky.get(name, ())),
+                flaky=tuple(flaky.get(place, ())),
                 never_passed=int(never),
                 short=int(short),
                 skipped=int(skipped),
                 infrastructure=int(infrastructure),
                 tokens=None if tokens is None else int(tokens),
                 credits=None if credits is None else float(credits),
-                changed=tuple(changed.get(name, ())),
+                changed=tuple(changes.get(place, ())),
+                flaky_total=int(flaky_total),
+                changed_total=int(changed_total.get(place, 0)),
             )
         )
     return tuple(releases)
 
 
-def _changes(connection: duckdb.DuckDBPyConnection, order: list[str]) -> dict[str, list[Change]]:
-    """For each release, the cases judged in it and in the release before whose states
-    differ."""
-    if len(order) < 2:
-        return {}
-    pairs = list(pairwise(order))  # (before, after)
-    connection.execute("CREATE TEMP TABLE pairs (before VARCHAR, after VARCHAR)")
-    connection.executemany("INSERT INTO pairs VALUES (?, ?)", pairs)
-    found = connection.execute(
-        f"""
-        WITH states AS (
-          SELECT release, id, suite, dataset, test, procedure, {_STATE} AS state
-          FROM judged WHERE NOT short
-        )
-        SELECT p.after, b.id, b.state, a.state
-        FROM pairs p
-        JOIN states b ON b.release = p.before
-        JOIN states a ON a.release = p.after AND a.suite = b.suite AND a.dataset = b.dataset
-             AND a.test = b.test AND a.procedure = b.procedure
-        WHERE a.state <> b.state
-        ORDER BY p.after, a.suite, a.dataset, a.test, a.procedure
-        """
-    ).fetchall()
-    changes: dict[str, list[Change]] = {}
-    for after, case, before_state, after_state in found:
-        changes.setdefault(after, []).append(Change(case, before_state, after_state))
-    return changes
+def _any(connection: duckdb.DuckDBPyConnection, rows: str) -> bool:
+    found = connection.execute(f"SELECT EXISTS (SELECT 1 FROM {rows})").fetchone()
+    return bool(found and found[0])
+
+
+CASE_NAMES = tuple(column.name for column in CASE_COLUMNS)
+
+
+def _names_source(connection: duckdb.DuckDBPyConnection, store: str, key: tuple[str, ...]) -> str:
+    """Where the names of the hashed cases are read: ``cases/`` when it names every case
+    counted, each hash by one case; else the entries themselves."""
+    entries = "(SELECT case_hash, suite, dataset, test, procedure FROM e WHERE kind = 'run')"
+    if key != counting.HASHED or not has_cases(connection, store):
+        return entries
+    # Every case the store names (a few thousand; with --suite, other suites' too).
+    connection.execute(
+        f"CREATE TEMP TABLE named AS SELECT DISTINCT {counting.columns(CASE_NAMES)} "
+        f"FROM {cases_source(store)}"
+    )
+    one_each = not _any(
+        connection,
+        "(SELECT case_hash FROM named GROUP BY case_hash HAVING count(*) > 1)",
+    )
+    every = not _any(connection, "cases WHERE case_hash NOT IN (SELECT case_hash FROM named)")
+    return "named" if one_each and every else entries

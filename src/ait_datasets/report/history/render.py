@@ -90,7 +90,7 @@ def table_rows(history: History) -> list[tuple[str, ...]]:
             percent(r.pass_at_1),
             percent(r.pass_hat_k),
             interval(r.pass_hat_k),
-            str(len(r.flaky)),
+            str(r.flaky_total),
             _cost(r.credits_per_pass),
         )
         for r in history.releases
@@ -127,14 +127,14 @@ def _details(release: Release) -> list[str]:
         out.append(f"  {plural(release.skipped, 'skipped eval')} (not runs)")
     if release.infrastructure:
         out.append(f"  {plural(release.infrastructure, 'infrastructure error')}")
-    if release.flaky:
-        out.append(f"  flaky ({len(release.flaky)}):")
+    if release.flaky_total:
+        out.append(f"  flaky ({release.flaky_total}):")
         out += [f"    {case}" for case in release.flaky[:LISTED]]
-        if len(release.flaky) > LISTED:
-            out.append(f"    ... and {len(release.flaky) - LISTED} more (--format json)")
-    if release.changed:
-        out.append(f"  verdict changed since the release before ({len(release.changed)}):")
+        if release.flaky_total > LISTED:
+            out.append(f"    ... and {release.flaky_total - LISTED} more (--format json)")
+    if release.changed_total:
+        out.append(f"  verdict changed since the release before ({release.changed_total}):")
         out += [f"    {c.case}: {c.before} -> {c.after}" for c in release.changed[:LISTED]]
-        if len(release.changed) > LISTED:
-            out.append(f"    ... and {len(release.changed) - LISTED} more (--format json)")
+        if release.changed_total > LISTED:
+            out.append(f"    ... and {release.changed_total - LISTED} more (--format json)")
     return out

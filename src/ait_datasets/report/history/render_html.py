@@ -121,11 +121,11 @@ def _details(history: History) -> list[str]:
             for c in release.changed[:LISTED]
         ]
         if items:
-            more = len(release.flaky) + len(release.changed) - len(items)
+            more = release.flaky_total + release.changed_total - len(items)
             if more > 0:
                 items.append(f"<li>… and {more} more (--format json)</li>")
             out.append(
-                f"<details><summary>{escape(release.name)}: {len(release.flaky)} flaky, "
-                f"{len(release.changed)} changed</summary><ul>{''.join(items)}</ul></details>"
+                f"<details><summary>{escape(release.name)}: {release.flaky_total} flaky, "
+                f"{release.changed_total} changed</summary><ul>{''.join(items)}</ul></details>"
             )
     return out

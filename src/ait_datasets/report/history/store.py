@@ -17,7 +17,7 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
-from ait_datasets.report.history.layout import TABLE
+from ait_datasets.report.history.layout import CASES, TABLE
 
 if TYPE_CHECKING:
     import duckdb
@@ -53,6 +53,11 @@ def entries_root(store: str) -> str:
     if scheme(store):
         return store.rstrip("/") + "/" + TABLE
     return os.path.join(store, TABLE).replace("\\", "/")
+
+
+def cases_root(store: str) -> str:
+    """The folder of the case names (``STORE/cases``), with ``/`` as DuckDB takes it."""
+    return entries_root(store)[: -len(TABLE)] + CASES
 
 
 def literal(text: str) -> str:
@@ -147,3 +152,21 @@ def entries_source(store: str) -> str:
         f"read_parquet({pattern}, hive_partitioning = true, union_by_name = true, "
         "hive_types = {'suite': 'VARCHAR', 'tag': 'VARCHAR'})"
     )
+
+
+def columns(connection: duckdb.DuckDBPyConnection, store: str) -> set[str]:
+    """The columns the store's files hold (all files together), partitions included."""
+    found = connection.execute(f"DESCRIBE SELECT * FROM {entries_source(store)}").fetchall()
+    return {str(row[0]) for row in found}
+
+
+def has_cases(connection: duckdb.DuckDBPyConnection, store: str) -> bool:
+    """Whether the store names any case yet (stores written before it name none)."""
+    pattern = literal(cases_root(store) + "/*.parquet")
+    found = connection.execute(f"SELECT count(*) FROM glob({pattern})").fetchone()
+    return bool(found and found[0])
+
+
+def cases_source(store: str) -> str:
+    """The SQL table expression of every case name in the store."""
+    return f"read_parquet({literal(cases_root(store) + '/*.parquet')}, union_by_name = true)"

@@ -1,15 +1,19 @@
-"""What the detail forms share: quiet loading and a row of label + field."""
+"""What the detail forms share: quiet loading, a row of label + field, and YAML fields
+whose text that does not apply is reported to the app (which keeps it, see
+:mod:`~ait_datasets.tui.unapplied`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
+
+from ait_datasets.tui.roundtrip import YamlInputError, load_fragment
 
 PathPart = str | int
 
@@ -66,6 +70,26 @@ class Form(Vertical):
         def control(self) -> Form:
             return self.form
 
+    class YamlChecked(Message):
+        """The YAML field ``field`` (a widget id) holds ``text``: ``error`` says why it
+        cannot be applied (the app keeps it as an unapplied change), None when it applied."""
+
+        def __init__(self, form: Form, field: str, text: str, error: YamlInputError | None) -> None:
+            super().__init__()
+            self.form = form
+            self.target = form.target
+            self.field = field
+            self.text = text
+            self.error = error
+
+        @property
+        def control(self) -> Form:
+            return self.form
+
+    # The form's YAML fields: widget id -> the key it edits, as a refusal to save names it
+    # ("the expected_data of turn 2 of test Q1"). Each has an error label "#<id>-error".
+    yaml_fields: ClassVar[dict[str, str]] = {}
+
     # The (test, turn) the form shows, set by the app when it loads the form: a message
     # names its node, so a change is never applied to a node selected after it was typed.
     target: tuple[int | None, int | None] = (None, None)
@@ -106,3 +130,33 @@ class Form(Vertical):
         label = self.query_one(selector, Label)
         label.update(message or "")
         label.display = bool(message)
+
+    # -- YAML fields --------------------------------------------------------------------
+
+    def read_yaml(
+        self, widget_id: str, text: str, check: Callable[[Any], None] | None = None
+    ) -> tuple[bool, Any]:
+        """``(True, value)`` when the YAML field's ``text`` parses (and passes ``check``,
+        which raises :class:`YamlInputError` for a value of the wrong shape; blank text is
+        None), else ``(False, None)`` with the error shown under the field. Either way the
+        app is told (:class:`YamlChecked`), so text that does not apply stays a change."""
+        try:
+            value = load_fragment(text) if text.strip() else None
+            if check is not None:
+                check(value)
+        except YamlInputError as exc:
+            self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {exc}")
+            self.post_message(self.YamlChecked(self, widget_id, text, exc))
+            return False, None
+        self.show_error(f"#{widget_id}-error", None)
+        self.post_message(self.YamlChecked(self, widget_id, text, None))
+        return True, value
+
+    def show_unapplied_yaml(self, widget_id: str, text: str, problem: str) -> None:
+        """Put back text typed into a YAML field that was not applied, with its problem."""
+        self.put_text(f"#{widget_id}", text)
+        self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {problem}")
+
+    def clear_yaml_errors(self) -> None:
+        for widget_id in self.yaml_fields:
+            self.show_error(f"#{widget_id}-error", None)

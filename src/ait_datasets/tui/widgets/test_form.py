@@ -31,7 +31,9 @@ class TestForm(Form):
         )
         yield Label("", id="test-note", classes="note")
 
-    def load(self, test: Any) -> None:
+    def load(self, test: Any, *, copilot: bool = False) -> None:
+        """Show ``test``; ``copilot``: a Copilot AI test (with ``turns:``, whose turns hold
+        what AITTestContext reads)."""
         data = test if isinstance(test, dict) else {}
         self.put_input("#test-name", "" if data.get("name") is None else str(data["name"]))
         self.put_text(
@@ -39,12 +41,19 @@ class TestForm(Form):
             "" if data.get("description") is None else str(data["description"]),
         )
         turns = data.get("turns")
-        note = (
-            "Single-turn test: its query sits on the test. Adding a turn moves it into turns:."
-            if "turns" not in data
-            else f"{plural(len(turns) if isinstance(turns, list) else 0, 'turn')}; "
-            "press t to add one."
-        )
+        count = plural(len(turns) if isinstance(turns, list) else 0, "turn")
+        if "turns" not in data:
+            note = (
+                "Single-turn test: its query sits on the test. Adding a turn moves it into turns:."
+            )
+        elif copilot:
+            note = (
+                f"A Copilot AI test with {count}: AITTestContext reads the question, "
+                "context, ground truth, expected_data and test_setup of the current turn "
+                "(select one to edit them). Press t to add one."
+            )
+        else:
+            note = f"{count}; press t to add one."
         self.query_one("#test-note", Label).update(note)
 
     def on_input_changed(self, event: Input.Changed) -> None:

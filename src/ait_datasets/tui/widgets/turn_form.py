@@ -2,37 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from ait_datasets.tui import shape
-from ait_datasets.tui.roundtrip import YamlInputError, dump_fragment, load_fragment
-from ait_datasets.tui.widgets.controls import TextSafeCheckbox, TextSafeSelect
+from ait_datasets.tui.roundtrip import YamlInputError, dump_fragment
+from ait_datasets.tui.widgets.controls import EndTextArea, TextSafeCheckbox, TextSafeSelect
 from ait_datasets.tui.widgets.form_base import Form, row
 
 KIND_OPTIONS = [("Task input", shape.TASK), ("Intervention reply", shape.REPLY)]
 REPLY_OPTIONS = [("Instruction (free text)", "instruction"), ("Suggestion (code)", "suggestion")]
 
-# YAML fields: widget id -> (label, what the value must be)
+# YAML fields: widget id -> the key it edits.
 YAML_FIELDS = {
     "turn-attachments": "attachments",
     "turn-expected": "expected_data",
     "turn-setup": "turn_setup",
 }
-
-
-class EndTextArea(TextArea):
-    """A text area whose cursor goes to the end when it gets the focus (Tab from the tree
-    lands here first on a question turn: typing appends, as in the other first fields)."""
-
-    def on_focus(self, event: events.Focus) -> None:
-        self.move_cursor(self.document.end)
 
 
 def _mapping(value: Any) -> dict[Any, Any]:
@@ -61,28 +52,11 @@ class TurnForm(Form):
         def control(self) -> TurnForm:
             return self.form
 
-    class YamlChecked(Message):
-        """The YAML field ``field`` holds ``text``: ``error`` says why it cannot be applied
-        (the app keeps it as an unapplied change), None when it was applied."""
-
-        def __init__(
-            self, form: TurnForm, field: str, text: str, error: YamlInputError | None
-        ) -> None:
-            super().__init__()
-            self.form = form
-            self.target = form.target
-            self.field = field
-            self.text = text
-            self.error = error
-
-        @property
-        def control(self) -> TurnForm:
-            return self.form
+    yaml_fields: ClassVar[dict[str, str]] = YAML_FIELDS
 
     def __init__(self, intervention_types: tuple[str, ...], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.intervention_types = intervention_types
-        self.yaml_errors: dict[str, str] = {}
         # Where the task fields write: ``query``, or ``question`` when a turn without a
         # query has a question object (the legacy shape the framework reads as the query).
         self.query_key = "query"
@@ -153,8 +127,7 @@ class TurnForm(Form):
         yield Label("", id="turn-setup-error", classes="yaml-error")
 
     def on_mount(self) -> None:
-        for widget_id in YAML_FIELDS:
-            self.show_error(f"#{widget_id}-error", None)
+        self.clear_yaml_errors()
 
     # -- loading ------------------------------------------------------------------------
 
@@ -206,15 +179,7 @@ class TurnForm(Form):
         others = shape.other_expected(data)
         self.put_text("#turn-expected", dump_fragment(others) if others else "")
         self.put_text("#turn-setup", dump_fragment(data.get("turn_setup")))
-        self.yaml_errors.clear()
-        for widget_id in YAML_FIELDS:
-            self.show_error(f"#{widget_id}-error", None)
-
-    def show_unapplied(self, widget_id: str, text: str, error: str) -> None:
-        """Put back text typed into a YAML field that was not applied, with its error."""
-        self.put_text(f"#{widget_id}", text)
-        self.yaml_errors[widget_id] = error
-        self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {error}")
+        self.clear_yaml_errors()
 
     # -- editing ------------------------------------------------------------------------
 
@@ -266,17 +231,9 @@ class TurnForm(Form):
         )
 
     def _set_yaml(self, widget_id: str, text: str) -> None:
-        try:
-            value = load_fragment(text) if text.strip() else None
-            _check_shape(widget_id, value)
-        except YamlInputError as exc:
-            self.yaml_errors[widget_id] = str(exc)
-            self.show_error(f"#{widget_id}-error", f"Invalid YAML, not applied: {exc}")
-            self.post_message(self.YamlChecked(self, widget_id, text, exc))
+        applies, value = self.read_yaml(widget_id, text, lambda v: _check_shape(widget_id, v))
+        if not applies:
             return
-        self.yaml_errors.pop(widget_id, None)
-        self.show_error(f"#{widget_id}-error", None)
-        self.post_message(self.YamlChecked(self, widget_id, text, None))
         if widget_id == "turn-attachments":
             key = self.query_key
             self.post_turn_change(lambda t: _put(t[key], "attachments", value), widget_id)
