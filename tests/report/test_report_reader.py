@@ -303,6 +303,26 @@ def test_nested_arrays_of_objects_are_not_cuts(
         assert _read(path, ReadOptions()) == expected
 
 
+def test_rows_one_a_line_are_told_from_as_many_breaks_elsewhere(tmp_path: Path) -> None:
+    """As many line breaks as rows less one is not enough to give row i the line after
+    row i - 1: here two rows share a line and the third spans two, so the lines are found
+    row by row (the second and third rows are on lines 2 and 3, not 3 and 4)."""
+    rows = [_entry("T1", 1), _entry("T2", 1), _entry("T3", 1), {**_entry("T4", 1), "status": 7}]
+    parts = [json.dumps(row) for row in rows]
+    parts[2] = json.dumps(rows[2], indent=None).replace(', "status"', ',\n"status"', 1)
+    text = "[\n" + parts[0] + ", " + parts[1] + ",\n" + parts[2] + ",\n" + parts[3] + "]"
+    assert text.count("\n") == len(rows)  # the first break is before the first row
+    path = tmp_path / "export.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ReportInputError) as caught:
+        read_file(str(path))
+    [problem] = caught.value.problems
+    assert (problem.line, problem.column) == (5, 1) and "'status'" in problem.message
+    path.write_text(text.replace('"status": 7', '"status": "Success"'), encoding="utf-8")
+    found = read_file(str(path))
+    assert [run.line for runs in found.cases.values() for run in runs.values()] == [2, 2, 3, 5]
+
+
 @pytest.mark.parametrize("name", ["export.json", "export.jsonl"])
 def test_invalid_utf8_in_a_field_the_report_skips_is_still_reported(
     tmp_path: Path, name: str

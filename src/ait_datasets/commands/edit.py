@@ -83,7 +83,8 @@ def _edit(args: argparse.Namespace, early: LintChild | None) -> int:
 def _edit_once(args: argparse.Namespace, early: LintChild | None) -> int | str:
     """The exit status, or :data:`~ait_datasets.tui.recovery.RELOAD` when the recovery
     view was left asking for the normal view."""
-    from ait_datasets.source.load import decode, format_of, load_text, regular_file_size
+    from ait_datasets.regular_file import regular_file_size
+    from ait_datasets.source.load import decode, format_of, load_text
     from ait_datasets.tui.layout import UnsupportedLayout
     from ait_datasets.tui.recovery_checks import config_check, dataset_check
     from ait_datasets.tui.template import template_for

@@ -212,7 +212,6 @@ def run(args: argparse.Namespace) -> int:
         render_chunks,
     )
     from ait_datasets.report.input_problems import ReadOptions
-    from ait_datasets.report.output import read_by_report, write_chunks_atomic
     from ait_datasets.report.plain import neutralise
     from ait_datasets.report.policy import policy_files
 
@@ -240,6 +239,8 @@ def run(args: argparse.Namespace) -> int:
     policy_read = policy_files(os.getcwd(), args.policy)
     clash = None
     if args.output:
+        from ait_datasets.report.output import read_by_report
+
         clash = read_by_report(args.output, inputs, args.datasets, policy_read)
     if clash is not None:
         print(
@@ -308,6 +309,8 @@ def run(args: argparse.Namespace) -> int:
     fmt = output_format(args.format, args.output)
     chunks = render_chunks(report, fmt)
     if args.output:
+        from ait_datasets.report.output import write_chunks_atomic
+
         try:
             write_chunks_atomic(args.output, chunks)
         except OSError as exc:

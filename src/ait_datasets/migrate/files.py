@@ -17,9 +17,10 @@ from ait_datasets.migrate.model import (
     MigrationPlan,
 )
 from ait_datasets.migrate.planner import plan_migration
+from ait_datasets.regular_file import regular_file_size
 from ait_datasets.source.document import Document
 from ait_datasets.source.expansion import may_expand, too_big_when_expanded
-from ait_datasets.source.load import decode, format_of, load_bytes, load_text, regular_file_size
+from ait_datasets.source.load import decode, format_of, load_bytes, load_text
 
 # Outcomes of one file.
 MIGRATED = "migrated"  # changes made (or, with --check/--diff, needed)

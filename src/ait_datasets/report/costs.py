@@ -199,11 +199,6 @@ def _finish(
     return overall.costs(), releases
 
 
-def by_case(outcomes: Iterable[CaseOutcome]) -> tuple[tuple[CaseOutcome, Costs], ...]:
-    """Each case's costs over all its runs."""
-    return tuple((o, costs_of(o.runs)) for o in outcomes)
-
-
 def by_release(outcomes: Iterable[CaseOutcome]) -> tuple[tuple[str, Costs], ...]:
     """Costs per Tag (the field the toolkit provides to group runs into a release)."""
     groups: dict[str, list[Run]] = {}

@@ -50,7 +50,7 @@ from ait_datasets.report.input_problems import (
     ReadOptions,
     ReportInputError,
 )
-from ait_datasets.report.model import CaseKey, ResultSet
+from ait_datasets.report.model import ResultSet
 from ait_datasets.report.rows import Fields, RowError, read_log_entry, record
 from ait_datasets.report.turns import Turn
 
@@ -154,7 +154,7 @@ def _read_book(path: str, book: Any, options: ReadOptions) -> ResultSet:
     suite = suite_of(path)
     results = ResultSet(sources=[path], runs_by=options.runs_by)
     problems: list[Problem] = []
-    keys: dict[object, CaseKey] = {}
+    keys: dict[object, Any] = {}  # see read_log_entry
     for line, values in _rows(path, rows):
         if all(value is None or value == "" for value in values):
             continue

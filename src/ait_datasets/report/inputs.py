@@ -24,21 +24,23 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO
+from typing import IO, Any
 
 from ait_datasets.internal_error import FileInternalError
+from ait_datasets.regular_file import regular_file_size
 from ait_datasets.report.input_problems import (
     MAX_PROBLEMS,
     Problem,
     ReadOptions,
     ReportInputError,
 )
-from ait_datasets.report.model import CaseKey, ResultSet
+from ait_datasets.report.model import ResultSet
 from ait_datasets.report.reader import (
     Block,
     Malformed,
     Refused,
     Unreadable,
+    chars,
     diagnose,
     is_one_document,
     json_blocks,
@@ -83,8 +85,6 @@ def read_results(
 
 def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) -> ResultSet:
     """Read one result file (see the module docstring for the accepted shapes)."""
-    from ait_datasets.source.load import regular_file_size
-
     name = os.fspath(path)
     try:
         regular_file_size(name)
@@ -153,7 +153,7 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
     kind: str | None = None
     log_entries = False  # the file's rows are log entries (decided by its first row)
     add = results.add
-    keys: dict[object, CaseKey] = {}  # see read_log_entry
+    keys: dict[object, Any] = {}  # see read_log_entry
     for block in blocks:
         for index, (value, line) in enumerate(zip(block.rows, block.lines)):  # noqa: B905
             try:
@@ -193,8 +193,6 @@ def _unreadable(path: str, exc: OSError) -> Problem:
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes; a file that cannot be opened is a :class:`ReportInputError`."""
-    from ait_datasets.source.load import regular_file_size
-
     try:
         regular_file_size(path)
         with open(path, "rb") as fh:
@@ -218,8 +216,7 @@ def decode(path: str, raw: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = body.count(b"\n", 0, exc.start) + 1
         line_start = body.rfind(b"\n", 0, exc.start) + 1
-        # Columns count characters, as editors do, not bytes.
-        column = len(body[line_start : exc.start].decode("utf-8", "replace")) + 1
+        column = chars(body[line_start : exc.start]) + 1  # characters, as editors count
         raise ReportInputError(
             [Problem(path, line, column, "invalid UTF-8; save the export as UTF-8")]
         ) from None

@@ -6,7 +6,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 
-from ait_datasets.atomic import streaming_atomically, write_text_atomically
+from ait_datasets.atomic import streaming_atomically
 
 
 def names_an_input(output: str, inputs: Iterable[str]) -> bool:
@@ -59,18 +59,7 @@ def write_atomic(path: str, text: str) -> None:
     bits; a target that is not a regular file (a device such as ``/dev/stdout``, a pipe)
     is written in place.
     """
-    # Through a symbolic link, replace the file it points to, not the link.
-    target = os.path.realpath(path)
-    try:
-        status: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        status = None
-    if status is not None and not stat.S_ISREG(status.st_mode):
-        # /dev/stdout, /dev/null, a pipe: replacing it would destroy it; write into it.
-        with open(target, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        return
-    write_text_atomically(target, text)
+    write_chunks_atomic(path, (text,))
 
 
 def write_chunks_atomic(path: str, chunks: Iterable[str]) -> None:

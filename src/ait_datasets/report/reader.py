@@ -38,6 +38,7 @@ BLOCK = 1 << 23  # 8 MB: large enough that per-block costs vanish, small enough 
 _WS = re.compile(rb"[ \t\r\n]*")
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _SEPARATOR = re.compile(rb"\}[ \t\r\n]*,[ \t\r\n]*(?=\{[ \t\r\n]*\")")
+_FLAT_SEPARATOR = re.compile(rb"\}[ \t\r]*,[ \t\r]*\{")  # two objects on one line
 _GAP = re.compile(rb"[ \t\r\n]*,?[ \t\r\n]*")
 _TRAILING = re.compile(r"trailing characters \(byte (\d+)\)")
 _AT_BYTE = re.compile(r" \(byte (\d+)\)")
@@ -95,7 +96,7 @@ class Block:
     where: Callable[[int], tuple[int, str]]
 
 
-def _chars(data: bytes) -> int:
+def chars(data: bytes) -> int:
     """How many characters the (UTF-8) bytes are: columns count characters, as editors do."""
     return len(data) if data.isascii() else len(data.decode("utf-8", "replace"))
 
@@ -316,15 +317,18 @@ def _closing_bracket(buffer: bytes, pos: int) -> int:
 
 
 def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> Block:
-    """The rows of ``buffer[window.pos:stop]`` (elements and the commas between them)."""
+    """The rows of ``buffer[window.pos:stop]`` (elements and the commas between them);
+    the window is then at ``stop``."""
     buffer, first = window.buffer, window.pos
     body = b"".join((b"[", memoryview(buffer)[first:stop], b"]"))  # one copy
     _checked(body)
+    objects = True  # every element is an object (msgspec read each one as a row)
     try:
         try:
             rows: list[Any] = _ROWS.decode(body)
         except msgspec.ValidationError:  # an element that is not an object, or odd numbers
             rows = _VALUES.decode(body)
+            objects = False
     except msgspec.DecodeError as exc:
         if not last and _TRUNCATED in str(exc):
             raise _NeedMore from None
@@ -334,13 +338,31 @@ def _block(window: _Window, stop: int, prefix: str, index: int, last: bool) -> B
     except RecursionError:
         raise Malformed(0, 0, TOO_DEEP) from None
     starts = _Starts(buffer, first, stop, len(rows))
+    start = _skip(buffer, first)
+    end = buffer.rfind(b"}", start, stop) + 1  # the last element's end, when it is an object
     if buffer.find(b"\n", first, stop) < 0:
         lines = [window.line] * len(rows)  # one line (a minified export): none is searched for
+    elif (
+        objects
+        and rows
+        and buffer.count(b"\n", start, end) == len(rows) - 1
+        and _FLAT_SEPARATOR.search(buffer, start, end) is None
+    ):
+        # One row a line: between two objects there is always a separator "}", ",", "{";
+        # none lacks a line break, and there are only as many breaks as separators, so
+        # each separator holds one and no row holds any. No row's start is searched for.
+        line = window.line + buffer.count(b"\n", first, start)
+        lines = list(range(line, line + len(rows)))
+        window.line = lines[-1] + buffer.count(b"\n", end, stop)
     else:
         found = starts.found()
         # Maps of C functions, not generator expressions: once per row of millions.
         steps = [window.line, *map(buffer.count, repeat(b"\n"), [first, *found], found)]
-        lines = list(accumulate(steps))[1:]
+        counted = list(accumulate(steps))
+        lines = counted[1:]
+        # The line at ``stop``, from the last row's: the block is not counted twice.
+        window.line = counted[-1] + buffer.count(b"\n", found[-1] if found else first, stop)
+    window.pos = stop
     base = window.column_base
 
     def where(i: int) -> tuple[int, str]:
@@ -353,10 +375,10 @@ def _column(buffer: bytes, base: int, offset: int) -> int:
     """The column of ``buffer[offset]``; ``base`` characters of its line precede ``buffer``."""
     newline = buffer.rfind(b"\n", 0, offset)
     if newline >= 0:
-        return _chars(buffer[newline + 1 : offset]) + 1
+        return chars(buffer[newline + 1 : offset]) + 1
     if buffer.isascii():  # a minified export's window: no copy to count its characters
         return base + offset + 1
-    return base + _chars(buffer[:offset]) + 1
+    return base + chars(buffer[:offset]) + 1
 
 
 @dataclass(slots=True)
@@ -552,7 +574,7 @@ def diagnose(data: bytes, refusal: str) -> Malformed:
         if at is not None:
             offset = int(at.group(1))
             line = data.count(b"\n", 0, offset) + 1
-            column = _chars(data[data.rfind(b"\n", 0, offset) + 1 : offset]) + 1
+            column = chars(data[data.rfind(b"\n", 0, offset) + 1 : offset]) + 1
             return Malformed(line, column, refusal)
     else:
         if refusal != SURROGATE:

@@ -44,7 +44,6 @@ from ait_datasets.report.turns import failing_turn
 
 LOG_ENTRY = "log entry"
 GENERIC = "generic"
-RUNS_BY = ("version", "tag")
 UNTAGGED = "(no tag)"
 
 
@@ -174,7 +173,7 @@ def read_log_entry(
     show_data: bool = False,
     source: str = "",
     line: int = 0,
-    keys: dict[object, CaseKey] | None = None,
+    keys: dict[object, Any] | None = None,
 ) -> Read:
     """A log entry of the AI Test Toolkit's ``aitTestLogEntries`` API page.
 
@@ -182,7 +181,8 @@ def read_log_entry(
     whole-number version, the exact option names) are checked inline first; anything
     else goes through the general checks, which say what is wrong. ``keys`` (one per
     file) remembers the case key each spelling of the four fields that name a case made,
-    so that a case's rows share one key and its fields are checked and stripped once.
+    so that a case's rows share one key and its fields are checked and stripped once,
+    and each tag's text, so that the runs of a tag share one string (not one a row).
     """
     raw_status = row.status
     status = _STATUS.get(raw_status) if type(raw_status) is str else None
@@ -226,6 +226,8 @@ def read_log_entry(
             keys[spelling] = key
     tag = row.tag
     tag = tag.strip() if type(tag) is str else _text(row, "tag")
+    if keys is not None:
+        tag = keys.setdefault(tag, tag)
     run: RunId = version if runs_by == "version" else (tag or UNTAGGED)
     message = row.message
     message = message.strip() if type(message) is str else _text(row, "message")

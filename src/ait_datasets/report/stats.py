@@ -231,10 +231,9 @@ def choose_k(results: ResultSet, k: int | None = None) -> KChoice:
         chosen = k
     else:
         chosen = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=(1, 0))[0] or 1
+    # Only the few cases out of line are sorted, not every case.
     out = tuple(
-        (key, len(results.cases[key]))
-        for key in results.case_keys()
-        if len(results.cases[key]) != chosen
+        sorted((key, len(runs)) for key, runs in results.cases.items() if len(runs) != chosen)
     )
     return KChoice(chosen, k is None, out, counts.get(chosen, 0))
 

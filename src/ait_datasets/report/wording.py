@@ -128,8 +128,7 @@ def first_failure(outcome: CaseOutcome) -> str:
     """The message of the first failed judged run, shortened to one line."""
     for run in outcome.judged:
         if not run.passed and run.message:
-            text = " ".join(run.message.split())
-            return text if len(text) <= 120 else text[:117] + "..."
+            return one_line(run.message, 120)
     return ""
 
 

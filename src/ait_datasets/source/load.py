@@ -8,12 +8,11 @@ the commands report as exit code 2.
 from __future__ import annotations
 
 import codecs
-import errno
 import os
 import re
-import stat
 
 from ait_datasets.diagnostics import Diagnostic, Severity
+from ait_datasets.regular_file import regular_file_size
 from ait_datasets.source import codes
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
@@ -91,20 +90,6 @@ def _clean_text(path: str) -> tuple[str, bool] | None:
         parts[0] = parts[0][1:]
     text = "".join(parts)
     return None if "\x00" in text else (text, bom)
-
-
-def regular_file_size(path: str) -> int:
-    """The size of the regular file at ``path``; OSError for anything else.
-
-    A directory, a named pipe, a socket or a device named like a dataset is refused
-    before it is opened: opening a pipe would wait for a writer forever.
-    """
-    mode = os.stat(path).st_mode
-    if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, "is a directory, not a dataset file", path)
-    if not stat.S_ISREG(mode):
-        raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", path)
-    return os.path.getsize(path)
 
 
 def decode(path: str, raw: bytes) -> tuple[str | None, bool, Diagnostic | None]:

@@ -93,7 +93,7 @@ class _Positions:
 
 def load_xml(path: str | os.PathLike[str]) -> XmlDocument:
     """Load the XML file at ``path``. Raises OSError only when it cannot be read."""
-    from ait_datasets.source.load import regular_file_size
+    from ait_datasets.regular_file import regular_file_size
 
     p = os.fspath(path)
     size = regular_file_size(p)
