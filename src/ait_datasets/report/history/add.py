@@ -79,10 +79,13 @@ def add_exports(store: str, paths: list[str]) -> list[Added]:
                 else "SELECT NULL::VARCHAR AS id WHERE false"
             )
             selected = ", ".join(NAMES)
+            # Each id's first row, by the smallest place, not by a window: DuckDB 2.0.1 can
+            # give a window (or QUALIFY) over a join of a filtered subquery another
+            # column's values, or crash, and here the window would read the anti-join.
             connection.execute(
                 f"CREATE TEMP TABLE fresh AS SELECT {selected}, position FROM incoming "
                 f"WHERE id NOT IN ({known}) "
-                "QUALIFY row_number() OVER (PARTITION BY id ORDER BY position) = 1"
+                "AND position IN (SELECT min(position) FROM incoming GROUP BY id)"
             )
             new = connection.execute("SELECT batch, count(*) FROM fresh GROUP BY batch").fetchall()
             if any(count for _, count in new):
