@@ -6,6 +6,7 @@ key) over the same Parquet files.
     python bench/history_scale.py --entries 200000    # another size
     python bench/history_scale.py --repeat 7          # pairs
     python bench/history_scale.py --store DIR         # build once into DIR, reuse after
+    python bench/history_scale.py --add               # `history add` of one more export
 
 The history is built the way a team builds it: one export a release (cases x Versions,
 every field the API page has, one run in 23 fails), each added with `datasets history
@@ -15,12 +16,17 @@ DuckDB), alternately, and each pair's CPU time (user + system of the child) give
 ratio; the table gives the median and best of the pairs and the load average while they
 ran (the host may be shared). DuckDB's ``GROUP BY suite, tag`` (the partitions alone) is
 shown too. Target: history / floor (case key) <= 2x CPU. Never run by the test suite.
+
+``--add`` times `datasets history add` instead: one more release's export (a release's
+entries: the same cases, new Versions) and one of as many entries of new cases, each
+added to a fresh copy of the store, alternately; the CPU time of the child.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,7 +41,7 @@ ROW = (
     '"startTime":"2026-01-{day:02d}T10:00:00Z","endTime":"2026-01-{day:02d}T10:00:10Z",'
     '"codeunitID":50100,"codeunitName":"Agent Tests","testLineDescription":"Line",'
     '"procedureName":"RunScenario","message":"{message}","durationMs":{ms},'
-    '"status":"{status}","dataset":"DS-{group}","datasetLineNumber":"TEST-{case:06d}",'
+    '"status":"{status}","dataset":"DS-{group}","datasetLineNumber":"{test}-{case:06d}",'
     '"sensitive":false,"inputData":"","outputData":"","errorCallStack":"",'
     '"lastModifiedDateTime":"2026-01-01T10:00:10Z"}}'
 )
@@ -44,7 +50,7 @@ VERSIONS = 5  # a release: 5 Versions of every case
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
-def _export(path: Path, release: int, cases: int) -> None:
+def _export(path: Path, release: int, cases: int, test: str = "TEST") -> None:
     tag = f"rc-{release:02d}"
     with path.open("w", encoding="utf-8") as out:
         out.write('{"value":[\n')
@@ -64,6 +70,7 @@ def _export(path: Path, release: int, cases: int) -> None:
                         ms=1000 + case % 997,
                         status="Error" if failed else "Success",
                         group=case % 50,
+                        test=test,
                         case=case,
                     )
                 )
@@ -104,6 +111,32 @@ def _build(store: Path, entries: int) -> int:
     return total
 
 
+def _adds(store: Path, scratch: Path, entries: int, repeat: int) -> None:
+    """`history add` of the next release, and of a release of new cases, into copies of
+    ``store`` made in ``scratch``."""
+    cases = max(1, entries // (RELEASES * VERSIONS))
+    exports = {"next release": scratch / "next.json", "new cases": scratch / "new.json"}
+    _export(exports["next release"], RELEASES, cases)
+    _export(exports["new cases"], RELEASES + 1, cases, test="NEW")
+    copy = scratch / "copy"
+    times: dict[str, list[float]] = {name: [] for name in exports}
+    loads = []
+    for _ in range(repeat):
+        for name, export in exports.items():
+            shutil.copytree(store, copy)
+            argv = [sys.executable, "-m", "ait_datasets.cli", "history", "add", str(copy)]
+            times[name].append(_timed([*argv, str(export)])[1])
+            shutil.rmtree(copy)
+        loads.append(os.getloadavg()[0])
+    for export in exports.values():
+        export.unlink()
+    title = f"history add of {cases * VERSIONS:,} entries"
+    print(f"{title:40}{'median cpu s':>14}{'best cpu s':>12}")
+    for name, cpus in times.items():
+        print(f"  {name:38}{median(cpus):14.2f}{min(cpus):12.2f}")
+    print(f"load average (1 min) while measuring: {min(loads):.2f} to {max(loads):.2f}")
+
+
 def _floor(store: Path, key: str) -> list[str]:
     pattern = (store / "log_entries" / "**" / "*.parquet").as_posix()
     return [
@@ -119,11 +152,15 @@ def main() -> int:
     parser.add_argument("--entries", type=int, default=2_000_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--store", type=Path, help="build the store here (kept), or reuse it")
+    parser.add_argument("--add", action="store_true", help="time `history add` instead")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ait-history-bench-") as folder:
         store = args.store or Path(folder) / "store"
         store.parent.mkdir(parents=True, exist_ok=True)
         _build(store, args.entries)
+        if args.add:
+            _adds(store, Path(folder), args.entries, args.repeat)
+            return 0
         history = [sys.executable, "-m", "ait_datasets.cli", "history", str(store)]
         commands = {
             "datasets history STORE": history,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import duckdb
@@ -18,7 +19,9 @@ from tests.report.history_exports import entry, write_export
 
 from ait_datasets.cli import main
 from ait_datasets.report import build_report, read_results
-from ait_datasets.report.history.layout import COLUMNS
+from ait_datasets.report.history.entries import read_export
+from ait_datasets.report.history.layout import COLUMNS, NAMES
+from ait_datasets.report.history.store import entries_source
 
 
 def _stored(store: Path) -> list[tuple[object, ...]]:
@@ -76,6 +79,86 @@ def test_an_export_overlapping_the_history_adds_only_its_new_entries(
         "AGENT-SUITE-T1-2-1",
         "AGENT-SUITE-T1-3-1",
     ]
+
+
+def _stored_columns(store: Path) -> dict[str, dict[str, object]]:
+    """Every stored row, all its columns, by id (each id once: asserted)."""
+    relation = duckdb.sql(f"SELECT {', '.join(NAMES)} FROM {entries_source(str(store))}")
+    rows = [dict(zip(NAMES, row, strict=True)) for row in relation.fetchall()]
+    by_id = {str(row["id"]): row for row in rows}
+    assert len(by_id) == len(rows)
+    return by_id
+
+
+def _as_stored(record: dict[str, object]) -> dict[str, object]:
+    """A row as the export reader gives it, with the stored types; batch and added are
+    set by the add, and checked on their own."""
+    row = {name: record.get(name) for name in NAMES if name not in ("batch", "added")}
+    if isinstance(row["started"], str):
+        row["started"] = datetime.fromisoformat(row["started"])
+    return row
+
+
+def _varied(tag: str, suite: str, versions: range, start: int) -> list[dict[str, object]]:
+    """Rows whose every column differs from row to row (a value read from another row or
+    another column shows), with a skipped eval and an infrastructure error."""
+    rows: list[dict[str, object]] = []
+    for version in versions:
+        for test in range(4):
+            n = start + len(rows)
+            rows.append(
+                entry(
+                    f"T{test}",
+                    version,
+                    (n * 5) % 3 != 0,
+                    tag=tag,
+                    suite=suite,
+                    started=f"2026-01-{1 + n % 27:02d}T{n % 24:02d}:{n % 60:02d}:07.25+02:00",
+                    tokensConsumed=1000 + n * 7,
+                    copilotCredits=n / 8,
+                    durationMs=50_000 + n * 13,
+                    dataset=f"DS-{n % 3}",
+                    procedureName=f"Scenario{test % 2}",
+                )
+            )
+        rows.append(entry("T9", version, tag=tag, suite=suite, status="Skipped"))
+        failing = {"procedureName": "", "datasetLineNumber": "", "errorCallStack": f"at {version}"}
+        rows.append(entry("", version, False, tag=tag, suite=suite, **failing))
+    return rows
+
+
+def test_the_stored_rows_hold_the_exports_values_column_by_column(tmp_path: Path) -> None:
+    store = tmp_path / "history"
+    # Two suites and two tags (four partitions), rows of both interleaved.
+    a = _varied("rc-1", "AGENT-SUITE", range(1, 4), 0)
+    b = _varied("rc 2", "OTHER", range(1, 4), 100)
+    first = [row for pair in zip(a, b, strict=True) for row in pair]
+    # An entry exported twice in one file, the copy differing: the first is stored.
+    first.insert(5, {**first[2], "message": "a later copy", "durationMs": 1})
+    # The next export: a partial overlap (its copies differ from the stored rows, which
+    # stay), new entries of the same partitions, and an entry twice across two exports.
+    overlap = [{**row, "tokensConsumed": 1} for row in first[3:12]]
+    later = _varied("rc-1", "AGENT-SUITE", range(4, 6), 200)
+    exports = [
+        write_export(tmp_path / "first.json", first),
+        write_export(tmp_path / "second.json", overlap + later[:5]),
+        write_export(tmp_path / "third.json", later[3:]),
+    ]
+    assert main(["history", "add", str(store), exports[0]]) == 0
+    assert main(["history", "add", str(store), exports[1], exports[2]]) == 0
+    expected: dict[str, dict[str, object]] = {}
+    for path in exports:  # the order they were added in: the first row of an id stays
+        for record in read_export(path):
+            expected.setdefault(str(record["id"]), _as_stored(record))
+    stored = _stored_columns(store)
+    assert sorted(stored) == sorted(expected)
+    assert len(stored) == len(a) + len(b) + len(later)
+    for id_, row in stored.items():
+        assert {k: v for k, v in row.items() if k not in ("batch", "added")} == expected[id_]
+    # One batch an export, and every row of it from that export.
+    batches = {(row["export"], row["batch"]) for row in stored.values()}
+    assert sorted(export for export, _ in batches) == ["first.json", "second.json", "third.json"]
+    assert all(row["added"] is not None for row in stored.values())
 
 
 def test_rows_without_an_id_are_named_by_their_content_so_a_second_add_stores_none(

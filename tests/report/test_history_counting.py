@@ -17,7 +17,7 @@ from tests.report.history_exports import entry, write_export
 
 from ait_datasets.cli import main
 from ait_datasets.report import build_report, read_results
-from ait_datasets.report.history import entries
+from ait_datasets.report.history import entries, keys
 from ait_datasets.report.history.layout import CASE_COLUMNS
 
 # Each tag's Versions: consecutive; wrapping past a multiple of 64; 64 or more apart
@@ -175,6 +175,40 @@ def test_a_case_sharing_a_hash_with_a_stored_one_is_stored_without_it(
         4,
         ["AGENT-SUITE/ORDERS/T1/RunScenario"],
     )
+
+
+@pytest.mark.parametrize("stored_as", ["skipped", "unnamed"])
+def test_a_stored_hash_that_cases_does_not_name_is_checked_in_the_entries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stored_as: str
+) -> None:
+    # cases/ names the cases of runs only: a skipped eval's case is in the entries alone,
+    # and so is every case of a store whose cases/ is gone (an add stopped before it
+    # named them).
+    store = tmp_path / "history"
+    status = "Skipped" if stored_as == "skipped" else None
+    first = write_export(tmp_path / "a.json", [entry("T0", 1), entry("T1", 1, status=status)])
+    assert main(["history", "add", str(store), first]) == 0
+    if stored_as == "unnamed":
+        for file in (store / "cases").glob("*.parquet"):
+            file.unlink()
+    t0, t1 = (keys.case_hash("AGENT-SUITE", "ORDERS", t, "RunScenario") for t in ("T0", "T1"))
+    assert sorted(_hashes(store), key=str) == sorted([t0, t1], key=str)
+    monkeypatch.setattr(entries, "case_hash", lambda *key: t1)  # T2 has T1's hash
+    second = write_export(tmp_path / "b.json", [entry("T2", 1), entry("T2", 2)])
+    assert main(["history", "add", str(store), second]) == 0
+    assert sorted(_hashes(store), key=str) == sorted([t0, t1, None, None], key=str)
+
+
+def test_a_stored_case_keeps_its_hash_in_a_later_release(tmp_path: Path) -> None:
+    store = tmp_path / "history"
+    first = write_export(tmp_path / "a.json", [entry("T1", 1), entry("T2", 1, False)])
+    later = [entry(t, 2, tag="rc-2") for t in ("T1", "T2")] + [entry("T3", 2, tag="rc-2")]
+    second = write_export(tmp_path / "b.json", later)
+    assert main(["history", "add", str(store), first]) == 0
+    assert main(["history", "add", str(store), second]) == 0
+    hashes = _hashes(store)
+    assert None not in hashes
+    assert len(set(hashes)) == 3  # T1, T2 (twice each) and T3, each its own hash
 
 
 def test_text_names_the_first_cases_and_counts_them_all(

@@ -79,10 +79,13 @@ def add_exports(store: str, paths: list[str]) -> list[Added]:
                 else "SELECT NULL::VARCHAR AS id WHERE false"
             )
             selected = ", ".join(NAMES)
+            # Each id's first row, by the smallest place, not by a window: DuckDB 2.0.1 can
+            # give a window (or QUALIFY) over a join of a filtered subquery another
+            # column's values, or crash, and here the window would read the anti-join.
             connection.execute(
                 f"CREATE TEMP TABLE fresh AS SELECT {selected}, position FROM incoming "
                 f"WHERE id NOT IN ({known}) "
-                "QUALIFY row_number() OVER (PARTITION BY id ORDER BY position) = 1"
+                "AND position IN (SELECT min(position) FROM incoming GROUP BY id)"
             )
             new = connection.execute("SELECT batch, count(*) FROM fresh GROUP BY batch").fetchall()
             if any(count for _, count in new):
@@ -108,17 +111,40 @@ def _clear_shared_hashes(connection: duckdb.DuckDBPyConnection, store: str) -> N
     """Clear the hash of every incoming case whose hash another case has, among the
     incoming rows and the store's (empty ``store``: a new one): such a store is then read
     by the full key (:mod:`.keys`). A store whose files predate the hash has none to
-    compare with, and is read by the full key anyway."""
-    cases = "case_hash, suite, dataset, test, procedure"
-    sources = [f"SELECT DISTINCT {cases} FROM incoming"]
+    compare with, and is read by the full key anyway.
+
+    The store's case of a hash is read from ``cases/`` (a row a case), and from the
+    entries (a row a run) only for the incoming hashes ``cases/`` does not name: hashes
+    new to the store, those of rows that are not runs, or those of an add stopped before
+    it named its cases. Every add checks the whole store this way, so the entries of a
+    hash ``cases/`` names hold that case only (unless two adds ran at once, which the
+    module's doc rules out); a ``cases/`` file that names a hash by another case too
+    clears it, as reading by the full key is always right."""
+    key = "case_hash, suite, dataset, test, procedure"
+    connection.execute(
+        f"CREATE TEMP TABLE arriving AS SELECT DISTINCT {key} FROM incoming "
+        "WHERE case_hash IS NOT NULL"
+    )
+    connection.execute("CREATE TEMP TABLE holding AS SELECT * FROM arriving WHERE false")
     if store and "case_hash" in columns(connection, store):
-        sources.append(
-            f"SELECT DISTINCT {cases} FROM {entries_source(store)} "
-            "WHERE case_hash IN (SELECT case_hash FROM incoming)"
+        if has_cases(connection, store):
+            connection.execute(
+                f"INSERT INTO holding SELECT DISTINCT {key} FROM {cases_source(store)} "
+                "WHERE case_hash IN (SELECT case_hash FROM arriving)"
+            )
+        connection.execute(
+            "CREATE TEMP TABLE unnamed AS SELECT DISTINCT case_hash FROM arriving "
+            "WHERE case_hash NOT IN (SELECT case_hash FROM holding)"
         )
+        if _count(connection, "unnamed"):
+            connection.execute(
+                f"INSERT INTO holding SELECT DISTINCT {key} FROM {entries_source(store)} "
+                "WHERE case_hash IN (SELECT case_hash FROM unnamed)"
+            )
     connection.execute(
         "UPDATE incoming SET case_hash = NULL WHERE case_hash IN (SELECT case_hash FROM ("
-        f"{' UNION '.join(sources)}) GROUP BY case_hash HAVING count(*) > 1)"
+        "SELECT * FROM arriving UNION SELECT * FROM holding) GROUP BY case_hash "
+        "HAVING count(*) > 1)"
     )
 
 

@@ -70,6 +70,8 @@ def read_export(path: str) -> list[Record]:
     kind = kind_of(rows[0])
     export = os.path.basename(path)
     seen: dict[str, int] = {}
+    # A case has many rows (one a run): its hash is computed once.
+    hashes: dict[tuple[object, ...], int] = {}
     records = []
     for ordinal, row in enumerate(rows):
         record = _record(row, kind)
@@ -77,9 +79,11 @@ def read_export(path: str) -> list[Record]:
         record["started"] = _started(row.startTime)
         record["export"] = export
         record["ordinal"] = ordinal
-        record["case_hash"] = case_hash(
-            record["suite"], record.get("dataset"), record.get("test"), record.get("procedure")
-        )
+        key = (record["suite"], record.get("dataset"), record.get("test"), record.get("procedure"))
+        found = hashes.get(key)
+        if found is None:
+            found = hashes[key] = case_hash(*key)
+        record["case_hash"] = found
         records.append(record)
     return records
 
