@@ -144,6 +144,10 @@ def _start(tmp_path: Path, path: Path, session: str) -> Terminal:
     env = dict(os.environ)
     env["TMUX_TMPDIR"] = str(tmp_path)  # a private tmux server for this test
     env.pop("TMUX", None)
+    # pytest-xdist exports COLUMNS=80 and LINES=24, which Textual prefers to the
+    # terminal's own size: the editor would draw 80x24 inside the 160x48 window.
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
     env["TERM"] = "xterm-256color"
     term = Terminal(session, env)
     command = f"{_script()} edit {path} --work-date 2026-03-17"
