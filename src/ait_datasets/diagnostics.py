@@ -75,6 +75,20 @@ class Diagnostic(FrozenRecord):
     message: str
     fix: Fix | None = None
 
+    def with_fix(self, fix: Fix | None) -> Diagnostic:
+        """The same finding with ``fix`` instead of its own."""
+        return Diagnostic(
+            self.path,
+            self.line,
+            self.column,
+            self.end_line,
+            self.end_column,
+            self.code,
+            self.severity,
+            self.message,
+            fix,
+        )
+
     @classmethod
     def at(
         cls,

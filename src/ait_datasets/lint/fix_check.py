@@ -51,17 +51,5 @@ def mark_unapplicable(diagnostics: list[Diagnostic], sources: dict[str, str]) ->
         if reason is None:
             out.append(diag)
             continue
-        out.append(
-            Diagnostic(
-                diag.path,
-                diag.line,
-                diag.column,
-                diag.end_line,
-                diag.end_column,
-                diag.code,
-                diag.severity,
-                diag.message,
-                Fix(reason, (), diag.fix.safe if diag.fix else True),
-            )
-        )
+        out.append(diag.with_fix(Fix(reason, (), diag.fix.safe if diag.fix else True)))
     return out

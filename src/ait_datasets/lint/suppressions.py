@@ -231,12 +231,9 @@ def _parse_mark(
                 safe=problem.only_reading,
             )
         found.malformed.append(
-            _with_fix(
-                MALFORMED.diagnostic_at(
-                    path, line_no, col, end, f"Unknown code: {problem.message}"
-                ),
-                fix,
-            )
+            MALFORMED.diagnostic_at(
+                path, line_no, col, end, f"Unknown code: {problem.message}"
+            ).with_fix(fix)
         )
     if not known:
         return
@@ -350,21 +347,7 @@ def _misspelt_directive(
         (Edit(body_start + found.start(1), body_start + found.end(1), best),),
         safe=only_reading(word, best, _DIRECTIVE_WORDS),
     )
-    return _with_fix(diag, fix)
-
-
-def _with_fix(diag: Diagnostic, fix: Fix | None) -> Diagnostic:
-    return Diagnostic(
-        diag.path,
-        diag.line,
-        diag.column,
-        diag.end_line,
-        diag.end_column,
-        diag.code,
-        diag.severity,
-        diag.message,
-        fix,
-    )
+    return diag.with_fix(fix)
 
 
 def _line_starts(lines: list[str]) -> list[int]:
@@ -475,17 +458,7 @@ def _unused(path: str, directive: Directive, unused: list[str]) -> Diagnostic:
         f"{'in this file' if directive.whole_file else 'here'} is reported "
         "with that code. Remove it.",
     )
-    return Diagnostic(
-        diag.path,
-        diag.line,
-        diag.column,
-        diag.end_line,
-        diag.end_column,
-        diag.code,
-        diag.severity,
-        diag.message,
-        fix,
-    )
+    return diag.with_fix(fix)
 
 
 # The codes the cross-file checks (``check_project`` of the references and suite XML
