@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
+from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
 from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.source.tree import Mapping, Node, Scalar, Span, type_name
 
@@ -59,19 +60,7 @@ UNKNOWN_KEY = Rule(
     "letter's case or one edit away, unsafe when it is a guess among readings; none when "
     "the mapping already has that key.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 WRONG_TYPE = Rule(
     code="STR002",
@@ -104,19 +93,7 @@ WRONG_TYPE = Rule(
         line=7,
     ),
     fix="Give the value the type the message names.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 
 

@@ -15,6 +15,7 @@ from ait_datasets.lint.rules.common import (
     spelling_fix,
     unknown_keys,
 )
+from ait_datasets.lint.rules.example_datasets import ASSISTANCE_YAML
 from ait_datasets.lint.suggest import did_you_mean
 from ait_datasets.schema.vocabulary import INTERVENTION_REQUEST_KEYS
 from ait_datasets.source.document import Document
@@ -56,24 +57,7 @@ TYPE = Rule(
     "edit from one name only (`Asistance`), is fixed safely; a further misspelling and "
     "`Message` -> `ReviewMessage` are unsafe fixes; `Review` needs you to choose.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
+    good=Example(ASSISTANCE_YAML),
 )
 SUGGESTIONS = Rule(
     code="EXP002",
@@ -109,24 +93,7 @@ SUGGESTIONS = Rule(
         line=11,
     ),
     fix="Write `suggestions: [APPROVE, REJECT]` with every code the agent offers, once each.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
+    good=Example(ASSISTANCE_YAML),
 )
 
 RULES = (TYPE, SUGGESTIONS)

@@ -9,6 +9,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence, type_name
 
@@ -31,35 +32,13 @@ EXTENSION = Rule(
     "check, AIT Test Suite Mgt. codeunit 149034 (`AITTestSuiteMgt.Codeunit.al`) lines "
     "234-235.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+        ORDERS_YAML,
         path="datasets/orders.yml",
         line=1,
     ),
     fix="Rename the file to end in `.yaml`, `.json` or `.jsonl` (lower case); update suite XML "
     "`Dataset=` references.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 ROOT = Rule(
     code="FIL002",
@@ -83,19 +62,7 @@ ROOT = Rule(
         line=1,
     ),
     fix="Put the tests under a `tests:` key: `tests:\\n  - name: T1`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 JSONL_EMPTY = Rule(
     code="FIL003",

@@ -16,6 +16,7 @@ from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.common import spelling_fix
+from ait_datasets.lint.rules.example_datasets import ASSISTANCE_YAML, ORDERS_YAML
 from ait_datasets.lint.suggest import did_you_mean, hint
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, Sequence
@@ -45,19 +46,7 @@ FIRST_TURN_REPLY = Rule(
         line=5,
     ),
     fix="Start the test with a task input (`from`/`title`/`message`).",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 REPLY_WITHOUT_PAUSE = Rule(
     code="FLW002",
@@ -148,24 +137,7 @@ UNKNOWN_SUGGESTION = Rule(
     "code the message suggests: safe when it is the only code a letter's case or one edit "
     "away, unsafe otherwise.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
+    good=Example(ASSISTANCE_YAML),
 )
 TASK_WHILE_PAUSED = Rule(
     code="FLW004",
@@ -203,24 +175,7 @@ TASK_WHILE_PAUSED = Rule(
     ),
     fix="Answer the pause with `query: {intervention: {instruction: ...}}`, or remove the "
     "expected pause.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
+    good=Example(ASSISTANCE_YAML),
 )
 
 RULES = (FIRST_TURN_REPLY, REPLY_WITHOUT_PAUSE, UNKNOWN_SUGGESTION, TASK_WHILE_PAUSED)

@@ -8,6 +8,7 @@ from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
+from ait_datasets.lint.rules.example_datasets import ORDERS_SUITE, ORDERS_YAML
 from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar
@@ -38,15 +39,7 @@ QUESTION = Rule(
                 expected_data: {}
         """,
         neighbours={
-            "suites/orders.xml": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <Root>
-                  <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                            TestType="Agent" TestRunnerId="130451">
-                    <Line CodeunitID="50100" Description="Release orders" />
-                  </AITSuite>
-                </Root>
-                """,
+            "suites/orders.xml": ORDERS_SUITE,
         },
         line=4,
     ),
@@ -57,27 +50,9 @@ QUESTION = Rule(
     "lines 178-188), and the app's code may read `question` by name.",
     fixable=FixAvailability.UNSAFE,
     good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+        ORDERS_YAML,
         neighbours={
-            "suites/orders.xml": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <Root>
-                  <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                            TestType="Agent" TestRunnerId="130451">
-                    <Line CodeunitID="50100" Description="Release orders" />
-                  </AITSuite>
-                </Root>
-                """,
+            "suites/orders.xml": ORDERS_SUITE,
         },
     ),
 )

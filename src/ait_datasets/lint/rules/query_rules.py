@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules.example_datasets import ASSISTANCE_YAML, ORDERS_YAML
 
 BOTH_TEXT = "Query cannot contain both 'title' and 'intervention' elements."
 NEITHER_TEXT = "Query must contain either a 'title' (task input) or 'intervention' element."
@@ -36,19 +37,7 @@ QUERY_BOTH = Rule(
     ),
     fix="Keep `title` (with `from`/`message`) to start a task, or `intervention` to answer a "
     "pause — one per turn.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 QUERY_NEITHER = Rule(
     code="QRY002",
@@ -76,19 +65,7 @@ QUERY_NEITHER = Rule(
         line=6,
     ),
     fix="Add a `title` (a task input), or use `intervention:` to answer a paused task.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 QUERY_FROM = Rule(
     code="QRY003",
@@ -116,19 +93,7 @@ QUERY_FROM = Rule(
         line=6,
     ),
     fix="Add the sender: `from: Jane Doe`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 QUERY_TIMEOUT = Rule(
     code="QRY004",
@@ -254,24 +219,7 @@ INTERVENTION_NEITHER = Rule(
         line=13,
     ),
     fix="Add `suggestion: CODE` (one of the agent's suggestions) or `instruction: text`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
+    good=Example(ASSISTANCE_YAML),
 )
 INTERVENTION_BOTH = Rule(
     code="QRY007",
@@ -307,24 +255,7 @@ INTERVENTION_BOTH = Rule(
         line=15,
     ),
     fix="Keep one of the two.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data:
-                  intervention_request:
-                    type: Assistance
-                    suggestions: [RELEASE, CANCEL]
-              - query:
-                  intervention: {suggestion: RELEASE}
-                expected_data: {}
-        """,
-    ),
+    good=Example(ASSISTANCE_YAML),
 )
 
 TIMEOUT_ABOVE_MAXIMUM = Rule(
@@ -390,19 +321,7 @@ TEXT_TOO_LONG = Rule(
         line=6,
     ),
     fix="Shorten the text: put the detail in `message`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 EMPTY_TEXT = Rule(
     code="QRY010",
@@ -430,19 +349,7 @@ EMPTY_TEXT = Rule(
         line=6,
     ),
     fix="Write the text, or remove the key (see QRY002/QRY003 for what the framework needs).",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 ATTACHMENT_ACTION = Rule(
     code="QRY011",

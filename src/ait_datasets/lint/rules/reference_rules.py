@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
-from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
+from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET, ORDERS_SETUP_YAML, ORDERS_YAML
 
 MAX_GROUP_CODE = 100
 
@@ -42,11 +42,7 @@ UNKNOWN_SUITE_SETUP = Rule(
                 expected_data: {}
         """,
         neighbours={
-            "datasets/suite_setup/orders-setup.yaml": """
-                name: ORDERS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
+            "datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML,
         },
         line=1,
     ),
@@ -68,14 +64,22 @@ UNKNOWN_SUITE_SETUP = Rule(
                 expected_data: {}
         """,
         neighbours={
-            "datasets/suite_setup/orders-setup.yaml": """
-                name: ORDERS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
+            "datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML,
         },
     ),
 )
+# REF002's dataset, under a name that clashes with `orders.yaml` (bad) and one that does not.
+_ORDER_102_YAML = """
+tests:
+  - name: RELEASE-ORDER
+    description: Jane asks the agent to release sales order 102
+    turns:
+      - query:
+          from: Jane Doe
+          title: Release order 102
+          message: Please release sales order 102.
+        expected_data: {}
+"""
 DUPLICATE_FILE_NAME = Rule(
     code="REF002",
     name="duplicate-dataset-file-name",
@@ -91,34 +95,14 @@ DUPLICATE_FILE_NAME = Rule(
     " (`SampleAgentsInstall.Codeunit.al` line 46; AIT AL Test Suite Mgt codeunit "
     "149037, `AITALTestSuiteMgt.Codeunit.al` `ImportTestInputs` lines 289-291.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 102
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 102
-                  message: Please release sales order 102.
-                expected_data: {}
-        """,
+        _ORDER_102_YAML,
         path="datasets/variations/orders.yaml",
         neighbours=ORDERS_DATASET,
         line=1,
     ),
     fix="Rename one of the files (and its suite XML `Dataset=` references).",
     good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 102
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 102
-                  message: Please release sales order 102.
-                expected_data: {}
-        """,
+        _ORDER_102_YAML,
         path="datasets/variations/orders-rush.yaml",
         neighbours=ORDERS_DATASET,
     ),
@@ -141,34 +125,33 @@ GROUP_CODE_TOO_LONG = Rule(
     "Code[100], `AITTestSuite.Table.al` line 46 and `AITTestMethodLine.Table.al` line "
     "79.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+        ORDERS_YAML,
         path="datasets/" + "A" * 96 + ".yaml",
         line=1,
     ),
     fix="Shorten the file name.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
+)
+# REF004's and REF005's passing example: an attachment inside the resources.
+_ATTACHED = Example(
+    """
+    tests:
+      - name: RELEASE-ORDER
+        description: Jane asks the agent to release sales order 101
+        turns:
+          - query:
+              from: Jane Doe
+              title: Release order 101
+              message: Please release sales order 101.
+              attachments:
+                - file: datasets/attachments/scan.png
+            expected_data: {}
+    """,
+    neighbours={
+        "datasets/attachments/scan.png": """
+            (an image)
+            """,
+    },
 )
 ATTACHMENT_NOT_FOUND = Rule(
     code="REF004",
@@ -212,26 +195,7 @@ ATTACHMENT_NOT_FOUND = Rule(
     "`attachments`): safe when that name is the only entry a letter's case or one edit away, "
     "unsafe when it is a guess among entries.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                  attachments:
-                    - file: datasets/attachments/scan.png
-                expected_data: {}
-        """,
-        neighbours={
-            "datasets/attachments/scan.png": """
-                (an image)
-                """,
-        },
-    ),
+    good=_ATTACHED,
 )
 ATTACHMENT_OUTSIDE = Rule(
     code="REF005",
@@ -264,26 +228,7 @@ ATTACHMENT_OUTSIDE = Rule(
         line=10,
     ),
     fix="Copy the file into the app's `.resources` folder and reference it from there.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                  attachments:
-                    - file: datasets/attachments/scan.png
-                expected_data: {}
-        """,
-        neighbours={
-            "datasets/attachments/scan.png": """
-                (an image)
-                """,
-        },
-    ),
+    good=_ATTACHED,
 )
 DUPLICATE_SUITE_SETUP = Rule(
     code="REF006",
@@ -301,18 +246,10 @@ DUPLICATE_SUITE_SETUP = Rule(
     "one's data). Which one wins depends on file-name order, not import order: "
     "`FindFirst` follows the primary key, the group code (the upper-cased file name).",
     bad=Example(
-        """
-        name: ORDERS-SETUP
-        suite_setup:
-          setup_actions: []
-        """,
+        ORDERS_SETUP_YAML,
         path="datasets/suite_setup/setup-b.yaml",
         neighbours={
-            "datasets/suite_setup/setup-a.yaml": """
-                name: ORDERS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
+            "datasets/suite_setup/setup-a.yaml": ORDERS_SETUP_YAML,
         },
         line=1,
     ),
@@ -325,15 +262,36 @@ DUPLICATE_SUITE_SETUP = Rule(
         """,
         path="datasets/suite_setup/setup-b.yaml",
         neighbours={
-            "datasets/suite_setup/setup-a.yaml": """
-                name: ORDERS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
+            "datasets/suite_setup/setup-a.yaml": ORDERS_SETUP_YAML,
         },
     ),
 )
 
+# REF007's app (both examples): two datasets, each naming its own suite setup.
+_TWO_SETUPS = {
+    "datasets/orders.yaml": """
+        suite_setup: ORDERS-SETUP
+        tests:
+          - name: RELEASE-ORDER
+            turns:
+              - query: {from: Jane Doe, title: Release order 101}
+                expected_data: {}
+        """,
+    "datasets/returns.yaml": """
+        suite_setup: RETURNS-SETUP
+        tests:
+          - name: RETURN-ORDER
+            turns:
+              - query: {from: Jane Doe, title: Return order 101}
+                expected_data: {}
+        """,
+    "datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML,
+    "datasets/suite_setup/returns-setup.yaml": """
+        name: RETURNS-SETUP
+        suite_setup:
+          setup_actions: []
+        """,
+}
 MIXED_SUITE_SETUPS = Rule(
     code="REF007",
     name="suite-lines-with-different-setups",
@@ -363,34 +321,7 @@ MIXED_SUITE_SETUPS = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                suite_setup: ORDERS-SETUP
-                tests:
-                  - name: RELEASE-ORDER
-                    turns:
-                      - query: {from: Jane Doe, title: Release order 101}
-                        expected_data: {}
-                """,
-            "datasets/returns.yaml": """
-                suite_setup: RETURNS-SETUP
-                tests:
-                  - name: RETURN-ORDER
-                    turns:
-                      - query: {from: Jane Doe, title: Return order 101}
-                        expected_data: {}
-                """,
-            "datasets/suite_setup/orders-setup.yaml": """
-                name: ORDERS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
-            "datasets/suite_setup/returns-setup.yaml": """
-                name: RETURNS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
-        },
+        neighbours=_TWO_SETUPS,
         line=6,
     ),
     fix="Run datasets with different suite setups in different suites (one `AITSuite` per "
@@ -410,34 +341,7 @@ MIXED_SUITE_SETUPS = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": """
-                suite_setup: ORDERS-SETUP
-                tests:
-                  - name: RELEASE-ORDER
-                    turns:
-                      - query: {from: Jane Doe, title: Release order 101}
-                        expected_data: {}
-                """,
-            "datasets/returns.yaml": """
-                suite_setup: RETURNS-SETUP
-                tests:
-                  - name: RETURN-ORDER
-                    turns:
-                      - query: {from: Jane Doe, title: Return order 101}
-                        expected_data: {}
-                """,
-            "datasets/suite_setup/orders-setup.yaml": """
-                name: ORDERS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
-            "datasets/suite_setup/returns-setup.yaml": """
-                name: RETURNS-SETUP
-                suite_setup:
-                  setup_actions: []
-                """,
-        },
+        neighbours=_TWO_SETUPS,
     ),
 )
 

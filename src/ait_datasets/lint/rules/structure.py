@@ -20,6 +20,7 @@ from ait_datasets.lint.rules.common import (
     top_level_unknown_key,
     with_severity,
 )
+from ait_datasets.lint.rules.example_datasets import ORDERS_SETUP_YAML
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
@@ -51,11 +52,7 @@ SETUP_WITH_TESTS = Rule(
     fix="Move the tests to their own dataset file that references the setup with `suite_setup: "
     "SETUP`.",
     good=Example(
-        """
-        name: ORDERS-SETUP
-        suite_setup:
-          setup_actions: []
-        """,
+        ORDERS_SETUP_YAML,
         path="datasets/suite_setup/orders-setup.yaml",
     ),
 )
@@ -80,11 +77,7 @@ SETUP_NAME = Rule(
     ),
     fix="Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
     good=Example(
-        """
-        name: ORDERS-SETUP
-        suite_setup:
-          setup_actions: []
-        """,
+        ORDERS_SETUP_YAML,
         path="datasets/suite_setup/orders-setup.yaml",
     ),
 )

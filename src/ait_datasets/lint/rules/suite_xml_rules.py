@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
-from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET
+from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET, ORDERS_SUITE, ORDERS_YAML
 from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 
 FAMILY = "suite_xml"
@@ -35,15 +35,7 @@ SYNTAX = Rule(
     ),
     fix="Close or fix the element the message points at.",
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -80,15 +72,7 @@ ENCODING = Rule(
     fix='Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
     "UTF-16LE with a byte order mark.",
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -127,15 +111,7 @@ STRUCTURE = Rule(
     "letter case or one edit from it, unsafe otherwise.",
     fixable=FixAvailability.SAFE,
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -218,15 +194,7 @@ MISSING_ATTRIBUTE = Rule(
     ),
     fix="Add the attribute with a value.",
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -261,15 +229,7 @@ TOO_LONG = Rule(
     ),
     fix="Shorten the value (suite codes are at most 10 characters).",
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -306,15 +266,7 @@ BAD_ENUM = Rule(
     "otherwise; none for a value close to no name (`AITest`).",
     fixable=FixAvailability.SAFE,
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -386,15 +338,7 @@ BAD_INTEGER = Rule(
     ),
     fix='Write the object ID: `CodeunitID="50100"`.',
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -430,15 +374,7 @@ PADDED_NUMBER = Rule(
     "the same number either way.",
     fixable=FixAvailability.SAFE,
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -473,15 +409,7 @@ AGENT_RUNNER = Rule(
     ),
     fix='Set `TestRunnerId="130451"`.',
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -521,15 +449,7 @@ UNKNOWN_DATASET = Rule(
     "guess among datasets.",
     fixable=FixAvailability.SAFE,
     good=Example(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Root>
-          <AITSuite Code="ORDERS" Description="Release sales orders" Dataset="orders.yaml"
-                    TestType="Agent" TestRunnerId="130451">
-            <Line CodeunitID="50100" Description="Release orders" />
-          </AITSuite>
-        </Root>
-        """,
+        ORDERS_SUITE,
         path="suites/orders.xml",
         neighbours=ORDERS_DATASET,
     ),
@@ -566,28 +486,8 @@ DUPLICATE_CODE = Rule(
         """,
         path="suites/orders.xml",
         neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-            "datasets/rush.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
+            "datasets/orders.yaml": ORDERS_YAML,
+            "datasets/rush.yaml": ORDERS_YAML,
         },
         line=7,
     ),
@@ -608,28 +508,8 @@ DUPLICATE_CODE = Rule(
         """,
         path="suites/orders.xml",
         neighbours={
-            "datasets/orders.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
-            "datasets/rush.yaml": """
-                tests:
-                  - name: RELEASE-ORDER
-                    description: Jane asks the agent to release sales order 101
-                    turns:
-                      - query:
-                          from: Jane Doe
-                          title: Release order 101
-                          message: Please release sales order 101.
-                        expected_data: {}
-                """,
+            "datasets/orders.yaml": ORDERS_YAML,
+            "datasets/rush.yaml": ORDERS_YAML,
         },
     ),
 )

@@ -8,6 +8,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
+from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
 from ait_datasets.source import codes
 from ait_datasets.source.document import Document
 
@@ -90,19 +91,7 @@ RULES = (
             line=7,
         ),
         fix="Correct the YAML at the reported position (often an unclosed quote or a bad indent).",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.DUPLICATE_KEY,
@@ -131,19 +120,7 @@ RULES = (
             line=8,
         ),
         fix="Remove one of the keys or rename it.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.MULTIPLE_DOCUMENTS,
@@ -175,19 +152,7 @@ RULES = (
         ),
         fix="Keep one document per file; move the other tests into the first document or a new "
         "file.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.TAB_INDENT,
@@ -203,19 +168,7 @@ RULES = (
             line=2,
         ),
         fix="Indent with spaces.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.ENCODING,
@@ -229,34 +182,12 @@ RULES = (
         "`SampleAgentsUtilities.Codeunit.al` lines 65-68, used by "
         "`SampleAgentsInstall.Codeunit.al` line 48.)",
         bad=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
+            ORDERS_YAML,
             line=1,
             encoding="utf-16",
         ),
         fix="Save the file as UTF-8 (a UTF-8 byte order mark is accepted).",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.EMPTY_FILE,
@@ -274,19 +205,7 @@ RULES = (
             line=1,
         ),
         fix="Add tests, or delete the file.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.UNSUPPORTED_TAG,
@@ -363,19 +282,7 @@ RULES = (
             line=10,
         ),
         fix="Use a text key.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.JSON_SYNTAX,
@@ -424,19 +331,7 @@ RULES = (
             line=4,
         ),
         fix="Simplify the file; split very large datasets into several files.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    expected_data: {}
-            """,
-        ),
+        good=Example(ORDERS_YAML),
     ),
     Rule(
         code=codes.NONSTANDARD_JSON,

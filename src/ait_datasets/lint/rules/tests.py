@@ -11,6 +11,7 @@ from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.lint.rules.common import head_span
+from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
 from ait_datasets.schema.vocabulary import MAX_TEST_DESCRIPTION, MAX_TEST_NAME
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Scalar, type_name
@@ -48,19 +49,7 @@ NAME_MISSING = Rule(
         line=2,
     ),
     fix="Give every test a short, unique `name`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 NAME_TYPE = Rule(
     code="TST002",
@@ -87,19 +76,7 @@ NAME_TYPE = Rule(
         line=2,
     ),
     fix="Write the name as plain text.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 NAME_LENGTH = Rule(
     code="TST003",
@@ -129,19 +106,7 @@ NAME_LENGTH = Rule(
         line=2,
     ),
     fix=f"Shorten the name to at most {MAX_TEST_NAME} characters; put detail in `description`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 NAME_DUPLICATE = Rule(
     code="TST004",
@@ -217,19 +182,7 @@ DESCRIPTION_LENGTH = Rule(
         line=3,
     ),
     fix="Shorten the description.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 
 NAME_COLLIDES = Rule(

@@ -12,6 +12,7 @@ from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.add_key import add_key_edit
 from ait_datasets.lint.rules.common import WRONG_TYPE, head_span, misspelt_key_fix, unknown_keys
+from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
 from ait_datasets.lint.suggest import did_you_mean
 from ait_datasets.schema.vocabulary import FLAT_TURN_KEYS, LEGACY_TURN_KEYS, TURN_KEYS
 from ait_datasets.source.document import Document
@@ -46,19 +47,7 @@ FLAT_TEST = Rule(
     ),
     fix="Wrap the keys in a one-turn list: `turns:\\n  - query: ...\\n    expected_data: ...` "
     "(`datasets migrate` does it for you).",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 KEYS_BESIDE_TURNS = Rule(
     code="TRN004",
@@ -124,19 +113,7 @@ EMPTY_TURNS = Rule(
         line=3,
     ),
     fix="Give the test at least one turn, or remove the empty item.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 AGENT_TEST_WITHOUT_QUERY = Rule(
     code="TRN006",
@@ -214,19 +191,7 @@ TURN_WITHOUT_QUERY = Rule(
         line=9,
     ),
     fix="Add a `query` (a task input with `from`/`title`/`message`, or an `intervention` reply).",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 TURN_WITHOUT_EXPECTED = Rule(
     code="TRN003",
@@ -259,19 +224,7 @@ TURN_WITHOUT_EXPECTED = Rule(
     "must not stop for an intervention on this turn (FinalizeTurn fails the turn if it "
     "stops for Assistance or ReviewRecord), which only you know to be what the turn expects.",
     fixable=FixAvailability.UNSAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(ORDERS_YAML),
 )
 
 RULES = (
