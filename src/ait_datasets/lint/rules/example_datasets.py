@@ -58,3 +58,14 @@ tests:
           intervention: {suggestion: RELEASE}
         expected_data: {}
 """
+
+
+def with_turn_setup(entry: str) -> str:
+    """The ordinary dataset whose turn also has a `turn_setup:` of one ``entry`` line.
+
+    The placeholder rules' examples differ only in that line (line 10 of the file).
+    """
+    return ORDERS_YAML.replace(
+        "        expected_data: {}\n",
+        f"        turn_setup:\n          {entry}\n        expected_data: {{}}\n",
+    )

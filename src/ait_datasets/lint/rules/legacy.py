@@ -8,7 +8,7 @@ from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import TEST_KINDS, Family
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
-from ait_datasets.lint.rules.example_datasets import ORDERS_SUITE, ORDERS_YAML
+from ait_datasets.lint.rules.example_datasets import ORDERS_SUITE, ORDERS_YAML, with_turn_setup
 from ait_datasets.schema.vocabulary import LEGACY_TURN_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar
@@ -38,9 +38,7 @@ QUESTION = Rule(
                   message: Please release sales order 101.
                 expected_data: {}
         """,
-        neighbours={
-            "suites/orders.xml": ORDERS_SUITE,
-        },
+        neighbours={"suites/orders.xml": ORDERS_SUITE},
         line=4,
     ),
     fix="Run `datasets migrate` on the file, which rewrites `question` as `query` and keeps "
@@ -51,9 +49,7 @@ QUESTION = Rule(
     fixable=FixAvailability.UNSAFE,
     good=Example(
         ORDERS_YAML,
-        neighbours={
-            "suites/orders.xml": ORDERS_SUITE,
-        },
+        neighbours={"suites/orders.xml": ORDERS_SUITE},
     ),
 )
 TEST_SETUP = Rule(
@@ -87,21 +83,7 @@ TEST_SETUP = Rule(
     fix="Rename the key to `turn_setup` (and call `GetTurnSetup()` in the AL test), or run "
     "`datasets migrate`.",
     fixable=FixAvailability.UNSAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Sales Header: {No.: "101"}
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Sales Header: {No.: "101"}')),
 )
 
 RULES = (QUESTION, TEST_SETUP)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
+from ait_datasets.lint.rules.example_datasets import with_turn_setup
 
 FAMILY = "placeholders"
 
@@ -21,37 +22,11 @@ INVALID_FORMULA = Rule(
     " (`CalcDate(Formula, WorkDate())`, Test Input Data Tools codeunit 130465 "
     "(`TestInputDataTools.Codeunit.al`) lines 117, 159, 202 and 242.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1X>$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$DateFormula-<CD+1X>$"'),
         line=10,
     ),
     fix="Correct the formula; `datasets date FORMULA` shows what a formula gives.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>$"')),
 )
 UNTERMINATED = Rule(
     code="PH002",
@@ -67,37 +42,11 @@ UNTERMINATED = Rule(
     "value with `ValueAsDate`/`ValueAsDateTime`, the token does not end in `$`, so it is "
     "evaluated as a date text, and `Evaluate` raises (`ResolveAsDate` lines 111-121).",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>"'),
         line=10,
     ),
     fix="Add the closing `$` after the formula: `$DateFormula-<CD+1D>$`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>$"')),
 )
 MISSPELT_PREFIX = Rule(
     code="PH003",
@@ -115,19 +64,7 @@ MISSPELT_PREFIX = Rule(
     "found with the case-sensitive `Contains`, `IndexOf` and `StartsWith` (lines "
     "62-63, 176, 193, 221).",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$dateformula-<CD+1D>$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$dateformula-<CD+1D>$"'),
         line=10,
     ),
     fix="Write the prefix exactly as `$DateFormula-` or `$DateTimeFormula-`. The fix writes "
@@ -136,21 +73,7 @@ MISSPELT_PREFIX = Rule(
     "closes the placeholder; unsafe otherwise (a guess, or text without its closing `$` "
     "that may be prose about placeholders).",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>$"')),
 )
 TIME_ON_DATE = Rule(
     code="PH004",
@@ -165,38 +88,12 @@ TIME_ON_DATE = Rule(
     "(`TestInputDataTools.Codeunit.al`) lines 200-202; `ResolveAsDate`, lines "
     "116-117.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD>-13:30:00$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$DateFormula-<CD>-13:30:00$"'),
         line=10,
     ),
     fix="Use `$DateTimeFormula-<CD>-13:30:00$`, or drop the time.",
     fixable=FixAvailability.UNSAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateTimeFormula-<CD>-13:30:00$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateTimeFormula-<CD>-13:30:00$"')),
 )
 INVALID_TIME = Rule(
     code="PH005",
@@ -210,37 +107,11 @@ INVALID_TIME = Rule(
     " (`Evaluate(TimePart, TimeText)`, Test Input Data Tools codeunit 130465 "
     "(`TestInputDataTools.Codeunit.al`) lines 149 and 237.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateTimeFormula-<CD>-25:61:00$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$DateTimeFormula-<CD>-25:61:00$"'),
         line=10,
     ),
     fix="Write a valid 24-hour time, e.g. `$DateTimeFormula-<CD>-13:30:00$`.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateTimeFormula-<CD>-13:30:00$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateTimeFormula-<CD>-13:30:00$"')),
 )
 DOLLAR_IN_FORMULA = Rule(
     code="PH006",
@@ -254,37 +125,11 @@ DOLLAR_IN_FORMULA = Rule(
     " (The end is the first `$` after the prefix: Test Input Data Tools codeunit "
     "130465 (`TestInputDataTools.Codeunit.al`) lines 195 and 223.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+$1D>$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$DateFormula-<CD+$1D>$"'),
         line=10,
     ),
     fix="Remove the `$` from the formula.",
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>$"')),
 )
 UNQUOTED = Rule(
     code="PH007",
@@ -300,38 +145,12 @@ UNQUOTED = Rule(
     "1.2 reads plain scalars (spec §7.3.3) and Microsoft's authoring guide "
     "(AI-TEST-AUTHORING.md §9).",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: $DateFormula-<CD+1D>$
-                expected_data: {}
-        """,
+        with_turn_setup("Shipment Date: $DateFormula-<CD+1D>$"),
         line=10,
     ),
     fix='Quote the value: `Shipment Date: "$DateFormula-<CD+1D>$"`.',
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>$"')),
 )
 HARD_CODED_DATE = Rule(
     code="PH008",
@@ -349,40 +168,14 @@ HARD_CODED_DATE = Rule(
     "Test Input Data Tools codeunit 130465 (`TestInputDataTools.Codeunit.al`) line "
     "202.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "2026-02-15"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "2026-02-15"'),
         line=10,
     ),
     fix="Use a placeholder relative to the work date: the fix proposes `$DateFormula-<CD+nD>$` "
     "for the configured work date (`--unsafe-fixes`, since it changes the value on other "
     "days).",
     fixable=FixAvailability.UNSAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CD+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CD+1D>$"')),
 )
 UNBRACKETED = Rule(
     code="PH009",
@@ -398,38 +191,12 @@ UNBRACKETED = Rule(
     "130465 (`TestInputDataTools.Codeunit.al`) line 202; how `CalcDate` reads "
     "unbracketed letters is the platform's.)",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-CM+1D$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Date: "$DateFormula-CM+1D$"'),
         line=10,
     ),
     fix="Enclose the formula in angle brackets: `$DateFormula-<CM+1D>$`.",
     fixable=FixAvailability.UNSAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Date: "$DateFormula-<CM+1D>$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Date: "$DateFormula-<CM+1D>$"')),
 )
 
 TIME_WITHOUT_DASH = Rule(
@@ -446,19 +213,7 @@ TIME_WITHOUT_DASH = Rule(
     "the character is dropped without an error and the test runs (with `<CD> 14:45` or "
     "`<CD>T14:45` the time even comes out right).",
     bad=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Time: "$DateTimeFormula-<CD>T14:45:00$"
-                expected_data: {}
-        """,
+        with_turn_setup('Shipment Time: "$DateTimeFormula-<CD>T14:45:00$"'),
         line=10,
     ),
     fix="Write a `-` between the formula and the time: `$DateTimeFormula-<CD>-14:45:00$`. "
@@ -466,21 +221,7 @@ TIME_WITHOUT_DASH = Rule(
     "the time read stays the same), before it when it is a digit (unsafe: `<CD>14:45:00` "
     "becomes `<CD>-14:45:00`, read as 14:45:00 instead of 4:45:00).",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        """
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                turn_setup:
-                  Shipment Time: "$DateTimeFormula-<CD>-14:45:00$"
-                expected_data: {}
-        """,
-    ),
+    good=Example(with_turn_setup('Shipment Time: "$DateTimeFormula-<CD>-14:45:00$"')),
 )
 
 RULES = (

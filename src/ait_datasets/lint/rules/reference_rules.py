@@ -41,9 +41,7 @@ UNKNOWN_SUITE_SETUP = Rule(
                   message: Please release sales order 101.
                 expected_data: {}
         """,
-        neighbours={
-            "datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML,
-        },
+        neighbours={"datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML},
         line=1,
     ),
     fix="Use the `name:` of the suite-setup file, or add the missing suite-setup file to the app. "
@@ -63,9 +61,7 @@ UNKNOWN_SUITE_SETUP = Rule(
                   message: Please release sales order 101.
                 expected_data: {}
         """,
-        neighbours={
-            "datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML,
-        },
+        neighbours={"datasets/suite_setup/orders-setup.yaml": ORDERS_SETUP_YAML},
     ),
 )
 # REF002's dataset, under a name that clashes with `orders.yaml` (bad) and one that does not.
@@ -248,9 +244,7 @@ DUPLICATE_SUITE_SETUP = Rule(
     bad=Example(
         ORDERS_SETUP_YAML,
         path="datasets/suite_setup/setup-b.yaml",
-        neighbours={
-            "datasets/suite_setup/setup-a.yaml": ORDERS_SETUP_YAML,
-        },
+        neighbours={"datasets/suite_setup/setup-a.yaml": ORDERS_SETUP_YAML},
         line=1,
     ),
     fix="Give each setup its own `name:`, or a different `language:` for a language variant.",
@@ -261,9 +255,7 @@ DUPLICATE_SUITE_SETUP = Rule(
           setup_actions: []
         """,
         path="datasets/suite_setup/setup-b.yaml",
-        neighbours={
-            "datasets/suite_setup/setup-a.yaml": ORDERS_SETUP_YAML,
-        },
+        neighbours={"datasets/suite_setup/setup-a.yaml": ORDERS_SETUP_YAML},
     ),
 )
 

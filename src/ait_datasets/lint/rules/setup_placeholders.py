@@ -20,6 +20,17 @@ from ait_datasets.lint.project import Project
 from ait_datasets.lint.rule import Example, Rule
 from ait_datasets.source.tree import Span
 
+# The suite setup of both examples: a text holding a placeholder (line 6); whether it is
+# resolved depends on the data of the tests that run with it (the neighbour dataset).
+_SETUP_YAML = """
+name: ORDERS-SETUP
+suite_setup:
+  setup_actions:
+    - action_type: create_sales_order
+      action_data:
+        External Document No.: "PO-$DateFormula-<CD-1D>$"
+"""
+
 SETUP_PLACEHOLDER = Rule(
     code="PH011",
     name="suite-setup-placeholder",
@@ -47,14 +58,7 @@ SETUP_PLACEHOLDER = Rule(
     "value. A whole-value placeholder read with `ValueAsDate()` or `ValueAsDateTime()` is "
     "not gated (`ResolveAsDate`, lines 111-121; `ResolveAsDateTime`, lines 132-140).",
     bad=Example(
-        """
-        name: ORDERS-SETUP
-        suite_setup:
-          setup_actions:
-            - action_type: create_sales_order
-              action_data:
-                External Document No.: "PO-$DateFormula-<CD-1D>$"
-        """,
+        _SETUP_YAML,
         path="datasets/suite_setup/orders-setup.yaml",
         neighbours={
             "datasets/orders.yaml": """
@@ -70,14 +74,7 @@ SETUP_PLACEHOLDER = Rule(
     "code, or give every test that runs with the setup data holding the same kind of "
     "placeholder.",
     good=Example(
-        """
-        name: ORDERS-SETUP
-        suite_setup:
-          setup_actions:
-            - action_type: create_sales_order
-              action_data:
-                External Document No.: "PO-$DateFormula-<CD-1D>$"
-        """,
+        _SETUP_YAML,
         path="datasets/suite_setup/orders-setup.yaml",
         neighbours={
             "datasets/orders.yaml": """

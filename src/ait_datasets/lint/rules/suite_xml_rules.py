@@ -485,10 +485,7 @@ DUPLICATE_CODE = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": ORDERS_YAML,
-            "datasets/rush.yaml": ORDERS_YAML,
-        },
+        neighbours={"datasets/orders.yaml": ORDERS_YAML, "datasets/rush.yaml": ORDERS_YAML},
         line=7,
     ),
     fix="Give each suite its own code.",
@@ -507,10 +504,7 @@ DUPLICATE_CODE = Rule(
         </Root>
         """,
         path="suites/orders.xml",
-        neighbours={
-            "datasets/orders.yaml": ORDERS_YAML,
-            "datasets/rush.yaml": ORDERS_YAML,
-        },
+        neighbours={"datasets/orders.yaml": ORDERS_YAML, "datasets/rush.yaml": ORDERS_YAML},
     ),
 )
 UNKNOWN_LANGUAGE_TAG = Rule(

@@ -8,7 +8,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
+from ait_datasets.lint.rules.example_datasets import ORDERS_YAML, with_turn_setup
 from ait_datasets.source import codes
 from ait_datasets.source.document import Document
 
@@ -221,37 +221,11 @@ RULES = (
         "becomes (Test Inputs Management codeunit 130458 "
         "(`TestInputsManagement.Codeunit.al`) lines 375-376).",
         bad=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    turn_setup:
-                      Sales Header: !!python/object/apply:os.system ['echo hi']
-                    expected_data: {}
-            """,
+            with_turn_setup("Sales Header: !!python/object/apply:os.system ['echo hi']"),
             line=10,
         ),
         fix="Remove the tag and write the value as plain text.",
-        good=Example(
-            """
-            tests:
-              - name: RELEASE-ORDER
-                description: Jane asks the agent to release sales order 101
-                turns:
-                  - query:
-                      from: Jane Doe
-                      title: Release order 101
-                      message: Please release sales order 101.
-                    turn_setup:
-                      Sales Header: echo hi
-                    expected_data: {}
-            """,
-        ),
+        good=Example(with_turn_setup("Sales Header: echo hi")),
     ),
     Rule(
         code=codes.COMPLEX_KEY,
