@@ -102,6 +102,12 @@ class FixAvailability(str, enum.Enum):
         """The word the rule tables show ("" for none)."""
         return "" if self is FixAvailability.NONE else self.value
 
+    def described(self, option: str = "--unsafe-fixes") -> str:
+        """The "Fixable:" line of a rule's page, ``option`` as the page writes the option."""
+        if self is FixAvailability.NONE:
+            return "no"
+        return "yes (safe fix)" if self is FixAvailability.SAFE else f"yes (unsafe fix: {option})"
+
 
 class Rule(FrozenRecord, kw_only=True):
     """One rule: its code and documentation (a family module's ``check`` finds it)."""
@@ -158,10 +164,6 @@ Checker = Callable[["Document", "LintContext"], Iterable[Diagnostic]]
 
 def render_doc(rule: Rule) -> str:
     """The page `datasets rules CODE` prints."""
-    fixable = {
-        FixAvailability.SAFE: "yes (safe fix)",
-        FixAvailability.UNSAFE: "yes (unsafe fix: --unsafe-fixes)",
-    }.get(rule.fixable, "no")
     return (
         f"{rule.code} {rule.name} ({rule.family}, default severity: {rule.severity.value})\n\n"
         f"{rule.summary}\n\n"
@@ -170,7 +172,7 @@ def render_doc(rule: Rule) -> str:
         f"Example that fails ({_where(rule.bad)})\n{render_example(rule.bad)}\n"
         f"Example that passes\n{render_example(rule.good) if rule.good else '  (none)'}\n"
         f"Fix\n  {rule.fix}\n\n"
-        f"Fixable: {fixable}\n"
+        f"Fixable: {rule.fixable.described()}\n"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ait_datasets.lint.rule import Example, FixAvailability, Rule
+from ait_datasets.lint.rule import Example, Rule
 
 
 def rules_text(rules: Iterable[Rule]) -> str:
@@ -20,10 +20,6 @@ def rules_text(rules: Iterable[Rule]) -> str:
 
 def rule_markdown(rule: Rule) -> str:
     """A rule's page in Markdown (`datasets rules --format markdown CODE`, SARIF help)."""
-    fixable = {
-        FixAvailability.SAFE: "yes (safe fix)",
-        FixAvailability.UNSAFE: "yes (unsafe fix: `--unsafe-fixes`)",
-    }.get(rule.fixable, "no")
     return (
         f"**{rule.code} {rule.name}** ({rule.family}, default severity: "
         f"{rule.severity.value})\n\n{rule.summary}\n\n"
@@ -31,7 +27,7 @@ def rule_markdown(rule: Rule) -> str:
         f"## Why\n\n{rule.why}\n\n"
         f"## Failing example\n\n{_example_markdown(rule.bad)}"
         f"## Passing example\n\n{_example_markdown(rule.good) if rule.good else ''}"
-        f"## Fix\n\n{rule.fix}\n\nFixable: {fixable}\n"
+        f"## Fix\n\n{rule.fix}\n\nFixable: {rule.fixable.described('`--unsafe-fixes`')}\n"
     )
 
 

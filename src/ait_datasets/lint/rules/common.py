@@ -164,20 +164,12 @@ def spelling_fix(node: Scalar, word: str, best: str, choices: Iterable[str]) -> 
     )
 
 
-def word_fix(
-    start: int,
-    end: int,
-    word: str,
-    best: str,
-    choices: Iterable[str],
-    written: str | None = None,
-) -> Fix:
+def word_fix(start: int, end: int, word: str, best: str, choices: Iterable[str]) -> Fix:
     """Replace ``word``, the text at ``start:end``, by ``best`` (the choice its finding
-    names): for text that is not a YAML scalar (XML names and values, comments).
-    ``written`` is ``best`` as the text needs it (escaped), when it differs."""
+    names): for text that is not a YAML scalar (XML names)."""
     return Fix(
         f"Replace '{word}' with '{best}'",
-        (Edit(start, end, best if written is None else written),),
+        (Edit(start, end, best),),
         safe=only_reading(word, best, choices),
     )
 
