@@ -9,6 +9,16 @@ from ait_datasets.source.codes import XML_ENCODING, XML_SYNTAX
 
 FAMILY = "suite_xml"
 
+
+def _suite_app(source: str, line: int | None = None) -> Example:
+    """An example app whose file is the suite XML ``source``, running the ordinary dataset."""
+    return Example(source, path="suites/orders.xml", neighbours=ORDERS_DATASET, line=line)
+
+
+# The passing example of most XML rules: the ordinary suite.
+_GOOD = _suite_app(ORDERS_SUITE)
+
+
 SYNTAX = Rule(
     code=XML_SYNTAX,
     name="xml-syntax",
@@ -20,7 +30,7 @@ SYNTAX = Rule(
     why="The suite import (`ImportAITestSuite`, XmlPort 149031) fails on the whole file."
     " (`ImportAITestSuite`, AIT AL Test Suite Mgt codeunit 149037, "
     "`AITALTestSuiteMgt.Codeunit.al` lines 310-320.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -29,16 +39,10 @@ SYNTAX = Rule(
             <Line CodeunitID="50100" Description="Release orders" />
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=6,
     ),
     fix="Close or fix the element the message points at.",
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 ENCODING = Rule(
     code=XML_ENCODING,
@@ -55,7 +59,7 @@ ENCODING = Rule(
     "Unicode.'). Microsoft's docs ask for UTF-16; Microsoft also ships working UTF-8 suites."
     " No AL: the platform's XML reader decides; the XmlPort reads the stream the "
     "install code opens (`SampleAgentsInstall.Codeunit.al` line 57).",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-16"?>
         <Root>
@@ -65,17 +69,11 @@ ENCODING = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=1,
     ),
     fix='Declare the encoding the file is saved in (`encoding="UTF-8"`), or re-save it as '
     "UTF-16LE with a byte order mark.",
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 STRUCTURE = Rule(
     code="XML003",
@@ -92,7 +90,7 @@ STRUCTURE = Rule(
     "`AITSuite`: a different root fails the import, an empty one imports nothing."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) lines 17-22.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <root>
@@ -102,19 +100,13 @@ STRUCTURE = Rule(
           </AITSuite>
         </root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=2,
     ),
     fix='Use `<Root>` with one `<AITSuite Code="..." Dataset="...">` per suite. The fix renames '
     "a misnamed root (start and end tag) to `Root`: safe when the name is `Root` in another "
     "letter case or one edit from it, unsafe otherwise.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 UNKNOWN_NAME = Rule(
     code="XML004",
@@ -130,7 +122,7 @@ UNKNOWN_NAME = Rule(
     "does not do what its author meant."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) schema, lines 15-200.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -141,8 +133,6 @@ UNKNOWN_NAME = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=4,
     ),
     fix="Fix the spelling, or remove the element or attribute. The fix renames the element "
@@ -150,7 +140,7 @@ UNKNOWN_NAME = Rule(
     "the only one a letter's case or one edit away, unsafe when it is a guess among names; "
     "none when the element already has that attribute.",
     fixable=FixAvailability.SAFE,
-    good=Example(
+    good=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -160,9 +150,7 @@ UNKNOWN_NAME = Rule(
             <Line CodeunitID="50100" Description="Release orders" />
           </AITSuite>
         </Root>
-        """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
+        """
     ),
 )
 MISSING_ATTRIBUTE = Rule(
@@ -178,7 +166,7 @@ MISSING_ATTRIBUTE = Rule(
     "without them. An empty suite `Dataset` fails the run ('no dataset')."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) lines 25, 63, 108, 162, 166 and 184.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -188,16 +176,10 @@ MISSING_ATTRIBUTE = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=5,
     ),
     fix="Add the attribute with a value.",
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 TOO_LONG = Rule(
     code="XML006",
@@ -213,7 +195,7 @@ TOO_LONG = Rule(
     "Code[100], `Tag` Text[20], `AITTestSuite.Table.al` lines 23, 29, 46, 95; AIT "
     "Test Method Line: `Description` Text[250], `Input Dataset` Code[100], "
     "`AITTestMethodLine.Table.al` lines 73, 79.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -223,16 +205,10 @@ TOO_LONG = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=3,
     ),
     fix="Shorten the value (suite codes are at most 10 characters).",
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 BAD_ENUM = Rule(
     code="XML007",
@@ -247,7 +223,7 @@ BAD_ENUM = Rule(
     " (`AITTestType.Enum.al` lines 11-36, `AITRunFrequency.Enum.al` lines 11-34; AIT "
     "Test Suite Import/Export XmlPort 149031 (`AITTestSuiteImportExport.XmlPort.al`) "
     "lines 69-80.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -257,19 +233,13 @@ BAD_ENUM = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=4,
     ),
     fix="Use one of the listed values. The fix writes the value the message names (`Agnet` -> "
     "`Agent`): safe when it is the only one a letter's case or one edit away, unsafe "
     "otherwise; none for a value close to no name (`AITest`).",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 BAD_BOOLEAN = Rule(
     code="XML008",
@@ -282,7 +252,7 @@ BAD_BOOLEAN = Rule(
     "silently mean false."
     " (AIT Test Suite Import/Export XmlPort 149031 "
     "(`AITTestSuiteImportExport.XmlPort.al`) lines 96 and 142.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -292,12 +262,10 @@ BAD_BOOLEAN = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=4,
     ),
     fix='Write `Validation="true"` or `Validation="false"`.',
-    good=Example(
+    good=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -306,9 +274,7 @@ BAD_BOOLEAN = Rule(
             <Line CodeunitID="50100" Description="Release orders" />
           </AITSuite>
         </Root>
-        """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
+        """
     ),
 )
 BAD_INTEGER = Rule(
@@ -322,7 +288,7 @@ BAD_INTEGER = Rule(
     why="Both are Integer fields: a value that does not evaluate as a number fails the import."
     " (`Test Runner Id`, `AITTestSuite.Table.al` line 225; `Codeunit ID`, "
     "`AITTestMethodLine.Table.al` line 35.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -332,16 +298,10 @@ BAD_INTEGER = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=5,
     ),
     fix='Write the object ID: `CodeunitID="50100"`.',
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 PADDED_NUMBER = Rule(
     code="XML010",
@@ -356,7 +316,7 @@ PADDED_NUMBER = Rule(
     " (Read into the Integer `Codeunit ID`, AIT Test Suite Import/Export XmlPort "
     "149031 (`AITTestSuiteImportExport.XmlPort.al`) lines 182-185, "
     "`AITTestMethodLine.Table.al` line 35.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -366,18 +326,12 @@ PADDED_NUMBER = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=5,
     ),
     fix="Remove the spaces. The fix writes the number alone; it is safe, as the import reads "
     "the same number either way.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 AGENT_RUNNER = Rule(
     code="XML011",
@@ -393,7 +347,7 @@ AGENT_RUNNER = Rule(
     " (`TestRunnerIsolDisabled.Codeunit.al` line 12: `TestIsolation = Disabled`; "
     "130450, `TestRunnerIsolCodeunit.Codeunit.al` line 12: `TestIsolation = "
     "Codeunit`.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -403,16 +357,10 @@ AGENT_RUNNER = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=4,
     ),
     fix='Set `TestRunnerId="130451"`.',
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 UNKNOWN_DATASET = Rule(
     code="XML012",
@@ -429,7 +377,7 @@ UNKNOWN_DATASET = Rule(
     " (`ValidateTableRelation = false`, `AITTestSuite.Table.al` line 50 and "
     "`AITTestMethodLine.Table.al` line 84; AIT Test Suite Mgt. codeunit 149034 "
     "(`AITTestSuiteMgt.Codeunit.al`) `ValidateTestLineDataset` lines 228-238.)",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -439,8 +387,6 @@ UNKNOWN_DATASET = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=3,
     ),
     fix="Write the dataset's group code: `orders.yaml` for YAML, `orders` for `orders.jsonl`. "
@@ -448,11 +394,7 @@ UNKNOWN_DATASET = Rule(
     "and for a name a letter's case or one edit from only one dataset; unsafe when it is a "
     "guess among datasets.",
     fixable=FixAvailability.SAFE,
-    good=Example(
-        ORDERS_SUITE,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
-    ),
+    good=_GOOD,
 )
 DUPLICATE_CODE = Rule(
     code="XML013",
@@ -525,7 +467,7 @@ UNKNOWN_LANGUAGE_TAG = Rule(
     "Language codeunit 149046, `AITTestSuiteLanguage.Codeunit.al` lines 60-70): the whole "
     "suite XML is not imported. The tags are Windows' language tags that have an LCID "
     "([MS-LCID]), in `ait_datasets.dataset.languages`.",
-    bad=Example(
+    bad=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -536,8 +478,6 @@ UNKNOWN_LANGUAGE_TAG = Rule(
           </AITSuite>
         </Root>
         """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
         line=5,
     ),
     fix='Write the Windows language tag, as Windows spells it: `<Language Tag="en-US" />`. '
@@ -545,7 +485,7 @@ UNKNOWN_LANGUAGE_TAG = Rule(
     "three-letter code, a Language ID and `UK` for `GB`, and for a spelling one edit from "
     "only one tag; unsafe for a further guess.",
     fixable=FixAvailability.SAFE,
-    good=Example(
+    good=_suite_app(
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <Root>
@@ -555,8 +495,6 @@ UNKNOWN_LANGUAGE_TAG = Rule(
             <Line CodeunitID="50100" Description="Release orders" />
           </AITSuite>
         </Root>
-        """,
-        path="suites/orders.xml",
-        neighbours=ORDERS_DATASET,
+        """
     ),
 )
