@@ -22,6 +22,8 @@ tests:
         expected_data: {}
 """
 ORDERS_DATASET = {"datasets/orders.yaml": ORDERS_YAML}
+# The same with its group's `name:` (ORDERS_YAML starts with a newline).
+NAMED_ORDERS_YAML = "name: ORDERS" + ORDERS_YAML
 
 # The agent suite that runs it.
 ORDERS_SUITE = """

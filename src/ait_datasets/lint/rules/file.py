@@ -9,7 +9,7 @@ from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.context import LintContext
 from ait_datasets.lint.family import Family
 from ait_datasets.lint.rule import Example, Rule
-from ait_datasets.lint.rules.example_datasets import ORDERS_YAML
+from ait_datasets.lint.rules.example_datasets import NAMED_ORDERS_YAML, ORDERS_YAML
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Sequence, type_name
 
@@ -83,20 +83,7 @@ JSONL_EMPTY = Rule(
         line=2,
     ),
     fix="Add tests, or remove the dataset and its suite lines.",
-    good=Example(
-        """
-        name: ORDERS
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(NAMED_ORDERS_YAML),
 )
 
 RULES = (EXTENSION, ROOT, JSONL_EMPTY)

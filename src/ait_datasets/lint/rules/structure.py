@@ -20,10 +20,13 @@ from ait_datasets.lint.rules.common import (
     top_level_unknown_key,
     with_severity,
 )
-from ait_datasets.lint.rules.example_datasets import ORDERS_SETUP_YAML
+from ait_datasets.lint.rules.example_datasets import NAMED_ORDERS_YAML, ORDERS_SETUP_YAML
 from ait_datasets.schema.vocabulary import TOP_LEVEL_KEYS
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Scalar, Sequence, type_name
+
+# STR003's and STR004's passing example: a suite-setup file as it should be.
+_SETUP_FILE = Example(ORDERS_SETUP_YAML, path="datasets/suite_setup/orders-setup.yaml")
 
 SETUP_WITH_TESTS = Rule(
     code="STR003",
@@ -51,10 +54,7 @@ SETUP_WITH_TESTS = Rule(
     ),
     fix="Move the tests to their own dataset file that references the setup with `suite_setup: "
     "SETUP`.",
-    good=Example(
-        ORDERS_SETUP_YAML,
-        path="datasets/suite_setup/orders-setup.yaml",
-    ),
+    good=_SETUP_FILE,
 )
 SETUP_NAME = Rule(
     code="STR004",
@@ -76,10 +76,7 @@ SETUP_NAME = Rule(
         line=1,
     ),
     fix="Add `name: MY-SETUP` and reference it with `suite_setup: MY-SETUP`.",
-    good=Example(
-        ORDERS_SETUP_YAML,
-        path="datasets/suite_setup/orders-setup.yaml",
-    ),
+    good=_SETUP_FILE,
 )
 IGNORED_METADATA = Rule(
     code="STR005",
@@ -112,20 +109,7 @@ IGNORED_METADATA = Rule(
         line=1,
     ),
     fix="Write the value as plain text.",
-    good=Example(
-        """
-        name: ORDERS
-        tests:
-          - name: RELEASE-ORDER
-            description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
-    ),
+    good=Example(NAMED_ORDERS_YAML),
 )
 
 YAML_KEYS_IN_JSON = Rule(
