@@ -204,3 +204,10 @@ def test_a_top_level_test_setup_naming_a_setup_file_gets_its_name(tmp_path: Path
 )
 def test_only_reading(word: str, best: str, choices: tuple[str, ...], only: bool) -> None:
     assert only_reading(word, best, choices) is only
+
+
+def test_a_misspelt_key_beside_its_right_spelling_is_merged_by_hand(tmp_path: Path) -> None:
+    # Renaming `titel` would give the query `title` twice: which value is meant is a choice.
+    text = TURN.format(rest="          titel: Release order 102\n        expected_data: {}\n")
+    fix = _fix(_lint(tmp_path, text), "STR001", 7)
+    assert fix == Fix("'title' is already there: merge 'titel' into it by hand", (), safe=False)

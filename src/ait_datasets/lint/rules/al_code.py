@@ -23,7 +23,7 @@ from ait_datasets.lint.family import ALL_FORMATS, Family
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.rule import FixAvailability, Rule
 from ait_datasets.lint.rules.al_examples import BAD, GOOD
-from ait_datasets.lint.rules.common import replace_scalar, spelling_fix
+from ait_datasets.lint.rules.common import merge_by_hand, replace_scalar, spelling_fix
 from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
 from ait_datasets.plural import plural
 from ait_datasets.source.document import Document
@@ -483,8 +483,7 @@ def _rename_unread(mappings: list[Mapping], key: str, read_keys: set[str]) -> Fi
         return None
     having = [m for m in mappings if key in m.children]
     if any(best in m.children for m in having):
-        # Renaming would give a mapping the key twice: which value is meant is a choice.
-        return Fix(f"'{best}' is already there: merge '{key}' into it by hand", (), safe=False)
+        return merge_by_hand(key, best)
     edits: dict[int, Edit] = {}
     for mapping in having:
         node = mapping.key_node(key)

@@ -146,13 +146,18 @@ def misspelt_key_fix(
     if best is None:
         return None
     if best in mapping.children:
-        # Renaming would give the mapping the key twice: which value is meant is a choice.
-        return Fix(f"'{best}' is already there: merge '{key}' into it by hand", (), safe=False)
+        return merge_by_hand(key, best)
     return Fix(
         f"Rename '{key}' to '{best}'",
         (replace_scalar(key_node, best),),
         safe=only_reading(key, best, choices),
     )
+
+
+def merge_by_hand(name: str, best: str) -> Fix:
+    """The "fix" of a misspelt key or attribute whose right name ``best`` is already there:
+    renaming would give it twice (which value is meant is a choice; in XML, not XML)."""
+    return Fix(f"'{best}' is already there: merge '{name}' into it by hand", (), safe=False)
 
 
 def spelling_fix(node: Scalar, word: str, best: str, choices: Iterable[str]) -> Fix:

@@ -34,7 +34,7 @@ from ait_datasets.lint.facts import FileFacts, Ref, is_suite_root
 from ait_datasets.lint.family import XML_FORMATS, Family
 from ait_datasets.lint.project import Project, later_duplicates
 from ait_datasets.lint.rules import language_tags
-from ait_datasets.lint.rules.common import with_severity, word_fix
+from ait_datasets.lint.rules.common import merge_by_hand, with_severity, word_fix
 from ait_datasets.lint.rules.suite_xml_rules import (
     AGENT_RUNNER,
     BAD_BOOLEAN,
@@ -222,8 +222,7 @@ def _attribute_renamed(element: XmlElement, name: str, span: Span) -> Fix | None
     if best is None:
         return None
     if best in element.attributes:
-        # Renaming would give the element the attribute twice, which is not XML.
-        return Fix(f"'{best}' is already there: merge '{name}' into it by hand", (), safe=False)
+        return merge_by_hand(name, best)
     return word_fix(span.start_offset, span.end_offset, name, best, choices)
 
 
