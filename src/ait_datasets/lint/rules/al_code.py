@@ -571,11 +571,4 @@ def _suggestion_nodes(doc: Document) -> Iterator[Scalar]:
 
 
 # Nothing per file: every rule needs the AL code and the datasets together.
-FAMILY = Family(
-    prefix="AL",
-    rules=RULES,
-    check=None,
-    check_project=check_project,
-    formats=ALL_FORMATS,
-    kinds=None,
-)
+FAMILY = Family(prefix="AL", rules=RULES, check_project=check_project, formats=ALL_FORMATS)

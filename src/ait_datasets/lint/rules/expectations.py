@@ -254,4 +254,4 @@ def _is_code(data: object) -> bool:
     return isinstance(data, (str, int, float)) and not isinstance(data, bool)
 
 
-FAMILY = Family(prefix="EXP", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="EXP", rules=RULES, check=check, kinds=TEST_KINDS)

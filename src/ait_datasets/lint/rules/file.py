@@ -131,6 +131,4 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
             yield JSONL_EMPTY.at(doc, tests.span, "The `tests` list is empty.")
 
 
-FAMILY = Family(
-    prefix="FIL", rules=RULES, check=check, check_project=None, kinds=None, unparsed=True
-)
+FAMILY = Family(prefix="FIL", rules=RULES, check=check, unparsed=True)

@@ -282,4 +282,4 @@ def _suggestion(
     )
 
 
-FAMILY = Family(prefix="FLW", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="FLW", rules=RULES, check=check, kinds=TEST_KINDS)

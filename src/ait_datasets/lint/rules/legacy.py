@@ -140,4 +140,4 @@ def _query_fix(turn: Mapping, key: Scalar) -> Fix | None:
     return Fix("Rename `question` to `query`", (edit,), safe=False)
 
 
-FAMILY = Family(prefix="LEG", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="LEG", rules=RULES, check=check, kinds=TEST_KINDS)

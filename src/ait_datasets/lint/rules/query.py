@@ -282,4 +282,4 @@ def _reply(doc: Document, node: Mapping, key: str, index: int, found: list[Diagn
             )
 
 
-FAMILY = Family(prefix="QRY", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="QRY", rules=RULES, check=check, kinds=TEST_KINDS)

@@ -311,4 +311,4 @@ def _duplicate_setups(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
         )
 
 
-FAMILY = Family(prefix="REF", rules=RULES, check=check, check_project=check_project, kinds=None)
+FAMILY = Family(prefix="REF", rules=RULES, check=check, check_project=check_project)

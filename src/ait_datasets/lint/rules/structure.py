@@ -472,6 +472,4 @@ def _suite_setup_file(doc: Document, root: Mapping) -> Iterator[Diagnostic]:
         )
 
 
-FAMILY = Family(
-    prefix="STR", rules=RULES, check=check, check_project=setup_advice.check_project, kinds=None
-)
+FAMILY = Family(prefix="STR", rules=RULES, check=check, check_project=setup_advice.check_project)

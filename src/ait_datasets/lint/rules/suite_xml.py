@@ -458,6 +458,5 @@ FAMILY = Family(
     check=check,
     check_project=check_project,
     formats=XML_FORMATS,
-    kinds=None,
     unparsed=True,
 )

@@ -12,6 +12,4 @@ from ait_datasets.lint.suppressions import RULES
 __all__ = ["FAMILY", "RULES"]
 
 
-FAMILY = Family(
-    prefix="SUP", rules=RULES, check=None, check_project=None, formats=ALL_FORMATS, kinds=None
-)
+FAMILY = Family(prefix="SUP", rules=RULES, formats=ALL_FORMATS)

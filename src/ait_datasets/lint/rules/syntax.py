@@ -379,11 +379,4 @@ def check(doc: Document, ctx: LintContext) -> Iterator[Diagnostic]:
 
 
 # YAML files only: SYN012 is about plain YAML 1.1 booleans (the loader makes the rest).
-FAMILY = Family(
-    prefix="SYN",
-    rules=RULES,
-    check=check,
-    check_project=None,
-    formats=frozenset({"yaml"}),
-    kinds=None,
-)
+FAMILY = Family(prefix="SYN", rules=RULES, check=check, formats=frozenset({"yaml"}))

@@ -358,4 +358,4 @@ def _text(node: Scalar) -> str:
     return shape.scalar_text(node) or ""
 
 
-FAMILY = Family(prefix="TST", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="TST", rules=RULES, check=check, kinds=TEST_KINDS)

@@ -380,4 +380,4 @@ def _expected_data_fix(doc: Document, turn: Mapping) -> Fix | None:
     )
 
 
-FAMILY = Family(prefix="TRN", rules=RULES, check=check, check_project=None, kinds=TEST_KINDS)
+FAMILY = Family(prefix="TRN", rules=RULES, check=check, kinds=TEST_KINDS)
