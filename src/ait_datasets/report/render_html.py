@@ -354,10 +354,9 @@ def _apart(report: Report) -> str:
             "<th>call stack</th><th>row</th></tr>"
         )
         for x in report.infrastructure:
-            where = "/".join(p for p in (x.suite, x.line) if p) or "(no suite)"
             version = "" if x.version is None else f"v{x.version}"
             parts.append(
-                f"<tr><td><code>{escape(where)}</code></td><td>{version}</td>"
+                f"<tr><td><code>{escape(w.suite_line(x))}</code></td><td>{version}</td>"
                 f"<td>{escape(x.message)}</td><td>{escape(x.call_stack)}</td>"
                 f"<td>{escape(x.origin)}</td></tr>"
             )
@@ -411,17 +410,13 @@ def _comparison(comparison: Comparison, k: int) -> str:
             continue
         parts.append(f"<h3>{escape(group.capitalize())} ({len(changes)})</h3><ul class=changes>")
         parts += [
-            f"<li><code>{escape(c.key.id)}</code>: {escape(_state(c.before))} → "
-            f"{escape(_state(c.after))}</li>"
+            f"<li><code>{escape(c.key.id)}</code>: {escape(w.state(c.before))} → "
+            f"{escape(w.state(c.after))}</li>"
             for c in changes
         ]
         parts.append("</ul>")
     parts.append("</section>")
     return "\n".join(parts)
-
-
-def _state(outcome: CaseOutcome | None) -> str:
-    return "absent" if outcome is None else f"{outcome.state.value} {w.passes(outcome)}"
 
 
 def _quarantine(report: Report) -> str:
@@ -432,7 +427,7 @@ def _quarantine(report: Report) -> str:
     for outcome, entry in report.quarantined:
         reason = f" — {escape(entry.comment)}" if entry.comment else ""
         parts.append(
-            f"<li><code>{escape(outcome.key.id)}</code>: {escape(_state(outcome))}{reason}</li>"
+            f"<li><code>{escape(outcome.key.id)}</code>: {escape(w.state(outcome))}{reason}</li>"
         )
     parts.append("</ul>")
     if report.stale and report.quarantine is not None:

@@ -169,9 +169,8 @@ def _infrastructure(report: Report) -> list[str]:
     lines = ["", f"#### Infrastructure errors ({n}): no case's result", ""]
     lines += ["| suite line | version | message |", "|---|---|---|"]
     for x in report.infrastructure:
-        where = "/".join(p for p in (x.suite, x.line) if p) or "(no suite)"
         version = "" if x.version is None else f"v{x.version}"
-        lines.append(f"| {code(where)} | {version} | {_md(w.one_line(x.message))} |")
+        lines.append(f"| {code(w.suite_line(x))} | {version} | {_md(w.one_line(x.message))} |")
     return lines
 
 
@@ -233,19 +232,15 @@ def _comparison(comparison: Comparison, k: int) -> list[str]:
             continue
         lines += ["", f"**{group.capitalize()}**", ""]
         for c in changes:
-            lines.append(f"- {_case(c.key, False)}: {_state(c.before)} → {_state(c.after)}")
+            lines.append(f"- {_case(c.key, False)}: {w.state(c.before)} → {w.state(c.after)}")
     return lines
-
-
-def _state(outcome: CaseOutcome | None) -> str:
-    return "absent" if outcome is None else f"{outcome.state.value} {w.passes(outcome)}"
 
 
 def _quarantine(report: Report) -> list[str]:
     lines = ["", f"#### Quarantined ({len(report.quarantined)}): still counted above", ""]
     for outcome, entry in report.quarantined:
         reason = f" ({_md(entry.comment)})" if entry.comment else ""
-        lines.append(f"- {_case(outcome.key, False)}: {_state(outcome)}{reason}")
+        lines.append(f"- {_case(outcome.key, False)}: {w.state(outcome)}{reason}")
     if report.stale and report.quarantine is not None:
         lines += ["", f"Stale quarantine entries ({len(report.stale)}), matching no case:", ""]
         path = code(report.quarantine.path, False)

@@ -26,6 +26,7 @@ import os
 from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
 
+from ait_datasets.plural import plural
 from ait_datasets.report.model import CaseKey
 from ait_datasets.report.rerun_plan import Need
 from ait_datasets.report.source_text import DatasetText, dataset_text
@@ -130,8 +131,8 @@ def _subset_bytes(subset: _Subset) -> bytes:
     stem = os.path.splitext(subset.name)[0]
     source = os.path.basename(text.path)
     head = [
-        f"# Rerun plan (datasets report --rerun-plan): {len(tests)} test"
-        f"{'s' if len(tests) != 1 else ''} of {source}, copied unchanged.".encode(),
+        f"# Rerun plan (datasets report --rerun-plan): {plural(len(tests), 'test')} of "
+        f"{source}, copied unchanged.".encode(),
         b"name: " + json.dumps(stem).encode(),
         *text.header,
         b"tests:",
@@ -148,9 +149,7 @@ def _suite_xml(
         cases = sum(len(subsets[name].codes) for name in datasets)
         attributes = {
             "Code": f"RERUN{number}" if numbered else "RERUN",
-            "Description": f"Rerun plan of {code}: {cases} test{'s' if cases != 1 else ''}"[
-                :_DESCRIPTION
-            ],
+            "Description": f"Rerun plan of {code}: {plural(cases, 'test')}"[:_DESCRIPTION],
             "Dataset": group_of(next(iter(datasets))),
             **{name: suite.suite[name] for name in _SUITE_KEPT if suite.suite.get(name)},
         }
