@@ -58,6 +58,14 @@ class Share:
     def interval(self) -> Interval | None:
         return wilson_interval(self.passed, self.total)
 
+    def data(self, *, with_interval: bool = False) -> dict[str, object]:
+        """The share as plain data (the JSON reports), with ``interval_95`` when asked."""
+        data: dict[str, object] = {"passed": self.passed, "total": self.total, "value": self.value}
+        if with_interval:
+            interval = self.interval
+            data["interval_95"] = None if interval is None else [interval.low, interval.high]
+        return data
+
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Interval | None:
     """The Wilson score interval for ``successes`` out of ``trials`` (None for 0 trials).
