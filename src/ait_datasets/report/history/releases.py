@@ -26,17 +26,13 @@ from typing import TYPE_CHECKING
 from ait_datasets.report.history import counting
 from ait_datasets.report.history.layout import CASE_COLUMNS
 from ait_datasets.report.history.store import (
-    HistoryError,
     cases_source,
-    check_local,
     columns,
-    connect,
-    duckdb_module,
     entries_source,
     has_cases,
     has_entries,
     literal,
-    one_line,
+    opened,
 )
 from ait_datasets.report.stats import Share
 
@@ -104,18 +100,11 @@ def read_history(
 ) -> History:
     """The releases of ``store`` (only suite ``suite``, only rows that started at or
     after ``since`` when given; with ``listed``, each release names at most that many
-    flaky and changed cases); raise :class:`HistoryError`."""
-    check_local(store, create=False)
-    connection = connect(store)
-    duckdb = duckdb_module()
-    try:
+    flaky and changed cases); raise :class:`~.store.HistoryError`."""
+    with opened(store, create=False) as connection:
         if not has_entries(connection, store):
             return History(store, suite, since, ())
         return History(store, suite, since, _count(connection, store, suite, since, listed))
-    except duckdb.Error as exc:
-        raise HistoryError(f"{store}: {one_line(exc)}") from None
-    finally:
-        connection.close()
 
 
 def _count(

@@ -15,15 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ait_datasets.report.history.store import (
-    HistoryError,
-    check_local,
-    connect,
-    duckdb_module,
-    entries_source,
-    has_entries,
-    one_line,
-)
+from ait_datasets.report.history.store import entries_source, has_entries, opened
 from ait_datasets.report.model import CaseKey, InfraError, ResultSet, Run, RunId, SkippedRun
 from ait_datasets.report.rows import UNTAGGED
 from ait_datasets.report.turns import Turn
@@ -57,12 +49,9 @@ def last_runs(
     since: datetime | None = None,
 ) -> ResultSet:
     """The store's rows of each case's last ``last`` runs (all runs when None) as a
-    result set; raise :class:`HistoryError`."""
-    check_local(store, create=False)
-    connection = connect(store)
-    duckdb = duckdb_module()
+    result set; raise :class:`~.store.HistoryError`."""
     results = ResultSet(sources=[store], runs_by=runs_by)
-    try:
+    with opened(store, create=False) as connection:
         if not has_entries(connection, store):
             return results
         where: list[str] = []
@@ -103,10 +92,6 @@ def last_runs(
             ) ORDER BY batch, ordinal
             """
         ).fetchall()
-    except duckdb.Error as exc:
-        raise HistoryError(f"{store}: {one_line(exc)}") from None
-    finally:
-        connection.close()
     _fill(results, rows)
     return results
 
