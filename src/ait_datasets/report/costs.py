@@ -99,15 +99,7 @@ _KNOWN = partial(is_not, None)
 
 
 def costs_of(runs: Iterable[Run]) -> Costs:
-    """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives."""
-    return Costs(*cost_fields(runs))
-
-
-CostFields = tuple[int, int, int | None, float | None, int | None, int | None]
-
-
-def cost_fields(runs: Iterable[Run]) -> CostFields:
-    """:func:`costs_of`'s fields, in :class:`Costs`' order.
+    """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives.
 
     The HTML page asks this of every case, so of every run: each field is read by one
     pass in C over the case's runs (a Python loop over the runs took 1.5 µs a run, a
@@ -118,7 +110,7 @@ def cost_fields(runs: Iterable[Run]) -> CostFields:
     tokens = list(filter(_KNOWN, map(tokens_of, every)))
     credits = list(filter(_KNOWN, map(credits_of, every)))
     durations = sorted(filter(_KNOWN, map(duration_of, every)))
-    return (
+    return Costs(
         len(every),
         sum(map(passed_of, every)),
         sum(tokens) if tokens else None,

@@ -14,6 +14,7 @@ from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
+from ait_datasets.report.costs import costs_of
 from ait_datasets.report.model import (
     Run,
     RunId,
@@ -239,7 +240,7 @@ def _cell_html(run: RunId, passed: bool, judged: bool, message: str, turn: Turn 
     # escaping each of millions of cells was most of the page's time.
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = _tip(run, passed, message, turn) + ("" if judged else _LATER)
+    tip = _tip(run, passed, judged, message, turn)
     return f'<td class="cell {kind}{extra}" title="{escape(tip)}">' + (
         f"<span>{'✓' if passed else '✗'}</span></td>"
     )
@@ -254,13 +255,13 @@ def _no_result(run: RunId) -> str:
     return f'<td class="cell none" title="{escape(run_label(run))}: no result"><span>·</span></td>'
 
 
-def _tip(run: RunId, passed: bool, message: str, turn: Turn | None) -> str:
+def _tip(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
     tip = f"{run_label(run)}: {'passed' if passed else 'failed'}"
     if turn is not None:
         tip += f", {turn}"
     if message:
         tip += f" — {message}"
-    return tip
+    return tip if judged else tip + _LATER
 
 
 def _strip(outcome: CaseOutcome) -> str:
@@ -275,7 +276,7 @@ def _strip(outcome: CaseOutcome) -> str:
 def _strip_mark(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = escape(_tip(run, passed, message, turn) + ("" if judged else _LATER))
+    tip = escape(_tip(run, passed, judged, message, turn))
     return f'<span class="{kind}{extra}" title="{tip}">{"✓" if passed else "✗"}</span>'
 
 
@@ -316,7 +317,7 @@ def _grid_row(
         proc += f' <span class="proc">· {escape(where)}</span>'
     details = case_evidence(outcome) if report.show_data else ""
     body = _cells(outcome, report.run_ids) if columns else _strip(outcome)
-    cost = f'<td class="cost">{escape(w.case_cost_line(outcome.runs))}</td>' if costs else ""
+    cost = f'<td class="cost">{escape(w.cost_line(costs_of(outcome.runs)))}</td>' if costs else ""
     case_id = escape(key.id)
     return (
         f'<tr class="case-row state-row-{state}" data-case="{case_id}">'

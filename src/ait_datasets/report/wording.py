@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ait_datasets.plural import plural
 from ait_datasets.report.build import GRID_COLUMNS, Report
-from ait_datasets.report.costs import Costs, cost_fields
+from ait_datasets.report.costs import Costs
 from ait_datasets.report.evidence import Evidence, TurnEvidence, evidence
 from ait_datasets.report.model import InfraError, Run, RunId, run_id_of, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
@@ -281,8 +281,3 @@ def cost_line(costs: Costs) -> str:
     if costs.p50_ms is not None:
         parts.append(f"duration p50 {duration(costs.p50_ms)}, p95 {duration(costs.p95_ms)}")
     return ", ".join(parts) or "not exported"
-
-
-def case_cost_line(runs: tuple[Run, ...]) -> str:
-    """:func:`cost_line` of the costs of one case's ``runs`` (the HTML page's cost cell)."""
-    return cost_line(Costs(*cost_fields(runs)))
