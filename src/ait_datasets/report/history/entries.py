@@ -25,7 +25,6 @@ from msgspec import UNSET
 from ait_datasets.report.history.keys import case_hash
 from ait_datasets.report.input_problems import Problem, ReportInputError
 from ait_datasets.report.inputs import decode, read_bytes, read_file
-from ait_datasets.report.model import CaseKey
 from ait_datasets.report.reader import has_other_breaks, is_one_document
 from ait_datasets.report.rows import (
     LOG_ENTRY,
@@ -116,24 +115,14 @@ def _rows(path: str) -> Iterator[_Entry]:
         ) from None
 
 
-def _key_columns(key: CaseKey) -> Record:
-    """A case's key as the history's columns."""
-    return {
-        "suite": key.suite,
-        "dataset": key.dataset,
-        "test": key.test,
-        "procedure": key.procedure,
-    }
-
-
 def _record(row: _Entry, kind: str) -> Record:
     """The report's reading of the row, as the history's columns."""
     record: Record = {"shape": "log entry" if kind == LOG_ENTRY else "generic"}
     read = read_log_entry(row) if kind == LOG_ENTRY else read_generic(row)
     if type(read) is tuple:
         key, run = read
-        record.update(_key_columns(key))
         record.update(
+            key._asdict(),  # the case's key as the history's columns, named as its fields
             kind="run",
             passed=run.passed,
             message=run.message,
@@ -146,13 +135,7 @@ def _record(row: _Entry, kind: str) -> Record:
         if run.turn is not None:
             record.update(turn_first=run.turn.first, turn_last=run.turn.last, turn_of=run.turn.of)
     elif isinstance(read, Skipped):
-        key = read.key
-        record.update(_key_columns(key))
-        record.update(
-            kind="skipped",
-            message=read.message,
-            tag=read.tag,
-        )
+        record.update(read.key._asdict(), kind="skipped", message=read.message, tag=read.tag)
         _put_run(record, read.run)
     elif isinstance(read, Infrastructure):
         record.update(
