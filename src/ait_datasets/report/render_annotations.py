@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 
+from ait_datasets.lint.reporters import azure_reporter as azure
+from ait_datasets.lint.reporters import github_reporter as github
 from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
@@ -43,11 +45,9 @@ def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str, TestSour
 
 
 def _github_escape(text: str, property_value: bool = False) -> str:
-    text = one_line(text)
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    if property_value:
-        text = text.replace(":", "%3A").replace(",", "%2C")
-    return text
+    """``text`` on one line, escaped as the runner decodes a message or a property."""
+    escape = github.escape_property if property_value else github.escape_data
+    return escape(one_line(text))
 
 
 def render_github(report: Report) -> str:
@@ -67,14 +67,9 @@ def render_github(report: Report) -> str:
 
 
 def _azure_escape(text: str) -> str:
-    return (
-        one_line(text)
-        .replace("%", "%AZP25")
-        .replace(";", "%3B")
-        .replace("\r", "%0D")
-        .replace("\n", "%0A")
-        .replace("]", "%5D")
-    )
+    """``text`` on one line, escaped as the agent decodes a property (a message too: a
+    ``;`` or ``]`` in it is escaped all the same)."""
+    return azure.escape_property(one_line(text))
 
 
 def render_azure(report: Report) -> str:
