@@ -16,7 +16,6 @@ from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.costs import costs_of
 from ait_datasets.report.model import (
-    Run,
     RunId,
     message_of,
     passed_of,
@@ -223,15 +222,12 @@ def _cells(outcome: CaseOutcome, run_ids: tuple[RunId, ...]) -> str:
     index = 0
     for run in run_ids:
         if index < count and runs[index].run == run:
-            cells.append(_cell(runs[index], index < k))
+            own = runs[index]
+            cells.append(_cell_html(run, own.passed, index < k, own.message, own.turn))
             index += 1
         else:
             cells.append(_no_result(run))
     return "".join(cells)
-
-
-def _cell(run: Run, judged: bool) -> str:
-    return _cell_html(run.run, run.passed, judged, run.message, run.turn)
 
 
 @lru_cache(maxsize=4096)
