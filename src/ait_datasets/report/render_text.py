@@ -6,7 +6,7 @@ from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
-from ait_datasets.report.compare import Comparison
+from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.evidence import bounded
 from ait_datasets.report.model import CaseKey, run_label
 from ait_datasets.report.plain import neutralise
@@ -200,16 +200,15 @@ def _comparison(comparison: Comparison, report: Report) -> list[str]:
     ]
     if comparison.paired is not None:
         lines.append(f"  {comparison.paired.summary()}")
-    for group in ("fixed", "broken", "newly flaky", "still flaky", "still failing"):
+    for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if changes:
             lines.append(f"  {group.capitalize()} ({len(changes)})")
-            lines += [f"    {c.key.id}  {w.state(c.before)} -> {w.state(c.after)}" for c in changes]
-    for group in ("added", "removed"):
-        changes = comparison.group(group)
-        if changes:
-            lines.append(f"  {group.capitalize()} ({len(changes)})")
-            lines += [f"    {c.key.id}  {w.state(c.after or c.before)}" for c in changes]
+        for c in changes:
+            if c.before is None or c.after is None:  # added or removed: the side it has
+                lines.append(f"    {c.key.id}  {w.state(c.after or c.before)}")
+            else:
+                lines.append(f"    {c.key.id}  {w.state(c.before)} -> {w.state(c.after)}")
     return lines
 
 

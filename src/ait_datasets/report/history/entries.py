@@ -117,7 +117,7 @@ def _rows(path: str) -> Iterator[_Entry]:
 
 def _record(row: _Entry, kind: str) -> Record:
     """The report's reading of the row, as the history's columns."""
-    record: Record = {"shape": "log entry" if kind == LOG_ENTRY else "generic"}
+    record: Record = {"shape": kind}  # LOG_ENTRY or GENERIC: "log entry" or "generic"
     read = read_log_entry(row) if kind == LOG_ENTRY else read_generic(row)
     if type(read) is tuple:
         key, run = read
