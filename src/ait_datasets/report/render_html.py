@@ -79,12 +79,15 @@ _CHANGE_BADGES = {"fixed": "good", "broken": "bad", "newly flaky": "bad", "added
 _STATE_CLASS = {State.PASSED: "passed", State.FLAKY: "flaky", State.FAILED: "failed"}
 
 
-def render_html(report: Report, title: str = "Test reliability report") -> str:
+TITLE = "Test reliability report"
+
+
+def render_html(report: Report) -> str:
     """The whole report as one HTML document."""
-    return "".join(html_chunks(report, title))
+    return "".join(html_chunks(report))
 
 
-def html_chunks(report: Report, title: str = "Test reliability report") -> Iterator[str]:
+def html_chunks(report: Report) -> Iterator[str]:
     """The HTML document in pieces, in order (the grid one case at a time), so that a
     page of millions of runs is written as it is made, never held whole."""
     s = report.summary
@@ -93,10 +96,10 @@ def html_chunks(report: Report, title: str = "Test reliability report") -> Itera
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
+        f"<title>{TITLE}</title>\n<style>{style}</style>\n</head>\n<body>\n"
     )
     head = [
-        f"<h1>{escape(title)}</h1>",
+        f"<h1>{TITLE}</h1>",
         f'<p class="meta">{escape(w.runs_line(report))} of {plural(s.cases, "case")} from '
         f"{escape(', '.join(report.sources) or 'no file')}</p>",
         f'<p class="meta">{escape(w.runs_formed(report))}</p>',
