@@ -46,7 +46,6 @@ class PlanFiles:
     placed: dict[CaseKey, str] = field(default_factory=dict)
     # Planned cases left out, with why (their source or suite line was not found).
     unplaced: list[tuple[Need, str]] = field(default_factory=list)
-    suites: int = 0
 
 
 @dataclass(slots=True)
@@ -102,7 +101,6 @@ def plan_files(needs: list[Need], located: dict[CaseKey, TestSource] | SourceInd
         out.files.append((subset.name, _subset_bytes(subset)))
     if suites:
         out.files.append((SUITE_FILE, _suite_xml(suites, {s.name: s for s in subsets.values()})))
-        out.suites = len(suites)
     return out
 
 
