@@ -171,7 +171,7 @@ def _read_book(path: str, book: Any, options: ReadOptions) -> ResultSet:
             if turn is not None:
                 run = run._replace(turn=turn)
             row = (key, run)
-        record(results, row, path, line)
+        record(results, row)
     if problems:
         raise ReportInputError(problems)
     return results

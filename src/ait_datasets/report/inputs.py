@@ -173,7 +173,7 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
                 key, run = row
                 add(key, run, run[8])  # its tag, by position
             else:
-                record(results, row, path, line)
+                record(results, row)
     if problems:
         raise ReportInputError(problems)
 

@@ -128,12 +128,14 @@ def _add(a: Amount | None, b: Amount | None) -> Amount | None:
 
 @dataclass(frozen=True, slots=True)
 class SkippedRun:
-    """An eval the toolkit skipped (Copilot credit limit): not a run, listed and counted."""
+    """An eval the toolkit skipped (Copilot credit limit): not a run, listed and counted
+    (``Status::Skipped``, ``AITTestSuiteMgt.LogSkippedEval``)."""
 
     key: CaseKey
     run: RunId
     message: str
     origin: str
+    tag: str = ""  # the row's Tag (a history keeps it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +143,7 @@ class InfraError:
     """A failure that is no case's result: listed and counted, never in the case numbers."""
 
     suite: str
-    line: str
+    line: str  # the suite line (``lineNumber``) or the codeunit, whatever the row names
     version: int | None
     message: str
     call_stack: str

@@ -25,12 +25,11 @@ from msgspec import UNSET
 from ait_datasets.report.history.keys import case_hash
 from ait_datasets.report.input_problems import Problem, ReportInputError
 from ait_datasets.report.inputs import decode, read_bytes, read_file
+from ait_datasets.report.model import InfraError, SkippedRun
 from ait_datasets.report.reader import has_other_breaks, is_one_document
 from ait_datasets.report.rows import (
     LOG_ENTRY,
     Fields,
-    Infrastructure,
-    Skipped,
     kind_of,
     read_generic,
     read_log_entry,
@@ -134,10 +133,10 @@ def _record(row: _Entry, kind: str) -> Record:
         _put_run(record, run.run)
         if run.turn is not None:
             record.update(turn_first=run.turn.first, turn_last=run.turn.last, turn_of=run.turn.of)
-    elif isinstance(read, Skipped):
+    elif isinstance(read, SkippedRun):
         record.update(read.key._asdict(), kind="skipped", message=read.message, tag=read.tag)
         _put_run(record, read.run)
-    elif isinstance(read, Infrastructure):
+    elif isinstance(read, InfraError):
         record.update(
             kind="infrastructure",
             suite=read.suite,
