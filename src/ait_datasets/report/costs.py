@@ -22,6 +22,12 @@ from ait_datasets.report.model import Run, credits_of, duration_of, passed_of, t
 from ait_datasets.report.stats import CaseOutcome
 
 
+def per_pass(amount: float | None, passed: int) -> float | None:
+    """``amount`` (tokens, Copilot credits) per passing run: what one pass costs; None
+    when the amount was not exported or no run passed."""
+    return None if amount is None or passed == 0 else amount / passed
+
+
 @dataclass(frozen=True, slots=True)
 class Costs:
     """Totals over a group of runs; None where no run of the group carried the field."""
@@ -36,16 +42,12 @@ class Costs:
     @property
     def credits_per_pass(self) -> float | None:
         """Copilot credits spent per passing run: what one pass costs."""
-        if self.credits is None or self.passed == 0:
-            return None
-        return self.credits / self.passed
+        return per_pass(self.credits, self.passed)
 
     @property
     def tokens_per_pass(self) -> float | None:
         """Tokens spent per passing run."""
-        if self.tokens is None or self.passed == 0:
-            return None
-        return self.tokens / self.passed
+        return per_pass(self.tokens, self.passed)
 
     @property
     def known(self) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ait_datasets.report.costs import per_pass
 from ait_datasets.report.history import counting
 from ait_datasets.report.history.layout import CASE_COLUMNS
 from ait_datasets.report.history.store import (
@@ -76,13 +77,11 @@ class Release:
     @property
     def credits_per_pass(self) -> float | None:
         """Copilot credits per passing run (the report's cost per pass)."""
-        passed = self.pass_at_1.passed
-        return None if self.credits is None or not passed else self.credits / passed
+        return per_pass(self.credits, self.pass_at_1.passed)
 
     @property
     def tokens_per_pass(self) -> float | None:
-        passed = self.pass_at_1.passed
-        return None if self.tokens is None or not passed else self.tokens / passed
+        return per_pass(self.tokens, self.pass_at_1.passed)
 
 
 @dataclass(frozen=True, slots=True)
