@@ -176,6 +176,14 @@ def test_an_unknown_fail_on_question_is_a_usage_error(capsys: pytest.CaptureFixt
 
 
 @pytest.mark.corpus
+def test_fail_on_offers_the_scorecards_questions() -> None:
+    # The command module lists them itself: it stays light at import time (see cli.py).
+    from ait_datasets.audit import QUESTIONS
+    from ait_datasets.commands.audit import QUESTION_IDS
+
+    assert QUESTION_IDS == QUESTIONS
+
+
 def test_an_app_of_the_corpus_is_audited_without_al(
     corpus: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -147,7 +147,7 @@ def _expected(
             if len(problems) < MAX_PROBLEMS:
                 problems.append(str(Problem(path, line, column, f"{label}{exc}")))
             continue
-        record(results, row, path, line)
+        record(results, row)
     if problems:
         return problems
     if not values and jsonl:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,10 @@ from hypothesis import strategies as st
 from ait_datasets.cli import main
 from ait_datasets.report import build_report, render
 from ait_datasets.report import quarantine as quarantine_module
+from ait_datasets.report.costs import Costs, costs_of, overall_and_by_release, percentile
 from ait_datasets.report.model import CaseKey, ResultSet, Run, result_set
 from ait_datasets.report.quarantine import parse_quarantine
-from ait_datasets.report.stats import pass_at_k
+from ait_datasets.report.stats import CaseOutcome, pass_at_k
 
 
 def _one_run_per_label(cases: int) -> ResultSet:
@@ -69,7 +71,7 @@ def test_one_case_with_many_runs_is_linear(runs: int) -> None:
     assert len(page) < 120 * runs
     data = json.loads(render(report, "json"))
     assert len(data["cases"][0]["runs"]) == runs
-    assert outcome.result_of(runs) is not None and outcome.result_of(runs + 1) is None
+    assert [run.run for run in outcome.runs] == list(range(1, runs + 1))
 
 
 def test_a_huge_k_is_bounded_by_the_runs() -> None:
@@ -195,10 +197,39 @@ def test_output_naming_an_input_is_refused(
     assert {p: p.read_bytes() for p in (export, other)} == before
 
 
+def _by_release(outcomes: tuple[CaseOutcome, ...]) -> tuple[tuple[str, Costs], ...]:
+    """The definition of the costs per Tag: costs_of() of each Tag's runs, by Tag."""
+    groups: dict[str, list[Run]] = {}
+    for outcome in outcomes:
+        for run in outcome.runs:
+            groups.setdefault(run.tag or "(no tag)", []).append(run)
+    return tuple((tag, costs_of(groups[tag])) for tag in sorted(groups))
+
+
+def _one_run_at_a_time(runs: Iterable[Run]) -> Costs:
+    """The definition of the totals of runs: each run added in turn, in order."""
+    count = passed = 0
+    tokens: int | None = None
+    credits: float | None = None
+    durations: list[int] = []
+    for run in runs:
+        count += 1
+        passed += run.passed
+        if run.tokens is not None:
+            tokens = run.tokens + (tokens or 0)
+        if run.credits is not None:
+            credits = run.credits + (credits or 0.0)
+        if run.duration_ms is not None:
+            durations.append(run.duration_ms)
+    durations.sort()
+    median, p95 = percentile(durations, 50), percentile(durations, 95)
+    return Costs(count, passed, tokens, credits, median, p95)
+
+
 def test_one_pass_costs_equal_the_two_definitions() -> None:
     """The report's totals and per-release costs come from one pass over the runs; they
-    must be exactly costs_of(every run) and by_release (floats added in the same order)."""
-    from ait_datasets.report.costs import by_release, costs_of, overall_and_by_release
+    must be exactly costs_of(every run) and the costs per Tag (floats added in the same
+    order)."""
     from ait_datasets.report.stats import summarize
 
     results = result_set(
@@ -217,7 +248,7 @@ def test_one_pass_costs_equal_the_two_definitions() -> None:
     )
     outcomes = summarize(results, 3).outcomes
     every = [run for outcome in outcomes for run in outcome.runs]
-    assert overall_and_by_release(outcomes) == (costs_of(every), by_release(outcomes))
+    assert overall_and_by_release(outcomes) == (costs_of(every), _by_release(outcomes))
 
 
 _run_costs = st.builds(
@@ -240,17 +271,13 @@ def test_one_pass_costs_agree_with_the_definitions_on_any_runs(
 ) -> None:
     """The written-out one pass (tag switches, unknown fields, "(no tag)" spelt out, float
     credits) gives exactly, float for float, what adding each run to costs_of(every run)
-    and by_release gives."""
-    from ait_datasets.report.costs import _Totals, by_release, costs_of, overall_and_by_release
+    and the costs per Tag give."""
     from ait_datasets.report.stats import summarize
 
     results = result_set((CaseKey("S", "D", f"c{case}"), run) for case, run in rows)
     outcomes = summarize(results, k).outcomes
     every = [run for outcome in outcomes for run in outcome.runs]
-    assert overall_and_by_release(outcomes) == (costs_of(every), by_release(outcomes))
+    assert overall_and_by_release(outcomes) == (costs_of(every), _by_release(outcomes))
     # costs_of itself is what adding one run at a time gives.
     for runs in [every, *(outcome.runs for outcome in outcomes)]:
-        totals = _Totals()
-        for run in runs:
-            totals.add(run)
-        assert costs_of(runs) == totals.costs()
+        assert costs_of(runs) == _one_run_at_a_time(runs)

@@ -12,7 +12,7 @@ from ait_datasets.report.model import CaseKey, ResultSet, Run, result_set
 from ait_datasets.report.stats import (
     State,
     by_dataset,
-    default_k,
+    choose_k,
     pass_at_k,
     summarize,
     wilson_interval,
@@ -194,8 +194,8 @@ def test_no_case_with_k_runs_gives_no_pass_hat_k() -> None:
 
 
 def test_default_k_is_the_most_runs_of_any_case() -> None:
-    assert default_k(_set({"a": "PP", "b": "PFPF"})) == 4
-    assert default_k(ResultSet()) == 1
+    assert choose_k(_set({"a": "PP", "b": "PFPF"})).k == 4
+    assert choose_k(ResultSet()).k == 1
 
 
 def test_duplicate_rows_for_one_run_fail_when_any_fails() -> None:

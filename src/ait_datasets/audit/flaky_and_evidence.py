@@ -17,7 +17,7 @@ import re
 
 from ait_datasets.audit.evidence import Manifest, read_manifest
 from ait_datasets.audit.model import Answer, Evidence, Status
-from ait_datasets.audit.results import Results, test_of
+from ait_datasets.audit.results import Results, case_evidence
 from ait_datasets.audit.runs_and_gate import NEEDS
 from ait_datasets.audit.suite import AuditedApp
 from ait_datasets.plural import plural
@@ -47,31 +47,15 @@ def answer(app: AuditedApp, results: Results | None, quarantine: Quarantine | No
     for outcome in flaky:
         key = outcome.key
         entry = quarantine.entry_for(key) if quarantine is not None else None
-        test = test_of(app, key)
-        where = (test.path, test.line) if test is not None else ("", 0)
         passes = f"{outcome.passes} of {outcome.judged_count} runs passed"
         if entry is None:
-            unnamed.append(
-                Evidence(
-                    *where,
-                    key.test or key.id,
-                    f"{key.id}: flaky ({passes}), not in the quarantine list",
-                )
-            )
+            note = f"{key.id}: flaky ({passes}), not in the quarantine list"
+            unnamed.append(case_evidence(app, key, note))
         elif not _OWNER.search(entry.comment):
-            unnamed.append(
-                Evidence(
-                    *where,
-                    key.test or key.id,
-                    f"{key.id}: flaky, quarantined at line {entry.line} without an owner (@name)",
-                )
-            )
+            note = f"{key.id}: flaky, quarantined at line {entry.line} without an owner (@name)"
+            unnamed.append(case_evidence(app, key, note))
         else:
-            named.append(
-                Evidence(
-                    *where, key.test or key.id, f"{key.id}: flaky, quarantined: {entry.comment}"
-                )
-            )
+            named.append(case_evidence(app, key, f"{key.id}: flaky, quarantined: {entry.comment}"))
     manifests = [m for m in (read_manifest(p) for p in results.paths) if m is not None]
     traced, passing, missing = _traces(report_cases(results), manifests)
     versions = bool(manifests) and all(m.versions_recorded for m in manifests)

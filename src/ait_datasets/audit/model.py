@@ -4,7 +4,7 @@ the tests (file:line) behind it. Renderers read only these types."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 Status = Literal["pass", "fail", "unknown"]
 QuestionId = Literal[
@@ -15,14 +15,7 @@ QuestionId = Literal[
     "runs-and-gate",
     "flaky-and-evidence",
 ]
-QUESTIONS: tuple[QuestionId, ...] = (
-    "must-never",
-    "state-vs-message",
-    "hand-over",
-    "injection",
-    "runs-and-gate",
-    "flaky-and-evidence",
-)
+QUESTIONS: tuple[QuestionId, ...] = get_args(QuestionId)
 TITLES: dict[QuestionId, str] = {
     "must-never": "Must-never coverage",
     "state-vs-message": "State vs message",

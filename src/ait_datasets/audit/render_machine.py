@@ -9,13 +9,10 @@ result per test a failing question names (or one at the app when it names none).
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from ait_datasets.audit.model import QUESTIONS, TITLES, Answer, Evidence, Scorecard
 from ait_datasets.version import __version__
-
-
-def _evidence(item: Evidence) -> dict[str, object]:
-    return {"path": item.path, "line": item.line, "test": item.test, "note": item.note}
 
 
 def document(card: Scorecard) -> dict[str, object]:
@@ -23,7 +20,7 @@ def document(card: Scorecard) -> dict[str, object]:
     for a in card.answers:
         entry: dict[str, object] = {"id": a.id, "status": a.status, "summary": a.summary}
         entry.update(a.figures)
-        entry["evidence"] = [_evidence(e) for e in a.evidence]
+        entry["evidence"] = [asdict(e) for e in a.evidence]  # path, line, test, note
         questions.append(entry)
     return {"app": card.app, "questions": questions, "notes": list(card.notes)}
 

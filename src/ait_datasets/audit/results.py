@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ait_datasets.audit.model import Evidence
 from ait_datasets.audit.suite import AuditedApp, TestCase
 from ait_datasets.report import Report, build_report, read_results
 from ait_datasets.report.model import CaseKey
@@ -32,3 +33,9 @@ def test_of(app: AuditedApp, key: CaseKey) -> TestCase | None:
         if test.name == key.test and (test.dataset == dataset or not dataset):
             return test
     return None
+
+
+def case_evidence(app: AuditedApp, key: CaseKey, note: str) -> Evidence:
+    """``note`` about a case, at the test it ran (:func:`test_of`) when that is found."""
+    test = test_of(app, key)
+    return Evidence(test.path if test else "", test.line if test else 0, key.test or key.id, note)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 
-from ait_datasets.audit.model import Answer, Evidence, Status
-from ait_datasets.audit.results import Results, test_of
+from ait_datasets.audit.model import Answer, Status
+from ait_datasets.audit.results import Results, case_evidence
 from ait_datasets.audit.suite import AuditedApp
 from ait_datasets.lint.config_files import AuditSettings
 from ait_datasets.report.policy import find_policy, share
@@ -41,17 +41,7 @@ def answer(
     configured = bool(policy.source) or bar is not None
     gate = "none" if not configured else ("pass@1" if k == 1 else "pass^k")
     where = policy.source or (settings.source if bar is not None else "")
-    evidence = []
-    for key in under:
-        test = test_of(app, key)
-        evidence.append(
-            Evidence(
-                test.path if test else "",
-                test.line if test else 0,
-                key.test or key.id,
-                f"{key.id}: fewer than {k} runs",
-            )
-        )
+    evidence = [case_evidence(app, key, f"{key.id}: fewer than {k} runs") for key in under]
     figures: dict[str, object] = {
         "k": k,
         "cases": report.summary.cases,

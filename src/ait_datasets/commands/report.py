@@ -216,25 +216,9 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.report.policy import policy_files
 
     inputs = [*args.files, *args.baseline, *([args.quarantine] if args.quarantine else [])]
-    refused = _history_options(args)
+    refused = _usage_problem(args)
     if refused:
-        print(f"datasets report: {refused}", file=sys.stderr)
-        return 2
-    if args.rerun_plan and not args.datasets:
-        print(
-            "datasets report: --rerun-plan needs --datasets (the dataset files or folders "
-            "the tests are copied from)",
-            file=sys.stderr,
-        )
-        return 2
-    if args.target_width is not None and not args.rerun_plan:
-        print("datasets report: --target-width is for --rerun-plan", file=sys.stderr)
-        return 2
-    missing = [path for path in args.datasets or () if not os.path.exists(path)]
-    if missing:
-        # As `datasets lint` does: a path that is not there is a mistake, not "no cases".
-        print(f"datasets report: --datasets {missing[0]}: no such file or folder", file=sys.stderr)
-        return 2
+        return _fail(refused)
     # Every file this command reads, the policy's and the datasets' too: never its output.
     policy_read = policy_files(os.getcwd(), args.policy)
     clash = None
@@ -243,12 +227,10 @@ def run(args: argparse.Namespace) -> int:
 
         clash = read_by_report(args.output, inputs, args.datasets, policy_read)
     if clash is not None:
-        print(
-            f"datasets report: -o {args.output} names {clash}; refusing to "
-            "overwrite it (write the report to another file)",
-            file=sys.stderr,
+        return _fail(
+            f"-o {args.output} names {clash}; refusing to overwrite it (write the report to "
+            "another file)"
         )
-        return 2
     options = ReadOptions(runs_by=args.runs_by, show_data=args.show_data)
     try:
         results = _from_history(args) if args.history else read_results(args.files, options)
@@ -291,8 +273,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         policy = find_policy(os.getcwd(), args.policy)
     except PolicyError as exc:
-        print(f"datasets report: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     verdicts = judge(report, policy, args.fail_under)
     gated = policy.classes or policy.bar is not None or args.fail_under is not None
     if gated or any(v.name != "ordinary" for v in verdicts):
@@ -314,9 +295,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_chunks_atomic(args.output, chunks)
         except OSError as exc:
-            reason = exc.strerror or str(exc)
-            print(f"datasets report: cannot write {args.output}: {reason}", file=sys.stderr)
-            return 2
+            return _fail(f"cannot write {args.output}: {exc.strerror or exc}")
         print(f"wrote {args.output}")
     elif not args.rerun_plan:
         from ait_datasets.console import write_data
@@ -337,8 +316,14 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def _history_options(args: argparse.Namespace) -> str | None:
-    """Why the FILE / --history / --last combination cannot be used, or None."""
+def _fail(message: str) -> int:
+    print(f"datasets report: {message}", file=sys.stderr)
+    return 2
+
+
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    """Why the options cannot be used together (FILE / --history / --last, the rerun
+    plan's), or a --datasets path that is not there; None when they can."""
     if args.history and args.files:
         return "give FILEs or --history STORE, not both"
     if not args.history and not args.files:
@@ -347,6 +332,16 @@ def _history_options(args: argparse.Namespace) -> str | None:
         return "--last is for --history (each case's last N runs in the history)"
     if args.history and args.show_data:
         return "--show-data needs the exports: a history keeps no inputData/outputData"
+    if args.rerun_plan and not args.datasets:
+        return (
+            "--rerun-plan needs --datasets (the dataset files or folders the tests are copied from)"
+        )
+    if args.target_width is not None and not args.rerun_plan:
+        return "--target-width is for --rerun-plan"
+    missing = [path for path in args.datasets or () if not os.path.exists(path)]
+    if missing:
+        # As `datasets lint` does: a path that is not there is a mistake, not "no cases".
+        return f"--datasets {missing[0]}: no such file or folder"
     return None
 
 
@@ -380,8 +375,7 @@ def _rerun_plan(
     source_files = sorted({t.file for t in sources.tests.values()})
     refused = refuse_plan_folder(folder, inputs, [*args.datasets, *source_files])
     if refused is not None:
-        print(f"datasets report: --rerun-plan: {refused}; give a new folder", file=sys.stderr)
-        return 2
+        return _fail(f"--rerun-plan: {refused}; give a new folder")
     width = TARGET_WIDTH if args.target_width is None else args.target_width
     needs = plan(report.summary.outcomes, report.skipped, report.k, width)
     files = plan_files(needs, sources)
@@ -389,14 +383,12 @@ def _rerun_plan(
     taken = conflicts(target, [name for name, _ in files.files])
     if taken:
         names = ", ".join(str(p) for p in taken)
-        print(f"datasets report: --rerun-plan: {names} exists; nothing written", file=sys.stderr)
-        return 2
+        return _fail(f"--rerun-plan: {names} exists; nothing written")
     if files.files:
         try:
             create_tree(target, files.files)
         except TreeError as exc:
-            print(f"datasets report: --rerun-plan: {exc}", file=sys.stderr)
-            return 2
+            return _fail(f"--rerun-plan: {exc}")
     sys.stdout.write(plan_text(needs, files, width, report.k, folder))
     return 0
 

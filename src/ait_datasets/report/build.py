@@ -53,9 +53,6 @@ class Report:
     def quarantined_keys(self) -> frozenset[CaseKey]:
         return frozenset(outcome.key for outcome, _ in self.quarantined)
 
-    def is_quarantined(self, key: CaseKey) -> bool:
-        return key in self.quarantined_keys
-
     @property
     def per_row_labels(self) -> bool:
         """Whether the run labels look like one per row (timestamps, ids): many more

@@ -22,6 +22,12 @@ from ait_datasets.report.model import Run, credits_of, duration_of, passed_of, t
 from ait_datasets.report.stats import CaseOutcome
 
 
+def per_pass(amount: float | None, passed: int) -> float | None:
+    """``amount`` (tokens, Copilot credits) per passing run: what one pass costs; None
+    when the amount was not exported or no run passed."""
+    return None if amount is None or passed == 0 else amount / passed
+
+
 @dataclass(frozen=True, slots=True)
 class Costs:
     """Totals over a group of runs; None where no run of the group carried the field."""
@@ -36,16 +42,12 @@ class Costs:
     @property
     def credits_per_pass(self) -> float | None:
         """Copilot credits spent per passing run: what one pass costs."""
-        if self.credits is None or self.passed == 0:
-            return None
-        return self.credits / self.passed
+        return per_pass(self.credits, self.passed)
 
     @property
     def tokens_per_pass(self) -> float | None:
         """Tokens spent per passing run."""
-        if self.tokens is None or self.passed == 0:
-            return None
-        return self.tokens / self.passed
+        return per_pass(self.tokens, self.passed)
 
     @property
     def known(self) -> bool:
@@ -62,7 +64,8 @@ def percentile(sorted_values: list[int], p: float) -> int | None:
 
 
 class _Totals:
-    """Running totals of a group of runs, added to one run at a time."""
+    """Running totals of a group of runs (one tag's), as :func:`overall_and_by_release`
+    adds them up."""
 
     __slots__ = ("count", "credits", "durations", "passed", "tokens")
 
@@ -71,16 +74,6 @@ class _Totals:
         self.tokens: int | None = None
         self.credits: float | None = None
         self.durations: list[int] = []
-
-    def add(self, run: Run) -> None:
-        self.count += 1
-        self.passed += run.passed
-        if run.tokens is not None:
-            self.tokens = run.tokens + (self.tokens or 0)
-        if run.credits is not None:
-            self.credits = run.credits + (self.credits or 0.0)
-        if run.duration_ms is not None:
-            self.durations.append(run.duration_ms)
 
     def costs(self) -> Costs:
         durations = self.durations
@@ -99,15 +92,8 @@ _KNOWN = partial(is_not, None)
 
 
 def costs_of(runs: Iterable[Run]) -> Costs:
-    """The totals of ``runs``: what adding each run with :meth:`_Totals.add` gives."""
-    return Costs(*cost_fields(runs))
-
-
-CostFields = tuple[int, int, int | None, float | None, int | None, int | None]
-
-
-def cost_fields(runs: Iterable[Run]) -> CostFields:
-    """:func:`costs_of`'s fields, in :class:`Costs`' order.
+    """The totals of ``runs``: their count and passes, tokens and credits added up in run
+    order (None when no run carried the field), and their duration percentiles.
 
     The HTML page asks this of every case, so of every run: each field is read by one
     pass in C over the case's runs (a Python loop over the runs took 1.5 µs a run, a
@@ -118,7 +104,7 @@ def cost_fields(runs: Iterable[Run]) -> CostFields:
     tokens = list(filter(_KNOWN, map(tokens_of, every)))
     credits = list(filter(_KNOWN, map(credits_of, every)))
     durations = sorted(filter(_KNOWN, map(duration_of, every)))
-    return (
+    return Costs(
         len(every),
         sum(map(passed_of, every)),
         sum(tokens) if tokens else None,
@@ -131,13 +117,14 @@ def cost_fields(runs: Iterable[Run]) -> CostFields:
 def overall_and_by_release(
     outcomes: Iterable[CaseOutcome],
 ) -> tuple[Costs, tuple[tuple[str, Costs], ...]]:
-    """:func:`costs_of` every run and :func:`by_release` in one pass over the runs (they
-    are millions), each group added up in the same order as those two would.
+    """:func:`costs_of` every run, and of each Tag's runs (the field the toolkit provides
+    to group runs into a release; ``(no tag)`` for none), in one pass over the runs (they
+    are millions), each group added up in the same order as :func:`costs_of` would.
 
-    What :meth:`_Totals.add` does, written out on local variables (a method call and
-    attribute updates per run, twice, were a sixth of a large report's time): the totals
-    of every run, and those of the current tag's group, which change only when the tag
-    does (a case's runs mostly share their tag with the previous run)."""
+    Written out on local variables (a method call and attribute updates per run, twice,
+    were a sixth of a large report's time): the totals of every run, and those of the
+    current tag's group, which change only when the tag does (a case's runs mostly share
+    their tag with the previous run)."""
     every = outcomes if isinstance(outcomes, (tuple, list)) else tuple(outcomes)
     groups: dict[str, _Totals] = {}
     count = passed = 0
@@ -197,12 +184,3 @@ def _finish(
     # one after the other merges them (the percentiles only ask which values there are).
     overall.durations = list(chain.from_iterable(groups[tag].durations for tag in groups))
     return overall.costs(), releases
-
-
-def by_release(outcomes: Iterable[CaseOutcome]) -> tuple[tuple[str, Costs], ...]:
-    """Costs per Tag (the field the toolkit provides to group runs into a release)."""
-    groups: dict[str, list[Run]] = {}
-    for outcome in outcomes:
-        for run in outcome.runs:
-            groups.setdefault(run.tag or "(no tag)", []).append(run)
-    return tuple((tag, costs_of(groups[tag])) for tag in sorted(groups))

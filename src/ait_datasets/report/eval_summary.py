@@ -49,6 +49,7 @@ from ait_datasets.report.input_problems import (
     Problem,
     ReadOptions,
     ReportInputError,
+    unreadable,
 )
 from ait_datasets.report.model import ResultSet
 from ait_datasets.report.rows import Fields, RowError, read_log_entry, record
@@ -95,8 +96,7 @@ def read_eval_summary(path: str, options: ReadOptions | None = None) -> ResultSe
     try:
         stream = open(path, "rb")  # noqa: SIM115 (closed below, the rows read)
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise ReportInputError([Problem(path, 0, 0, f"cannot read the file: {reason}")]) from None
+        raise unreadable(path, exc) from None
     with stream:
         try:
             # A stream, not the name: openpyxl refuses a name not ending in .xlsx, and the
@@ -171,7 +171,7 @@ def _read_book(path: str, book: Any, options: ReadOptions) -> ResultSet:
             if turn is not None:
                 run = run._replace(turn=turn)
             row = (key, run)
-        record(results, row, path, line)
+        record(results, row)
     if problems:
         raise ReportInputError(problems)
     return results

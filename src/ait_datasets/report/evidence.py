@@ -33,7 +33,7 @@ dropped; nothing here raises.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 import msgspec
 
@@ -93,11 +93,8 @@ class TurnEvidence:
             "index": self.index,
             "success": self.success,
             "error_reason": self.error_reason,
-            "messages": [
-                {"type": m.type, "status": m.status, "content": m.content, "created": m.created}
-                for m in self.messages
-            ],
-            "scores": [{"name": s.name, "score": s.score, "reason": s.reason} for s in self.scores],
+            "messages": [asdict(m) for m in self.messages],  # type, status, content, created
+            "scores": [asdict(s) for s in self.scores],  # name, score, reason
             "query": self.query,
             "reply": self.reply,
             "expected": self.expected,

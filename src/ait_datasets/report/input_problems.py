@@ -32,6 +32,11 @@ class ReportInputError(Exception):
         self.problems = problems
 
 
+def unreadable(path: str, exc: OSError) -> ReportInputError:
+    """The error of a file that cannot be opened or read."""
+    return ReportInputError([Problem(path, 0, 0, f"cannot read the file: {exc.strerror or exc}")])
+
+
 @dataclass(frozen=True, slots=True)
 class ReadOptions:
     """How rows become runs: ``runs_by`` (``version`` or ``tag``) and whether the

@@ -33,6 +33,7 @@ from ait_datasets.report.input_problems import (
     Problem,
     ReadOptions,
     ReportInputError,
+    unreadable,
 )
 from ait_datasets.report.model import ResultSet
 from ait_datasets.report.reader import (
@@ -90,7 +91,7 @@ def read_file(path: str | os.PathLike[str], options: ReadOptions | None = None) 
         regular_file_size(name)
         stream = open(name, "rb")  # noqa: SIM115 (closed below, the rows read)
     except OSError as exc:
-        raise ReportInputError([_unreadable(name, exc)]) from None
+        raise unreadable(name, exc) from None
     with stream:
         head = stream.read(4)
         if head.startswith(ZIP_SIGNATURE):  # a zip: the Excel eval summary (by content)
@@ -172,7 +173,7 @@ def _collect(path: str, blocks: Iterator[Block], options: ReadOptions, results: 
                 key, run = row
                 add(key, run, run[8])  # its tag, by position
             else:
-                record(results, row, path, line)
+                record(results, row)
     if problems:
         raise ReportInputError(problems)
 
@@ -187,10 +188,6 @@ def _problem(path: str, block: Block, index: int, value: object, exc: RowError) 
     return Problem(path, block.lines[index], column, f"{label}{exc}")
 
 
-def _unreadable(path: str, exc: OSError) -> Problem:
-    return Problem(path, 0, 0, f"cannot read the file: {exc.strerror or str(exc)}")
-
-
 def read_bytes(path: str) -> bytes:
     """The file's bytes; a file that cannot be opened is a :class:`ReportInputError`."""
     try:
@@ -198,7 +195,7 @@ def read_bytes(path: str) -> bytes:
         with open(path, "rb") as fh:
             return fh.read()
     except OSError as exc:
-        raise ReportInputError([_unreadable(path, exc)]) from None
+        raise unreadable(path, exc) from None
 
 
 def decode(path: str, raw: bytes) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from ait_datasets.report.turns import Turn
@@ -91,9 +91,9 @@ class Run(NamedTuple):
             failed.message,
             self.source,
             self.line,
-            _add_int(self.tokens, other.tokens),
-            _add_float(self.credits, other.credits),
-            _add_int(self.duration_ms, other.duration_ms),
+            _add(self.tokens, other.tokens),
+            _add(self.credits, other.credits),
+            _add(self.duration_ms, other.duration_ms),
             self.tag or other.tag,
             self.data or other.data,
             failed.turn,
@@ -116,13 +116,11 @@ class Run(NamedTuple):
 )
 
 
-def _add_int(a: int | None, b: int | None) -> int | None:
-    if a is None:
-        return b
-    return a if b is None else a + b
+Amount = TypeVar("Amount", int, float)
 
 
-def _add_float(a: float | None, b: float | None) -> float | None:
+def _add(a: Amount | None, b: Amount | None) -> Amount | None:
+    """The sum of two amounts a row may not carry (None: unknown, not zero)."""
     if a is None:
         return b
     return a if b is None else a + b
@@ -130,12 +128,14 @@ def _add_float(a: float | None, b: float | None) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class SkippedRun:
-    """An eval the toolkit skipped (Copilot credit limit): not a run, listed and counted."""
+    """An eval the toolkit skipped (Copilot credit limit): not a run, listed and counted
+    (``Status::Skipped``, ``AITTestSuiteMgt.LogSkippedEval``)."""
 
     key: CaseKey
     run: RunId
     message: str
     origin: str
+    tag: str = ""  # the row's Tag (a history keeps it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ class InfraError:
     """A failure that is no case's result: listed and counted, never in the case numbers."""
 
     suite: str
-    line: str
+    line: str  # the suite line (``lineNumber``) or the codeunit, whatever the row names
     version: int | None
     message: str
     call_stack: str

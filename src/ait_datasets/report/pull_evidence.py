@@ -32,7 +32,6 @@ import hashlib
 import os
 import re
 import subprocess
-from collections.abc import Callable
 from datetime import datetime, timezone
 
 from ait_datasets.report.pull_url import shown
@@ -80,7 +79,6 @@ def manifest(
     versions: tuple[int | None, int | None] | None,
     datasets: list[str],
     apps: list[dict[str, str]] | None,
-    now: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
 ) -> dict[str, object]:
     """The evidence of one pull (see the module docstring)."""
     from ait_datasets.lint.discover import discover
@@ -96,7 +94,7 @@ def manifest(
     low, high = versions or (None, None)
     return {
         "tool_version": __version__,
-        "pulled_at": now().strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "pulled_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "url": shown(endpoint),
         "git": {"commit": commit, "dirty": dirty},
         "datasets": [{"path": _relative(path, base), "sha256": _sha256(path)} for path in files],

@@ -50,10 +50,6 @@ class Quarantine:
         """The first entry that matches ``key``, or None (one case; see :func:`assign`)."""
         return assign(self, [key]).entries.get(key)
 
-    def stale(self, keys: list[CaseKey]) -> tuple[Entry, ...]:
-        """Entries that match none of ``keys``."""
-        return assign(self, keys).stale
-
 
 @dataclass(frozen=True, slots=True)
 class Assignment:

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import json
 
+from ait_datasets.lint.reporters import azure_reporter as azure
+from ait_datasets.lint.reporters import github_reporter as github
 from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
+from ait_datasets.report.sources import TestSource
 from ait_datasets.report.stats import CaseOutcome
 
 RULES = {
@@ -26,44 +29,36 @@ RULES = {
 }
 
 
-def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str]]:
-    """(rule, level, case, message) for every case worth an annotation."""
+def _findings(report: Report) -> list[tuple[str, str, CaseOutcome, str, TestSource | None]]:
+    """(rule, level, case, message, its test when found) for every case worth an
+    annotation; the message ends with the failing turn and the first failure, when known."""
     out = []
-    k = report.k
-    runs = plural(k, "run")
+    runs = plural(report.k, "run")
     for o in report.summary.never_passed:
         out.append(("never-passed", "error", o, f"{o.key.id}: never passed (0 of {runs})"))
     for o in report.summary.flaky:
         out.append(("flaky", "warning", o, f"{o.key.id}: flaky ({o.passes} of {runs} passed)"))
-    return out
-
-
-def _message(report: Report, outcome: CaseOutcome, text: str) -> str:
-    failure = ": ".join(
-        part for part in (w.failing_turn(outcome), w.first_failure(outcome)) if part
-    )
-    return text + (f": {failure}" if failure else "")
+    return [
+        (rule, level, o, ": ".join(filter(None, (text, w.failure(o)))), report.located.get(o.key))
+        for rule, level, o, text in out
+    ]
 
 
 def _github_escape(text: str, property_value: bool = False) -> str:
-    text = one_line(text)
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    if property_value:
-        text = text.replace(":", "%3A").replace(",", "%2C")
-    return text
+    """``text`` on one line, escaped as the runner decodes a message or a property."""
+    escape = github.escape_property if property_value else github.escape_data
+    return escape(one_line(text))
 
 
 def render_github(report: Report) -> str:
     lines = []
-    for _, level, outcome, text in _findings(report):
-        source = report.located.get(outcome.key)
+    for _, level, _, message, source in _findings(report):
         where = (
             ""
             if source is None
             else f" file={_github_escape(source.path, True)},line={source.line}"
         )
-        message = _github_escape(_message(report, outcome, text))
-        lines.append(f"::{level}{where}::{message}")
+        lines.append(f"::{level}{where}::{_github_escape(message)}")
     for text in report.warnings():
         lines.append(f"::warning::{_github_escape(text)}")
     summary = _github_escape(w.pass_hat_k_line(report.summary))
@@ -72,27 +67,20 @@ def render_github(report: Report) -> str:
 
 
 def _azure_escape(text: str) -> str:
-    return (
-        one_line(text)
-        .replace("%", "%AZP25")
-        .replace(";", "%3B")
-        .replace("\r", "%0D")
-        .replace("\n", "%0A")
-        .replace("]", "%5D")
-    )
+    """``text`` on one line, escaped as the agent decodes a property (a message too: a
+    ``;`` or ``]`` in it is escaped all the same)."""
+    return azure.escape_property(one_line(text))
 
 
 def render_azure(report: Report) -> str:
     lines = []
-    for _, level, outcome, text in _findings(report):
-        source = report.located.get(outcome.key)
+    for _, level, _, message, source in _findings(report):
         where = (
             ""
             if source is None
             else f"sourcepath={_azure_escape(source.path)};linenumber={source.line};"
         )
-        message = _azure_escape(_message(report, outcome, text))
-        lines.append(f"##vso[task.logissue type={level};{where}]{message}")
+        lines.append(f"##vso[task.logissue type={level};{where}]{_azure_escape(message)}")
     for text in report.warnings():
         lines.append(f"##vso[task.logissue type=warning;]{_azure_escape(text)}")
     lines.append(f"pass^{report.k}: {w.pass_hat_k_line(report.summary)}")
@@ -101,14 +89,13 @@ def render_azure(report: Report) -> str:
 
 def render_sarif(report: Report) -> str:
     results = []
-    for rule, level, outcome, text in _findings(report):
+    for rule, level, outcome, message, source in _findings(report):
         result: dict[str, object] = {
             "ruleId": rule,
             "level": level,
-            "message": {"text": _message(report, outcome, text)},
+            "message": {"text": message},
             "partialFingerprints": {"caseId": outcome.key.id},
         }
-        source = report.located.get(outcome.key)
         if source is not None:
             result["locations"] = [
                 {

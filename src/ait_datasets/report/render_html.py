@@ -14,8 +14,8 @@ from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
 from ait_datasets.report.compare import LISTED_GROUPS, Comparison
+from ait_datasets.report.costs import costs_of
 from ait_datasets.report.model import (
-    Run,
     RunId,
     message_of,
     passed_of,
@@ -79,12 +79,15 @@ _CHANGE_BADGES = {"fixed": "good", "broken": "bad", "newly flaky": "bad", "added
 _STATE_CLASS = {State.PASSED: "passed", State.FLAKY: "flaky", State.FAILED: "failed"}
 
 
-def render_html(report: Report, title: str = "Test reliability report") -> str:
+TITLE = "Test reliability report"
+
+
+def render_html(report: Report) -> str:
     """The whole report as one HTML document."""
-    return "".join(html_chunks(report, title))
+    return "".join(html_chunks(report))
 
 
-def html_chunks(report: Report, title: str = "Test reliability report") -> Iterator[str]:
+def html_chunks(report: Report) -> Iterator[str]:
     """The HTML document in pieces, in order (the grid one case at a time), so that a
     page of millions of runs is written as it is made, never held whole."""
     s = report.summary
@@ -93,10 +96,10 @@ def html_chunks(report: Report, title: str = "Test reliability report") -> Itera
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
+        f"<title>{TITLE}</title>\n<style>{style}</style>\n</head>\n<body>\n"
     )
     head = [
-        f"<h1>{escape(title)}</h1>",
+        f"<h1>{TITLE}</h1>",
         f'<p class="meta">{escape(w.runs_line(report))} of {plural(s.cases, "case")} from '
         f"{escape(', '.join(report.sources) or 'no file')}</p>",
         f'<p class="meta">{escape(w.runs_formed(report))}</p>',
@@ -222,15 +225,12 @@ def _cells(outcome: CaseOutcome, run_ids: tuple[RunId, ...]) -> str:
     index = 0
     for run in run_ids:
         if index < count and runs[index].run == run:
-            cells.append(_cell(runs[index], index < k))
+            own = runs[index]
+            cells.append(_cell_html(run, own.passed, index < k, own.message, own.turn))
             index += 1
         else:
             cells.append(_no_result(run))
     return "".join(cells)
-
-
-def _cell(run: Run, judged: bool) -> str:
-    return _cell_html(run.run, run.passed, judged, run.message, run.turn)
 
 
 @lru_cache(maxsize=4096)
@@ -239,7 +239,7 @@ def _cell_html(run: RunId, passed: bool, judged: bool, message: str, turn: Turn 
     # escaping each of millions of cells was most of the page's time.
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = _tip(run, passed, message, turn) + ("" if judged else _LATER)
+    tip = _tip(run, passed, judged, message, turn)
     return f'<td class="cell {kind}{extra}" title="{escape(tip)}">' + (
         f"<span>{'✓' if passed else '✗'}</span></td>"
     )
@@ -254,13 +254,13 @@ def _no_result(run: RunId) -> str:
     return f'<td class="cell none" title="{escape(run_label(run))}: no result"><span>·</span></td>'
 
 
-def _tip(run: RunId, passed: bool, message: str, turn: Turn | None) -> str:
+def _tip(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
     tip = f"{run_label(run)}: {'passed' if passed else 'failed'}"
     if turn is not None:
         tip += f", {turn}"
     if message:
         tip += f" — {message}"
-    return tip
+    return tip if judged else tip + _LATER
 
 
 def _strip(outcome: CaseOutcome) -> str:
@@ -275,7 +275,7 @@ def _strip(outcome: CaseOutcome) -> str:
 def _strip_mark(run: RunId, passed: bool, judged: bool, message: str, turn: Turn | None) -> str:
     kind = "pass" if passed else "fail"
     extra = "" if judged else " extra"
-    tip = escape(_tip(run, passed, message, turn) + ("" if judged else _LATER))
+    tip = escape(_tip(run, passed, judged, message, turn))
     return f'<span class="{kind}{extra}" title="{tip}">{"✓" if passed else "✗"}</span>'
 
 
@@ -316,7 +316,7 @@ def _grid_row(
         proc += f' <span class="proc">· {escape(where)}</span>'
     details = case_evidence(outcome) if report.show_data else ""
     body = _cells(outcome, report.run_ids) if columns else _strip(outcome)
-    cost = f'<td class="cost">{escape(w.case_cost_line(outcome.runs))}</td>' if costs else ""
+    cost = f'<td class="cost">{escape(w.cost_line(costs_of(outcome.runs)))}</td>' if costs else ""
     case_id = escape(key.id)
     return (
         f'<tr class="case-row state-row-{state}" data-case="{case_id}">'
@@ -354,10 +354,9 @@ def _apart(report: Report) -> str:
             "<th>call stack</th><th>row</th></tr>"
         )
         for x in report.infrastructure:
-            where = "/".join(p for p in (x.suite, x.line) if p) or "(no suite)"
             version = "" if x.version is None else f"v{x.version}"
             parts.append(
-                f"<tr><td><code>{escape(where)}</code></td><td>{version}</td>"
+                f"<tr><td><code>{escape(w.suite_line(x))}</code></td><td>{version}</td>"
                 f"<td>{escape(x.message)}</td><td>{escape(x.call_stack)}</td>"
                 f"<td>{escape(x.origin)}</td></tr>"
             )
@@ -411,17 +410,13 @@ def _comparison(comparison: Comparison, k: int) -> str:
             continue
         parts.append(f"<h3>{escape(group.capitalize())} ({len(changes)})</h3><ul class=changes>")
         parts += [
-            f"<li><code>{escape(c.key.id)}</code>: {escape(_state(c.before))} → "
-            f"{escape(_state(c.after))}</li>"
+            f"<li><code>{escape(c.key.id)}</code>: {escape(w.state(c.before))} → "
+            f"{escape(w.state(c.after))}</li>"
             for c in changes
         ]
         parts.append("</ul>")
     parts.append("</section>")
     return "\n".join(parts)
-
-
-def _state(outcome: CaseOutcome | None) -> str:
-    return "absent" if outcome is None else f"{outcome.state.value} {w.passes(outcome)}"
 
 
 def _quarantine(report: Report) -> str:
@@ -432,7 +427,7 @@ def _quarantine(report: Report) -> str:
     for outcome, entry in report.quarantined:
         reason = f" — {escape(entry.comment)}" if entry.comment else ""
         parts.append(
-            f"<li><code>{escape(outcome.key.id)}</code>: {escape(_state(outcome))}{reason}</li>"
+            f"<li><code>{escape(outcome.key.id)}</code>: {escape(w.state(outcome))}{reason}</li>"
         )
     parts.append("</ul>")
     if report.stale and report.quarantine is not None:

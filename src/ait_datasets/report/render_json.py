@@ -17,7 +17,7 @@ from ait_datasets.report.evidence import evidence
 from ait_datasets.report.model import Run, run_label
 from ait_datasets.report.paired import FEW_PAIRS, Paired
 from ait_datasets.report.policy import Verdict
-from ait_datasets.report.stats import CaseOutcome, Share, Summary
+from ait_datasets.report.stats import CaseOutcome, Summary
 
 SCHEMA = "ait-datasets/report/1"
 
@@ -118,8 +118,8 @@ def summary_data(summary: Summary) -> dict[str, object]:
         "name": summary.name,
         "cases": summary.cases,
         "runs": summary.runs,
-        "pass_at_1": _share(summary.pass_at_1),
-        "pass_hat_k": _share(summary.pass_hat_k, with_interval=True),
+        "pass_at_1": summary.pass_at_1.data(),
+        "pass_hat_k": summary.pass_hat_k.data(with_interval=True),
         "pass_at_k": summary.pass_at_k,
         "skipped": summary.skipped,
         "flaky": len(summary.flaky),
@@ -244,14 +244,6 @@ def _change(change: Change) -> dict[str, object]:
         "baseline": side(change.before),
         "current": side(change.after),
     }
-
-
-def _share(share: Share, *, with_interval: bool = False) -> dict[str, object]:
-    data: dict[str, object] = {"passed": share.passed, "total": share.total, "value": share.value}
-    if with_interval:
-        interval = share.interval
-        data["interval_95"] = None if interval is None else [interval.low, interval.high]
-    return data
 
 
 def _quarantine(report: Report) -> dict[str, object] | None:

@@ -91,10 +91,6 @@ def code(text: str, table: bool = True) -> str:
     return f"{fence}{pad}{flat}{pad}{fence}"
 
 
-def _case(key: CaseKey, table: bool = True) -> str:
-    return code(key.id, table)
-
-
 def _cases(
     title: str, outcomes: tuple[CaseOutcome, ...], report: Report, quarantined: set[CaseKey]
 ) -> list[str]:
@@ -115,7 +111,7 @@ def _cases(
         if turn:
             failure = f"**{_md(turn)}**" + (f": {failure}" if failure else "")
         lines.append(
-            f"| {_case(o.key)}{note} | {w.passes(o)} | "
+            f"| {code(o.key.id)}{note} | {w.passes(o)} | "
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)} | {failure} |"
         )
     if report.show_data:
@@ -137,7 +133,7 @@ def _evidence(outcomes: tuple[CaseOutcome, ...]) -> list[str]:
             continue
         if not lines:
             lines += ["", "Evidence of each case's first failed run (`--show-data`):", ""]
-        lines.append(f"- {_case(o.key, False)}")
+        lines.append(f"- {code(o.key.id, False)}")
         for depth, label, text in items:
             indent = "  " * (depth + 1)
             shown = code(one_line(bounded(text, DATA_LIMIT)), False)
@@ -157,7 +153,7 @@ def _skipped(report: Report) -> list[str]:
     lines = ["", f"#### Skipped ({len(report.skipped)}): never ran, not counted as runs", ""]
     lines += ["| case | run | message |", "|---|---|---|"]
     lines += [
-        f"| {_case(x.key)} | {_md(run_label(x.run))} | {_md(x.message)} |" for x in report.skipped
+        f"| {code(x.key.id)} | {_md(run_label(x.run))} | {_md(x.message)} |" for x in report.skipped
     ]
     return lines
 
@@ -169,9 +165,8 @@ def _infrastructure(report: Report) -> list[str]:
     lines = ["", f"#### Infrastructure errors ({n}): no case's result", ""]
     lines += ["| suite line | version | message |", "|---|---|---|"]
     for x in report.infrastructure:
-        where = "/".join(p for p in (x.suite, x.line) if p) or "(no suite)"
         version = "" if x.version is None else f"v{x.version}"
-        lines.append(f"| {code(where)} | {version} | {_md(w.one_line(x.message))} |")
+        lines.append(f"| {code(w.suite_line(x))} | {version} | {_md(w.one_line(x.message))} |")
     return lines
 
 
@@ -233,19 +228,15 @@ def _comparison(comparison: Comparison, k: int) -> list[str]:
             continue
         lines += ["", f"**{group.capitalize()}**", ""]
         for c in changes:
-            lines.append(f"- {_case(c.key, False)}: {_state(c.before)} → {_state(c.after)}")
+            lines.append(f"- {code(c.key.id, False)}: {w.state(c.before)} → {w.state(c.after)}")
     return lines
-
-
-def _state(outcome: CaseOutcome | None) -> str:
-    return "absent" if outcome is None else f"{outcome.state.value} {w.passes(outcome)}"
 
 
 def _quarantine(report: Report) -> list[str]:
     lines = ["", f"#### Quarantined ({len(report.quarantined)}): still counted above", ""]
     for outcome, entry in report.quarantined:
         reason = f" ({_md(entry.comment)})" if entry.comment else ""
-        lines.append(f"- {_case(outcome.key, False)}: {_state(outcome)}{reason}")
+        lines.append(f"- {code(outcome.key.id, False)}: {w.state(outcome)}{reason}")
     if report.stale and report.quarantine is not None:
         lines += ["", f"Stale quarantine entries ({len(report.stale)}), matching no case:", ""]
         path = code(report.quarantine.path, False)

@@ -6,11 +6,11 @@ from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.build import Report
-from ait_datasets.report.compare import Comparison
+from ait_datasets.report.compare import LISTED_GROUPS, Comparison
 from ait_datasets.report.evidence import bounded
 from ait_datasets.report.model import CaseKey, run_label
 from ait_datasets.report.plain import neutralise
-from ait_datasets.report.stats import CaseOutcome
+from ait_datasets.report.stats import CaseOutcome, Summary
 
 PASS_MARK = "+"
 FAIL_MARK = "x"
@@ -91,7 +91,7 @@ def _infrastructure(report: Report) -> list[str]:
         "not in any number above",
     ]
     for item in report.infrastructure:
-        where = "/".join(p for p in (item.suite, item.line) if p) or "(no suite)"
+        where = w.suite_line(item)
         version = "" if item.version is None else f"  v{item.version}"
         stack = item.call_stack.splitlines()[0] if item.call_stack else ""
         lines.append(
@@ -127,7 +127,7 @@ def _cases(
         later = w.later_runs(o)
         if later:
             note += f"  ({later})"
-        message = ": ".join(part for part in (w.failing_turn(o), w.first_failure(o)) if part)
+        message = w.failure(o)
         lines.append(
             f"  {case_id:<{width}}  {w.passes(o):>5}  "
             f"{w.marks(o, report.run_ids, PASS_MARK, FAIL_MARK)}{note}"
@@ -155,37 +155,25 @@ def _evidence(outcome: CaseOutcome) -> list[str]:
 def _datasets(report: Report) -> list[str]:
     k = report.k
     headers = ("dataset", "cases", "runs", "pass@1", f"pass^{k}", "flaky", "never", "short")
-    rows: list[tuple[str, ...]] = [
-        (
-            d.name,
-            str(d.cases),
-            str(d.runs),
-            w.pct(d.pass_at_1.value),
-            f"{d.pass_hat_k.passed}/{d.pass_hat_k.total}",
-            str(len(d.flaky)),
-            str(len(d.never_passed)),
-            str(len(d.short)),
-        )
-        for d in report.datasets
-    ]
-    lines = ["", "Per dataset", *_table(headers, rows)]
+    lines = ["", "Per dataset", *_table(headers, list(map(_dataset_row, report.datasets)))]
     languages = report.languages()
     if languages:
-        rows = [
-            (
-                d.name,
-                str(d.cases),
-                str(d.runs),
-                w.pct(d.pass_at_1.value),
-                f"{d.pass_hat_k.passed}/{d.pass_hat_k.total}",
-                str(len(d.flaky)),
-                str(len(d.never_passed)),
-                str(len(d.short)),
-            )
-            for d in languages
-        ]
+        rows = list(map(_dataset_row, languages))
         lines += ["", "Per language", *_table(("language", *headers[1:]), rows)]
     return lines
+
+
+def _dataset_row(d: Summary) -> tuple[str, ...]:
+    return (
+        d.name,
+        str(d.cases),
+        str(d.runs),
+        w.pct(d.pass_at_1.value),
+        f"{d.pass_hat_k.passed}/{d.pass_hat_k.total}",
+        str(len(d.flaky)),
+        str(len(d.never_passed)),
+        str(len(d.short)),
+    )
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
@@ -212,30 +200,23 @@ def _comparison(comparison: Comparison, report: Report) -> list[str]:
     ]
     if comparison.paired is not None:
         lines.append(f"  {comparison.paired.summary()}")
-    for group in ("fixed", "broken", "newly flaky", "still flaky", "still failing"):
+    for group in LISTED_GROUPS:
         changes = comparison.group(group)
         if changes:
             lines.append(f"  {group.capitalize()} ({len(changes)})")
-            lines += [f"    {c.key.id}  {_state(c.before)} -> {_state(c.after)}" for c in changes]
-    for group in ("added", "removed"):
-        changes = comparison.group(group)
-        if changes:
-            lines.append(f"  {group.capitalize()} ({len(changes)})")
-            lines += [f"    {c.key.id}  {_state(c.after or c.before)}" for c in changes]
+        for c in changes:
+            if c.before is None or c.after is None:  # added or removed: the side it has
+                lines.append(f"    {c.key.id}  {w.state(c.after or c.before)}")
+            else:
+                lines.append(f"    {c.key.id}  {w.state(c.before)} -> {w.state(c.after)}")
     return lines
-
-
-def _state(outcome: CaseOutcome | None) -> str:
-    if outcome is None:
-        return "absent"
-    return f"{outcome.state.value} {w.passes(outcome)}"
 
 
 def _quarantine(report: Report) -> list[str]:
     lines = ["", f"Quarantined ({len(report.quarantined)}): still counted above"]
     for outcome, entry in report.quarantined:
         reason = f"  # {entry.comment}" if entry.comment else ""
-        lines.append(f"  {outcome.key.id}  {_state(outcome)}{reason}")
+        lines.append(f"  {outcome.key.id}  {w.state(outcome)}{reason}")
     if report.stale and report.quarantine is not None:
         lines.append(f"Stale quarantine entries ({len(report.stale)}): they match no case")
         lines += [f"  {report.quarantine.path}:{e.line}: {e.pattern}" for e in report.stale]

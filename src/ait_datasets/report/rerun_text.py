@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
 from ait_datasets.report.plain import neutralise
 from ait_datasets.report.rerun_plan import Need
@@ -12,7 +13,7 @@ def plan_text(needs: list[Need], files: PlanFiles, width: float, k: int, folder:
     """The plan for a terminal or a CI log (every value from the input neutralised)."""
     placed = [need for need in needs if need.key in files.placed]
     lines = [
-        f"Rerun plan: {len(needs)} case{_s(len(needs))} to rerun (flaky, borderline or "
+        f"Rerun plan: {plural(len(needs), 'case')} to rerun (flaky, borderline or "
         f"under-sampled at k={k}), {len(placed)} in {folder}"
         + (": " + ", ".join(name for name, _ in files.files) if files.files else ""),
         f"more runs: until the 95% Wilson interval of each case's pass rate is at most "
@@ -30,7 +31,7 @@ def plan_text(needs: list[Need], files: PlanFiles, width: float, k: int, folder:
         )
         lines += [
             "",
-            f"Run the plan's suite {most} time{_s(most)} to give every case its runs"
+            f"Run the plan's suite {plural(most, 'time')} to give every case its runs"
             f" (each run also runs the other procedures of the cases' codeunits){cost}.",
         ]
     if not files.files:
@@ -62,7 +63,3 @@ def _table(needs: list[Need], files: PlanFiles) -> list[str]:
         "  " + "  ".join(cell.ljust(n) for cell, n in zip(row, widths, strict=True)).rstrip()
         for row in rows
     ]
-
-
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"

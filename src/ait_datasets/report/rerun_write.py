@@ -26,6 +26,7 @@ import os
 from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
 
+from ait_datasets.plural import plural
 from ait_datasets.report.model import CaseKey
 from ait_datasets.report.rerun_plan import Need
 from ait_datasets.report.source_text import DatasetText, dataset_text
@@ -45,7 +46,6 @@ class PlanFiles:
     placed: dict[CaseKey, str] = field(default_factory=dict)
     # Planned cases left out, with why (their source or suite line was not found).
     unplaced: list[tuple[Need, str]] = field(default_factory=list)
-    suites: int = 0
 
 
 @dataclass(slots=True)
@@ -101,7 +101,6 @@ def plan_files(needs: list[Need], located: dict[CaseKey, TestSource] | SourceInd
         out.files.append((subset.name, _subset_bytes(subset)))
     if suites:
         out.files.append((SUITE_FILE, _suite_xml(suites, {s.name: s for s in subsets.values()})))
-        out.suites = len(suites)
     return out
 
 
@@ -130,8 +129,8 @@ def _subset_bytes(subset: _Subset) -> bytes:
     stem = os.path.splitext(subset.name)[0]
     source = os.path.basename(text.path)
     head = [
-        f"# Rerun plan (datasets report --rerun-plan): {len(tests)} test"
-        f"{'s' if len(tests) != 1 else ''} of {source}, copied unchanged.".encode(),
+        f"# Rerun plan (datasets report --rerun-plan): {plural(len(tests), 'test')} of "
+        f"{source}, copied unchanged.".encode(),
         b"name: " + json.dumps(stem).encode(),
         *text.header,
         b"tests:",
@@ -148,9 +147,7 @@ def _suite_xml(
         cases = sum(len(subsets[name].codes) for name in datasets)
         attributes = {
             "Code": f"RERUN{number}" if numbered else "RERUN",
-            "Description": f"Rerun plan of {code}: {cases} test{'s' if cases != 1 else ''}"[
-                :_DESCRIPTION
-            ],
+            "Description": f"Rerun plan of {code}: {plural(cases, 'test')}"[:_DESCRIPTION],
             "Dataset": group_of(next(iter(datasets))),
             **{name: suite.suite[name] for name in _SUITE_KEPT if suite.suite.get(name)},
         }

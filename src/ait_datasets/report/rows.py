@@ -16,11 +16,12 @@ maps its columns to these fields and reads it here.)
 
 How a log entry is classified (the counting rules of the README, with their AL sources):
 
-- ``status: Skipped`` -> :class:`Skipped`: the eval never ran (credit limit); never a run;
-- no ``version`` and ``status: Error`` -> :class:`Infrastructure`: a row the command-line
-  runner appends when a suite line failed before any eval was logged;
+- ``status: Skipped`` -> a :class:`~.model.SkippedRun`: the eval never ran (credit limit);
+  never a run;
+- no ``version`` and ``status: Error`` -> an :class:`~.model.InfraError`: a row the
+  command-line runner appends when a suite line failed before any eval was logged;
 - no ``procedureName`` -> not a case (Microsoft's counters filter ``Procedure Name <> ''``):
-  an ``Error`` is an :class:`Infrastructure` error of its suite line (an OnRun failure);
+  an ``Error`` is an infrastructure error of its suite line (an OnRun failure);
   anything else is :data:`NOT_A_CASE` (counted, not used);
 - otherwise a :class:`Row`: one result of one case.
 
@@ -33,7 +34,6 @@ the file; the caller adds where the row is.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Final
 
 import msgspec
@@ -104,34 +104,13 @@ class RowError(ValueError):
 Result = tuple[CaseKey, Run]
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """An eval that never ran (``Status::Skipped``, ``AITTestSuiteMgt.LogSkippedEval``)."""
-
-    key: CaseKey
-    run: RunId
-    message: str
-    tag: str
-
-
-@dataclass(frozen=True, slots=True)
-class Infrastructure:
-    """An error that is not a result of any case: a suite line failed around its evals."""
-
-    suite: str
-    line: str  # the suite line (``lineNumber``) or the codeunit, whatever the row names
-    version: int | None
-    message: str
-    call_stack: str
-
-
 class _NotACase:
     """A row without ``procedureName`` that is not an error (e.g. a custom operation)."""
 
 
 NOT_A_CASE: Final = _NotACase()
 
-Read = Result | Skipped | Infrastructure | _NotACase
+Read = Result | SkippedRun | InfraError | _NotACase
 
 
 def kind_of(row: object) -> str:
@@ -201,7 +180,7 @@ def read_log_entry(
         procedure = procedure.strip() if type(procedure) is str else _text(row, "procedureName")
     if type(version) is not int:
         if (version is None or version is UNSET) and status == "error":
-            return _infrastructure(row, None)
+            return _infrastructure(row, None, source, line)
         if version is None or version is UNSET:
             raise RowError("the log entry has no 'version'; it says which run the entry belongs to")
         version = _version(version)
@@ -214,7 +193,7 @@ def read_log_entry(
                     "the log entry has neither 'datasetLineNumber' nor 'procedureName', so it "
                     "cannot be matched to a test; export these fields too"
                 )
-            return _infrastructure(row, version) if status == "error" else NOT_A_CASE
+            return _infrastructure(row, version, source, line) if status == "error" else NOT_A_CASE
         suite = row.aitCode
         suite = suite.strip() if type(suite) is str else _text(row, "aitCode")
         dataset = row.dataset
@@ -232,7 +211,7 @@ def read_log_entry(
     message = row.message
     message = message.strip() if type(message) is str else _text(row, "message")
     if status == "skipped":
-        return Skipped(key, run, message, tag)
+        return SkippedRun(key, run, message, f"{source}:{line}", tag)
     tokens = row.tokensConsumed
     if type(tokens) is not int or tokens < 0:
         tokens = _count(row, "tokensConsumed")
@@ -268,10 +247,11 @@ def _status(row: Fields) -> str:
     return value
 
 
-def _infrastructure(row: Fields, version: int | None) -> Infrastructure:
-    line = _text(row, "lineNumber") or _text(row, "codeunitName") or _text(row, "codeunitID")
+def _infrastructure(row: Fields, version: int | None, source: str, line: int) -> InfraError:
+    where = _text(row, "lineNumber") or _text(row, "codeunitName") or _text(row, "codeunitID")
     stack = _text(row, "errorCallStack")
-    return Infrastructure(_text(row, "aitCode"), line, version, _text(row, "message"), stack)
+    message = _text(row, "message")
+    return InfraError(_text(row, "aitCode"), where, version, message, stack, f"{source}:{line}")
 
 
 def read_generic(row: Fields, source: str = "", line: int = 0) -> Result:
@@ -381,18 +361,15 @@ def _json_type(value: object) -> str:
     return type(value).__name__
 
 
-def record(results: ResultSet, row: Read, path: str, line: int) -> None:
+def record(results: ResultSet, row: Read) -> None:
     """Add one read row to ``results``: a run of its case, a skipped eval, an
     infrastructure error, or a row that is not a case (counted)."""
     if type(row) is tuple:
         key, run = row
         results.add(key, run, run[8])  # its tag (by position: once per row of millions)
-    elif isinstance(row, Skipped):
-        results.skipped.append(SkippedRun(row.key, row.run, row.message, f"{path}:{line}"))
-    elif isinstance(row, Infrastructure):
-        origin = f"{path}:{line}"
-        results.infrastructure.append(
-            InfraError(row.suite, row.line, row.version, row.message, row.call_stack, origin)
-        )
+    elif isinstance(row, SkippedRun):
+        results.skipped.append(row)
+    elif isinstance(row, InfraError):
+        results.infrastructure.append(row)
     else:
         results.not_cases += 1

@@ -51,12 +51,11 @@ class TestSource:
 
 @dataclass(frozen=True, slots=True)
 class SourceIndex:
-    """Every test found, by (group code, test code); ``ambiguous`` codes are in several
-    files (the first is used)."""
+    """Every test found, by (group code, test code); for a code in several files, the
+    first one's test."""
 
     tests: dict[tuple[str, str], TestSource]
     files: int
-    ambiguous: frozenset[tuple[str, str]] = frozenset()
 
     def find(self, key: CaseKey) -> TestSource | None:
         return self.tests.get((key.dataset.upper(), key.test.upper()))
@@ -69,7 +68,6 @@ def index_sources(paths: list[str]) -> SourceIndex:
     from ait_datasets.lint.discover import discover
 
     tests: dict[tuple[str, str], TestSource] = {}
-    ambiguous: set[tuple[str, str]] = set()
     files = 0
     for path in discover(paths):
         doc = dataset_document(path)
@@ -93,11 +91,8 @@ def index_sources(paths: list[str]) -> SourceIndex:
                 _hands_over(node, turns),
                 len(turns),
             )
-            if (group, code) in tests:
-                ambiguous.add((group, code))
-            else:
-                tests[(group, code)] = source
-    return SourceIndex(tests, files, frozenset(ambiguous))
+            tests.setdefault((group, code), source)
+    return SourceIndex(tests, files)
 
 
 def _language(node: object) -> str:

@@ -14,14 +14,13 @@ How ``k`` is applied (the same rule everywhere in the report):
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from ait_datasets.report.model import CaseKey, ResultSet, Run, RunId, passed_of, run_order
+from ait_datasets.report.model import CaseKey, ResultSet, Run, passed_of
 
 # Two-sided 95%: the 0.975 quantile of the standard normal distribution.
 Z_95 = 1.959963984540054
@@ -57,6 +56,14 @@ class Share:
     @property
     def interval(self) -> Interval | None:
         return wilson_interval(self.passed, self.total)
+
+    def data(self, *, with_interval: bool = False) -> dict[str, object]:
+        """The share as plain data (the JSON reports), with ``interval_95`` when asked."""
+        data: dict[str, object] = {"passed": self.passed, "total": self.total, "value": self.value}
+        if with_interval:
+            interval = self.interval
+            data["interval_95"] = None if interval is None else [interval.low, interval.high]
+        return data
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Interval | None:
@@ -136,14 +143,6 @@ class CaseOutcome:
     def judged(self) -> tuple[Run, ...]:
         """The runs the case is judged on: its first k (all of them when it has fewer)."""
         return self.runs[: self.k]
-
-    def result_of(self, run: RunId) -> Run | None:
-        """The result of one run (a binary search: runs are in run order)."""
-        wanted = run_order(run)
-        i = bisect.bisect_left(self.runs, wanted, key=lambda r: run_order(r.run))
-        if i < len(self.runs) and self.runs[i].run == run:
-            return self.runs[i]
-        return None
 
 
 @dataclass(frozen=True)
@@ -236,11 +235,6 @@ def choose_k(results: ResultSet, k: int | None = None) -> KChoice:
         sorted((key, len(runs)) for key, runs in results.cases.items() if len(runs) != chosen)
     )
     return KChoice(chosen, k is None, out, counts.get(chosen, 0))
-
-
-def default_k(results: ResultSet) -> int:
-    """The k used when none is given: the run count most cases have (ties: the larger)."""
-    return choose_k(results).k
 
 
 def outcomes(results: ResultSet, k: int) -> tuple[CaseOutcome, ...]:

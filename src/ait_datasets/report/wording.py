@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ait_datasets.plural import plural
 from ait_datasets.report.build import GRID_COLUMNS, Report
-from ait_datasets.report.costs import Costs, cost_fields
+from ait_datasets.report.costs import Costs
 from ait_datasets.report.evidence import Evidence, TurnEvidence, evidence
-from ait_datasets.report.model import Run, RunId, run_id_of, run_label
+from ait_datasets.report.model import InfraError, Run, RunId, run_id_of, run_label
 from ait_datasets.report.stats import CaseOutcome, Interval, Share, Summary
 
 
@@ -42,7 +43,7 @@ def runs_line(report: Report) -> str:
         tags = report.tags.get(run, ())
         labels.append(f"{run_label(run)} [{', '.join(tags)}]" if tags else run_label(run))
     shown = ", ".join(labels[:12]) + (", ..." if len(labels) > 12 else "")
-    return f"{len(labels)} run{'s' if len(labels) != 1 else ''} ({shown})" if labels else "0 runs"
+    return f"{plural(len(labels), 'run')} ({shown})" if labels else "0 runs"
 
 
 MAX_NAMED = 10
@@ -57,12 +58,11 @@ def runs_formed(report: Report) -> str:
         text = "Runs are formed by Version: each Version is one run of a case."
     apart = []
     if report.skipped:
-        apart.append(f"{len(report.skipped)} skipped eval{_s(len(report.skipped))}")
+        apart.append(plural(len(report.skipped), "skipped eval"))
     if report.infrastructure:
-        n = len(report.infrastructure)
-        apart.append(f"{n} infrastructure error{_s(n)}")
+        apart.append(plural(len(report.infrastructure), "infrastructure error"))
     if report.not_cases:
-        apart.append(f"{report.not_cases} row{_s(report.not_cases)} without procedureName")
+        apart.append(f"{plural(report.not_cases, 'row')} without procedureName")
     if apart:
         text += f" Not runs, counted apart: {', '.join(apart)}."
     return text
@@ -84,10 +84,10 @@ def k_rule(report: Report) -> str:
             "reruns gave some cases more"
         )
     short = len(report.summary.short)
-    text = f"k = {k} ({chosen}): each case is judged on its first {k} run{_s(k)} in run order."
+    text = f"k = {k} ({chosen}): each case is judged on its first {plural(k, 'run')} in run order."
     if short:
         text += (
-            f" {short} case{_s(short)} with fewer than {k} runs "
+            f" {plural(short, 'case')} with fewer than {k} runs "
             f"{'is' if short == 1 else 'are'} listed separately and left out of pass^{k}."
         )
     if choice is not None and choice.out_of_line:
@@ -124,6 +124,21 @@ def marks(outcome: CaseOutcome, run_ids: tuple[RunId, ...], passed: str, failed:
     return " ".join(out)
 
 
+def state(outcome: CaseOutcome | None) -> str:
+    """``flaky 2/3``; ``absent`` for a case missing from one side of a comparison."""
+    return "absent" if outcome is None else f"{outcome.state.value} {passes(outcome)}"
+
+
+def suite_line(error: InfraError) -> str:
+    """``SUITE/LINE`` of an infrastructure error (the parts it names), or ``(no suite)``."""
+    return "/".join(p for p in (error.suite, error.line) if p) or "(no suite)"
+
+
+def failure(outcome: CaseOutcome) -> str:
+    """:func:`failing_turn` and :func:`first_failure`, the ones known, joined by ``: ``."""
+    return ": ".join(part for part in (failing_turn(outcome), first_failure(outcome)) if part)
+
+
 def first_failure(outcome: CaseOutcome) -> str:
     """The message of the first failed judged run, shortened to one line."""
     for run in outcome.judged:
@@ -142,7 +157,7 @@ def later_runs(outcome: CaseOutcome) -> str:
         f"{run_label(r.run)}: {'passed' if r.passed else 'failed'}" for r in later[:3]
     )
     more = ", ..." if len(later) > 3 else ""
-    return f"{len(later)} later run{_s(len(later))} ({shown}{more}), in pass@1 only"
+    return f"{plural(len(later), 'later run')} ({shown}{more}), in pass@1 only"
 
 
 def failing_turn(outcome: CaseOutcome) -> str:
@@ -238,10 +253,6 @@ def delta(before: float | None, after: float | None) -> str:
     return f"{pct(before)} -> {pct(after)} ({(after - before) * 100:+.1f} pts)"
 
 
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
-
-
 def credits(value: float | None) -> str:
     return "n/a" if value is None else f"{value:,.2f}"
 
@@ -270,8 +281,3 @@ def cost_line(costs: Costs) -> str:
     if costs.p50_ms is not None:
         parts.append(f"duration p50 {duration(costs.p50_ms)}, p95 {duration(costs.p95_ms)}")
     return ", ".join(parts) or "not exported"
-
-
-def case_cost_line(runs: tuple[Run, ...]) -> str:
-    """:func:`cost_line` of the costs of one case's ``runs`` (the HTML page's cost cell)."""
-    return cost_line(Costs(*cost_fields(runs)))

@@ -24,19 +24,15 @@ import msgspec
 from ait_datasets.report.history.entries import Record, read_export
 from ait_datasets.report.history.layout import CASE_COLUMNS, COLUMNS, NAMES, PARTITIONS
 from ait_datasets.report.history.store import (
-    HistoryError,
     cases_root,
     cases_source,
-    check_local,
     columns,
-    connect,
-    duckdb_module,
     entries_root,
     entries_source,
     has_cases,
     has_entries,
     literal,
-    one_line,
+    opened,
     scheme,
 )
 
@@ -55,51 +51,46 @@ class Added:
 
 def add_exports(store: str, paths: list[str]) -> list[Added]:
     """Add every export to ``store``; raise ``ReportInputError`` (an export the report's
-    reader refuses: nothing is added) or :class:`HistoryError`."""
+    reader refuses: nothing is added) or :class:`~.store.HistoryError`."""
     read = [(path, read_export(path)) for path in paths]  # every file read before any write
-    check_local(store, create=True)
     now = datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ")
-    connection = connect(store)
-    duckdb = duckdb_module()
-    with tempfile.TemporaryDirectory(prefix="ait-history-") as folder:
+    with (
+        tempfile.TemporaryDirectory(prefix="ait-history-") as folder,
+        opened(store, create=True) as connection,
+    ):
         staged = os.path.join(folder, "rows.jsonl")
         counts = _stage(staged, read, now)
         columns = "{" + ", ".join(f"{literal(c.name)}: {literal(c.type)}" for c in COLUMNS) + "}"
-        try:
+        connection.execute(
+            "CREATE TEMP TABLE incoming AS SELECT *, row_number() OVER () AS position "
+            f"FROM read_json({literal(staged.replace(os.sep, '/'))}, "
+            f"format = 'newline_delimited', columns = {columns})"
+        )
+        stored = has_entries(connection, store)
+        _clear_shared_hashes(connection, store if stored else "")
+        known = (
+            f"SELECT id FROM {entries_source(store)}"
+            if stored
+            else "SELECT NULL::VARCHAR AS id WHERE false"
+        )
+        selected = ", ".join(NAMES)
+        # Each id's first row, by the smallest place, not by a window: DuckDB 2.0.1 can
+        # give a window (or QUALIFY) over a join of a filtered subquery another
+        # column's values, or crash, and here the window would read the anti-join.
+        connection.execute(
+            f"CREATE TEMP TABLE fresh AS SELECT {selected}, position FROM incoming "
+            f"WHERE id NOT IN ({known}) "
+            "AND position IN (SELECT min(position) FROM incoming GROUP BY id)"
+        )
+        new = connection.execute("SELECT batch, count(*) FROM fresh GROUP BY batch").fetchall()
+        if any(count for _, count in new):
             connection.execute(
-                "CREATE TEMP TABLE incoming AS SELECT *, row_number() OVER () AS position "
-                f"FROM read_json({literal(staged.replace(os.sep, '/'))}, "
-                f"format = 'newline_delimited', columns = {columns})"
+                f"COPY (SELECT {selected} FROM fresh ORDER BY position) "
+                f"TO {literal(entries_root(store))} (FORMAT parquet, "
+                f"PARTITION_BY ({', '.join(PARTITIONS)}), APPEND, "
+                "FILENAME_PATTERN 'entries_{uuid}')"
             )
-            stored = has_entries(connection, store)
-            _clear_shared_hashes(connection, store if stored else "")
-            known = (
-                f"SELECT id FROM {entries_source(store)}"
-                if stored
-                else "SELECT NULL::VARCHAR AS id WHERE false"
-            )
-            selected = ", ".join(NAMES)
-            # Each id's first row, by the smallest place, not by a window: DuckDB 2.0.1 can
-            # give a window (or QUALIFY) over a join of a filtered subquery another
-            # column's values, or crash, and here the window would read the anti-join.
-            connection.execute(
-                f"CREATE TEMP TABLE fresh AS SELECT {selected}, position FROM incoming "
-                f"WHERE id NOT IN ({known}) "
-                "AND position IN (SELECT min(position) FROM incoming GROUP BY id)"
-            )
-            new = connection.execute("SELECT batch, count(*) FROM fresh GROUP BY batch").fetchall()
-            if any(count for _, count in new):
-                connection.execute(
-                    f"COPY (SELECT {selected} FROM fresh ORDER BY position) "
-                    f"TO {literal(entries_root(store))} (FORMAT parquet, "
-                    f"PARTITION_BY ({', '.join(PARTITIONS)}), APPEND, "
-                    "FILENAME_PATTERN 'entries_{uuid}')"
-                )
-                _name_new_cases(connection, store)
-        except duckdb.Error as exc:
-            raise HistoryError(f"{store}: {one_line(exc)}") from None
-        finally:
-            connection.close()
+            _name_new_cases(connection, store)
     by_batch = dict(new)
     return [
         Added(path, len(rows), int(by_batch.get(batch, 0)))

@@ -25,13 +25,11 @@ from msgspec import UNSET
 from ait_datasets.report.history.keys import case_hash
 from ait_datasets.report.input_problems import Problem, ReportInputError
 from ait_datasets.report.inputs import decode, read_bytes, read_file
-from ait_datasets.report.model import CaseKey
+from ait_datasets.report.model import InfraError, SkippedRun
 from ait_datasets.report.reader import has_other_breaks, is_one_document
 from ait_datasets.report.rows import (
     LOG_ENTRY,
     Fields,
-    Infrastructure,
-    Skipped,
     kind_of,
     read_generic,
     read_log_entry,
@@ -116,24 +114,14 @@ def _rows(path: str) -> Iterator[_Entry]:
         ) from None
 
 
-def _key_columns(key: CaseKey) -> Record:
-    """A case's key as the history's columns."""
-    return {
-        "suite": key.suite,
-        "dataset": key.dataset,
-        "test": key.test,
-        "procedure": key.procedure,
-    }
-
-
 def _record(row: _Entry, kind: str) -> Record:
     """The report's reading of the row, as the history's columns."""
-    record: Record = {"shape": "log entry" if kind == LOG_ENTRY else "generic"}
+    record: Record = {"shape": kind}  # LOG_ENTRY or GENERIC: "log entry" or "generic"
     read = read_log_entry(row) if kind == LOG_ENTRY else read_generic(row)
     if type(read) is tuple:
         key, run = read
-        record.update(_key_columns(key))
         record.update(
+            key._asdict(),  # the case's key as the history's columns, named as its fields
             kind="run",
             passed=run.passed,
             message=run.message,
@@ -145,16 +133,10 @@ def _record(row: _Entry, kind: str) -> Record:
         _put_run(record, run.run)
         if run.turn is not None:
             record.update(turn_first=run.turn.first, turn_last=run.turn.last, turn_of=run.turn.of)
-    elif isinstance(read, Skipped):
-        key = read.key
-        record.update(_key_columns(key))
-        record.update(
-            kind="skipped",
-            message=read.message,
-            tag=read.tag,
-        )
+    elif isinstance(read, SkippedRun):
+        record.update(read.key._asdict(), kind="skipped", message=read.message, tag=read.tag)
         _put_run(record, read.run)
-    elif isinstance(read, Infrastructure):
+    elif isinstance(read, InfraError):
         record.update(
             kind="infrastructure",
             suite=read.suite,

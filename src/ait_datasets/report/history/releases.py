@@ -23,20 +23,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ait_datasets.report.costs import per_pass
 from ait_datasets.report.history import counting
 from ait_datasets.report.history.layout import CASE_COLUMNS
 from ait_datasets.report.history.store import (
-    HistoryError,
     cases_source,
-    check_local,
     columns,
-    connect,
-    duckdb_module,
     entries_source,
     has_cases,
     has_entries,
     literal,
-    one_line,
+    opened,
 )
 from ait_datasets.report.stats import Share
 
@@ -80,13 +77,11 @@ class Release:
     @property
     def credits_per_pass(self) -> float | None:
         """Copilot credits per passing run (the report's cost per pass)."""
-        passed = self.pass_at_1.passed
-        return None if self.credits is None or not passed else self.credits / passed
+        return per_pass(self.credits, self.pass_at_1.passed)
 
     @property
     def tokens_per_pass(self) -> float | None:
-        passed = self.pass_at_1.passed
-        return None if self.tokens is None or not passed else self.tokens / passed
+        return per_pass(self.tokens, self.pass_at_1.passed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,18 +99,11 @@ def read_history(
 ) -> History:
     """The releases of ``store`` (only suite ``suite``, only rows that started at or
     after ``since`` when given; with ``listed``, each release names at most that many
-    flaky and changed cases); raise :class:`HistoryError`."""
-    check_local(store, create=False)
-    connection = connect(store)
-    duckdb = duckdb_module()
-    try:
+    flaky and changed cases); raise :class:`~.store.HistoryError`."""
+    with opened(store, create=False) as connection:
         if not has_entries(connection, store):
             return History(store, suite, since, ())
         return History(store, suite, since, _count(connection, store, suite, since, listed))
-    except duckdb.Error as exc:
-        raise HistoryError(f"{store}: {one_line(exc)}") from None
-    finally:
-        connection.close()
 
 
 def _count(

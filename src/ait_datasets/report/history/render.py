@@ -32,8 +32,8 @@ def release_data(release: Release) -> dict[str, object]:
         "k": release.k,
         "cases": release.cases,
         "runs": release.runs,
-        "pass_at_1": _share(release.pass_at_1),
-        "pass_hat_k": _share(release.pass_hat_k, with_interval=True),
+        "pass_at_1": release.pass_at_1.data(),
+        "pass_hat_k": release.pass_hat_k.data(with_interval=True),
         "flaky": list(release.flaky),
         "never_passed": release.never_passed,
         "fewer_than_k_runs": release.short,
@@ -45,14 +45,6 @@ def release_data(release: Release) -> dict[str, object]:
         "tokens_per_pass": release.tokens_per_pass,
         "changed": [{"id": c.case, "before": c.before, "after": c.after} for c in release.changed],
     }
-
-
-def _share(share: Share, *, with_interval: bool = False) -> dict[str, object]:
-    data: dict[str, object] = {"passed": share.passed, "total": share.total, "value": share.value}
-    if with_interval:
-        interval = share.interval
-        data["interval_95"] = None if interval is None else [interval.low, interval.high]
-    return data
 
 
 def render_json(history: History) -> str:

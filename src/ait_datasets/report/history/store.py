@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ait_datasets.report.history.layout import CASES, TABLE
@@ -101,6 +102,21 @@ def connect(store: str) -> duckdb.DuckDBPyConnection:
             with contextlib.suppress(engine.Error):
                 connection.execute(f"CREATE SECRET ({_secret_options(secret)})")
     return connection
+
+
+@contextlib.contextmanager
+def opened(store: str, *, create: bool) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection to ``store`` (a local one checked first, and made with ``create``),
+    closed after use; an error of DuckDB's on the way is a :class:`HistoryError`."""
+    check_local(store, create=create)
+    connection = connect(store)
+    engine = duckdb_module()
+    try:
+        yield connection
+    except engine.Error as exc:
+        raise HistoryError(f"{store}: {one_line(exc)}") from None
+    finally:
+        connection.close()
 
 
 def _secret_options(secret: str) -> str:

@@ -13,17 +13,7 @@ positions: a run's origin is empty.
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from ait_datasets.report.history.store import (
-    HistoryError,
-    check_local,
-    connect,
-    duckdb_module,
-    entries_source,
-    has_entries,
-    one_line,
-)
+from ait_datasets.report.history.store import entries_source, has_entries, opened
 from ait_datasets.report.model import CaseKey, InfraError, ResultSet, Run, RunId, SkippedRun
 from ait_datasets.report.rows import UNTAGGED
 from ait_datasets.report.turns import Turn
@@ -49,35 +39,15 @@ _SELECTED = (
 )
 
 
-def last_runs(
-    store: str,
-    last: int | None,
-    runs_by: str = "version",
-    suite: str = "",
-    since: datetime | None = None,
-) -> ResultSet:
+def last_runs(store: str, last: int | None, runs_by: str = "version") -> ResultSet:
     """The store's rows of each case's last ``last`` runs (all runs when None) as a
-    result set; raise :class:`HistoryError`."""
-    check_local(store, create=False)
-    connection = connect(store)
-    duckdb = duckdb_module()
+    result set; raise :class:`~.store.HistoryError`."""
     results = ResultSet(sources=[store], runs_by=runs_by)
-    try:
+    with opened(store, create=False) as connection:
         if not has_entries(connection, store):
             return results
-        where: list[str] = []
-        parameters: list[object] = []
-        if suite:
-            where.append("suite = ?")
-            parameters.append(suite)
-        if since is not None:
-            where.append("coalesce(started, added) >= ?")
-            parameters.append(since)
-        condition = f"WHERE {' AND '.join(where)}" if where else ""
         connection.execute(
-            f"CREATE TEMP TABLE e AS SELECT *, {_run_columns(runs_by)} "
-            f"FROM {entries_source(store)} {condition}",
-            parameters,
+            f"CREATE TEMP TABLE e AS SELECT *, {_run_columns(runs_by)} FROM {entries_source(store)}"
         )
         window = "" if last is None else f"WHERE back <= {int(last)}"
         rows = connection.execute(
@@ -103,10 +73,6 @@ def last_runs(
             ) ORDER BY batch, ordinal
             """
         ).fetchall()
-    except duckdb.Error as exc:
-        raise HistoryError(f"{store}: {one_line(exc)}") from None
-    finally:
-        connection.close()
     _fill(results, rows)
     return results
 
