@@ -108,14 +108,16 @@ def _quarantined(tmp_path: Path, comment: str) -> Path:
 
 
 def _manifest(export: Path, traced: tuple[str, ...], versions: bool = True) -> None:
+    # As `datasets pull --evidence` writes it (keys the audit does not read left out).
     manifest = {
-        "version": 1,
-        "commit": "abc123" if versions else "",
-        "datasets": {".resources/datasets/AGENT.yaml": "sha256:00"},
+        "git": {"commit": "abc123" if versions else None, "dirty": False},
+        "datasets": [{"path": ".resources/datasets/AGENT.yaml", "sha256": "00"}],
         "apps": None,
-        "runs": [{"case": CASE.format(t), "run": 3, "agentTaskIds": ["7"]} for t in traced],
+        "runs": [
+            {"case": CASE.format(t), "run": 3, "tag": "", "agentTaskIds": ["7"]} for t in traced
+        ],
     }
-    path = export.with_name(export.stem + ".evidence.json")
+    path = export.with_name(export.name + ".evidence.json")
     path.write_text(json.dumps(manifest), encoding="utf-8")
 
 
@@ -156,3 +158,36 @@ def test_flaky_and_evidence_is_unknown_without_a_manifest(tmp_path: Path) -> Non
     answer = _card(app, _export(tmp_path, 3, flaky=True)).answer("flaky-and-evidence")
     assert answer.status == "unknown"
     assert "no evidence manifest" in answer.summary
+
+
+def test_a_flaky_case_is_found_at_its_test_by_the_code_the_importer_gives_it(
+    tmp_path: Path,
+) -> None:
+    # The export names a test by its Test Input code: the name upper-cased (a Code[100]).
+    app = _quarantined(tmp_path, "wording varies")
+    dataset = app / ".resources" / "datasets" / "AGENT.yaml"
+    dataset.write_text(DATASET.replace("ASK-STATUS", "ask-status").lstrip(), encoding="utf-8")
+    export = _export(tmp_path, 3, flaky=True)
+    answer = _card(app, export).answer("flaky-and-evidence")
+    (failing,) = answer.failing
+    assert (failing.path.endswith("AGENT.yaml"), failing.line) == (True, 10)
+
+
+def test_a_dataset_with_a_long_file_name_is_matched_by_its_code_cut_to_100(
+    tmp_path: Path,
+) -> None:
+    # The importer's Test Input Group code is a Code[100]: the export names the dataset
+    # by the first 100 characters of its upper-cased file name.
+    name = "orders-" + "x" * 110 + ".yaml"
+    app = make_app(tmp_path, DATASET, name=name, config='[audit]\nquarantine = "q.txt"\n')
+    group = name.upper()[:100]
+    (app / "q.txt").write_text("", encoding="utf-8")
+    rows = [
+        {"suite": "AGENT", "dataset": group, "case": "ASK-STATUS", "run": run, "passed": run != 2}
+        for run in (1, 2, 3)
+    ]
+    export = tmp_path / "runs.jsonl"
+    export.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    answer = _card(app, export).answer("flaky-and-evidence")
+    (failing,) = answer.failing
+    assert (failing.path.endswith(name), failing.line) == (True, 10)

@@ -38,6 +38,9 @@ def _row(n: int) -> dict[str, object]:
         "datasetLineNumber": f"T{n % 4}",
         "tokensConsumed": 100,
         "durationMs": 1000,
+        # Agent task IDs as the API page gives them (AITLogEntryAPI.Page.al line 67):
+        # comma-separated text, empty for an entry without agent tasks.
+        "agentTaskIDs": f"{100 + n},{200 + n}" if n % 3 else "",
     }
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from azure.core.credentials import AccessToken
 from azure.core.exceptions import ClientAuthenticationError
-from tests.report.test_pull import PATH, FakeBC, _Handler, _Server
+from tests.report.test_pull import PATH, ROWS, FakeBC, _Handler, _Server
 
 from ait_datasets.cli import main
 from ait_datasets.report import pull_auth
@@ -291,7 +291,17 @@ def test_evidence_names_the_commit_the_dataset_hashes_the_filter_and_the_apps(
         "tag",
         "versions",
         "apps",
+        "runs",
     }
+    # Versions 1 to 3 of the fake rows; entries with agent tasks are kept with their case.
+    traced = [r for r in ROWS if r["agentTaskIDs"] and 1 <= int(str(r["version"])) <= 3]
+    assert evidence["runs"][0] == {
+        "case": "AGENT-SUITE/ORDERS/T1/RunScenario",
+        "run": 1,
+        "tag": "rc-1",
+        "agentTaskIds": ["101", "201"],
+    }
+    assert len(evidence["runs"]) == len(traced)
     assert SECRET not in printed
 
 

@@ -1,20 +1,19 @@
-"""The evidence manifest ``datasets pull --evidence`` is to write beside an export.
+"""The evidence manifest ``datasets pull --evidence`` writes beside an export.
 
-For ``export.json`` it is ``export.evidence.json``::
+For ``export.json`` it is ``export.json.evidence.json``
+(:mod:`ait_datasets.report.pull_evidence` writes it and documents every key); the audit
+reads three of them::
 
     {
-      "version": 1,
-      "commit": "3f77596...",                 # the git commit the runs were made from
-      "datasets": {"datasets/ORDERS.yaml": "sha256:..."},   # each dataset file's hash
-      "apps": [{"name": "Sales Order Agent", "publisher": "Microsoft",
-                "version": "27.0.1.0"}],      # null when the credentials do not allow
-      "runs": [{"case": "SUITE/DATASET/TEST/Procedure", "run": 3,
-                "agentTaskIds": ["1042"]}]    # the log entry's agentTaskIDs
+      "git": {"commit": "3f77596...", "dirty": false},   # the datasets' git commit
+      "datasets": [{"path": "app/.resources/datasets/orders.yaml", "sha256": "..."}],
+      "runs": [{"case": "SUITE/DATASET/TEST/Procedure", "run": 3, "tag": "rc-1",
+                "agentTaskIds": ["1042"]}]               # the log entry's agentTaskIDs
     }
 
-Versions are recorded when ``commit`` and ``datasets`` are there (``apps`` may be null).
-A run has its trace when its entry lists at least one agent task ID. Nothing writes this
-file yet; the audit reads it when it is there.
+Versions are recorded when the commit and the dataset hashes are there (``apps`` may be
+null: the credentials could not read the installed extensions). A run has its trace
+when its entry lists at least one agent task ID.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ import json
 import os
 from dataclasses import dataclass
 
-MANIFEST_SUFFIX = ".evidence.json"
+from ait_datasets.report.pull_evidence import evidence_path
 
 
 class ManifestError(Exception):
@@ -37,14 +36,9 @@ class Manifest:
     traces: dict[tuple[str, str], tuple[str, ...]]  # (case id, run label) -> task IDs
 
 
-def manifest_path(export: str) -> str:
-    base, ext = os.path.splitext(export)
-    return (base if ext.lower() in (".json", ".jsonl", ".ndjson") else export) + MANIFEST_SUFFIX
-
-
 def read_manifest(export: str) -> Manifest | None:
     """The manifest beside ``export``; None when there is none."""
-    path = manifest_path(export)
+    path = evidence_path(export)
     if not os.path.isfile(path):
         return None
     try:
@@ -54,12 +48,10 @@ def read_manifest(export: str) -> Manifest | None:
         raise ManifestError(f"{path}: cannot read the evidence manifest: {exc}") from None
     if not isinstance(data, dict):
         raise ManifestError(f"{path}: the evidence manifest must be a JSON object")
+    git = data.get("git")
+    commit = git.get("commit") if isinstance(git, dict) else None
     datasets = data.get("datasets")
-    versions = (
-        isinstance(data.get("commit"), str)
-        and bool(data.get("commit"))
-        and (isinstance(datasets, dict) and bool(datasets))
-    )
+    versions = bool(isinstance(commit, str) and commit and isinstance(datasets, list) and datasets)
     traces: dict[tuple[str, str], tuple[str, ...]] = {}
     runs = data.get("runs", [])
     if not isinstance(runs, list):
@@ -71,4 +63,4 @@ def read_manifest(export: str) -> Manifest | None:
         if not isinstance(ids, list):
             raise ManifestError(f"{path}: runs[{i}].agentTaskIds must be a list")
         traces[(run["case"], str(run.get("run", "")))] = tuple(str(x) for x in ids if x)
-    return Manifest(path, bool(versions), traces)
+    return Manifest(path, versions, traces)

@@ -13,6 +13,7 @@ from ait_datasets.audit.model import Evidence
 from ait_datasets.audit.suite import AuditedApp, TestCase
 from ait_datasets.report import Report, build_report, read_results
 from ait_datasets.report.model import CaseKey
+from ait_datasets.report.sources import CODE_LENGTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +28,12 @@ def load(paths: list[str]) -> Results:
 
 
 def test_of(app: AuditedApp, key: CaseKey) -> TestCase | None:
-    """The test a case ran: its dataset's group code and its name."""
+    """The test a case ran: its dataset's group code and its ``Test Input`` code (the
+    name, upper-cased and cut to a Code[100], as the importer stores it)."""
     dataset = key.dataset.upper()
+    code = key.test.upper()
     for test in app.tests:
-        if test.name == key.test and (test.dataset == dataset or not dataset):
+        if test.name.upper()[:CODE_LENGTH] == code and (test.dataset == dataset or not dataset):
             return test
     return None
 

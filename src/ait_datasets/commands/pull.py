@@ -186,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
     entries = plural(len(pulled.rows), "log entry", "log entries")
     print(f"wrote {args.output}: {entries} from {plural(pulled.pages, 'page')}")
     if args.evidence:
-        failed = _write_evidence(args, auth, limits)
+        failed = _write_evidence(args, auth, limits, pulled.rows)
         if failed:
             return failed
     if args.store:
@@ -225,7 +225,9 @@ def _entra(args: argparse.Namespace) -> Auth | str:
     return Auth(source=EntraToken(found))
 
 
-def _write_evidence(args: argparse.Namespace, auth: Auth, limits: Limits) -> int:
+def _write_evidence(
+    args: argparse.Namespace, auth: Auth, limits: Limits, rows: list[object]
+) -> int:
     """FILE.evidence.json beside the export; 0, or 2 when it cannot be written."""
     import json
 
@@ -245,7 +247,9 @@ def _write_evidence(args: argparse.Namespace, auth: Auth, limits: Limits) -> int
             apps = installed_apps(pull(url, Query(), auth, limits).rows)
         except PullError:
             apps = None  # the credentials cannot read the installed apps: said as null
-    data = manifest(args.url, args.suite, args.tag, args.versions, args.datasets or ["."], apps)
+    data = manifest(
+        args.url, args.suite, args.tag, args.versions, args.datasets or ["."], apps, rows
+    )
     path = evidence_path(args.output)
     try:
         write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")

@@ -9,7 +9,9 @@ Beside the export ``X.json`` goes ``X.json.evidence.json`` (the audit reads it):
       "git": {"commit": "<sha>", "dirty": false},
       "datasets": [{"path": "app/.resources/datasets/orders.yaml", "sha256": "<hex>"}],
       "suite": "AGENT-SUITE", "tag": "rc-1", "versions": {"from": 3, "to": 7},
-      "apps": [{"name": "Sales Order Agent", "publisher": "Microsoft", "version": "26.0.1.2"}]
+      "apps": [{"name": "Sales Order Agent", "publisher": "Microsoft", "version": "26.0.1.2"}],
+      "runs": [{"case": "AGENT-SUITE/ORDERS/T1/RunScenario", "run": 3, "tag": "rc-1",
+                "agentTaskIds": ["1042", "1043"]}]
     }
 
 - ``url``: the endpoint without user information or query (the filter is in ``suite``,
@@ -24,6 +26,10 @@ Beside the export ``X.json`` goes ``X.json.evidence.json`` (the audit reads it):
   Business Central's automation API (``api/microsoft/automation/v2.0``) on the same
   origin with the same credentials; null when the URL is not a company's API URL or the
   credentials cannot read it.
+- ``runs``: each pulled log entry of a case that names agent tasks (``agentTaskIDs``, the
+  comma-separated IDs the API page gives, ``AITLogEntryAPI.Page.al`` line 67): the case
+  id as ``datasets report`` prints it, the run (its Version), its Tag and the task IDs.
+  That is the trace ``datasets audit`` looks for behind each case's last passing run.
 """
 
 from __future__ import annotations
@@ -72,6 +78,28 @@ def installed_apps(rows: list[object]) -> list[dict[str, str]]:
     return sorted(apps, key=lambda app: (app["publisher"], app["name"], app["version"]))
 
 
+def traced_runs(rows: list[object]) -> list[dict[str, object]]:
+    """The ``runs`` of the manifest: the pulled entries of cases that name agent tasks."""
+    from ait_datasets.report.rows import LOG_ENTRY, RowError, read_row
+
+    runs: list[dict[str, object]] = []
+    for row in rows:
+        ids = row.get("agentTaskIDs") if isinstance(row, dict) else None
+        if not isinstance(ids, str):
+            continue
+        tasks = [part.strip() for part in ids.split(",") if part.strip()]
+        if not tasks:
+            continue
+        try:
+            read = read_row(row, LOG_ENTRY)
+        except RowError:  # the report says what is wrong with it; no trace to keep
+            continue
+        if type(read) is tuple:  # a run of a case (not a skipped eval or an error around it)
+            key, run = read
+            runs.append({"case": key.id, "run": run.run, "tag": run.tag, "agentTaskIds": tasks})
+    return runs
+
+
 def manifest(
     endpoint: str,
     suite: str,
@@ -79,6 +107,7 @@ def manifest(
     versions: tuple[int | None, int | None] | None,
     datasets: list[str],
     apps: list[dict[str, str]] | None,
+    rows: list[object],
 ) -> dict[str, object]:
     """The evidence of one pull (see the module docstring)."""
     from ait_datasets.lint.discover import discover
@@ -102,6 +131,7 @@ def manifest(
         "tag": tag,
         "versions": None if versions is None else {"from": low, "to": high},
         "apps": apps,
+        "runs": traced_runs(rows),
     }
 
 
