@@ -202,22 +202,19 @@ def _parse_mark(
     if re.match(_COVERS, body):
         return  # an audit directive (parse_covers), not a suppression
     directive = re.match(r"\s*" + _DIRECTIVE, body)
-    codes = tuple(
-        c.strip().upper()
-        for c in (directive.group("codes") if directive else "").split(",")
-        if c.strip()
-    )
     body_start = starts[index] + mark.start("body")
-    if directive is None or not codes:
+    # The code list as written (without the spaces after it), which a fix rewrites.
+    written = directive.group("codes").rstrip() if directive else ""
+    tokens = _tokens(written)
+    if directive is None or not tokens:
         found.malformed.append(
             _misspelt_directive(path, line_no, col, end, body, body_start)
             or MALFORMED.diagnostic_at(path, line_no, col, end)
         )
         return
     known = []
-    written_codes = directive.group("codes")
     codes_start = body_start + directive.start("codes")
-    for token, at in _tokens(written_codes):
+    for token, at in tokens:
         code = token.upper()
         problem = unknown_code(code)
         if problem is None:
@@ -247,12 +244,6 @@ def _parse_mark(
         first, last = target + 1, ends[target] + 1
         if alone:
             first = line_no  # the comment's own line too (a finding about the comment)
-    elif target is None:
-        first = last = line_no
-    # The code list as written (without the spaces after it), which a fix rewrites.
-    start = starts[index] + mark.start("body") + directive.start("codes")
-    written = directive.group("codes")
-    codes_at = (start, start + len(written.rstrip()))
     found.directives.append(
         Directive(
             line_no,
@@ -263,7 +254,7 @@ def _parse_mark(
             first,
             last,
             removal=_removal(line, starts[index], mark, alone),
-            codes_at=codes_at,
+            codes_at=(codes_start, codes_start + len(written)),
         )
     )
 
