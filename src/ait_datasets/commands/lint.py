@@ -91,12 +91,9 @@ def run(args: argparse.Namespace) -> int:
     problem = _usage_problem(args)
     cli = _cli_overrides(args) if problem is None else {}
     chosen = outputs(args.format, args.output_file)
-    if problem is None and isinstance(cli, str):
-        problem = cli
-    if problem is None and isinstance(chosen, str):
-        problem = chosen
     if problem is not None or isinstance(cli, str) or isinstance(chosen, str):
-        print(f"datasets lint: {problem}", file=sys.stderr)
+        said = next(text for text in (problem, cli, chosen) if isinstance(text, str))
+        print(f"datasets lint: {said}", file=sys.stderr)
         return 2
     try:
         resolver = ConfigResolver(args.config, cli)
@@ -339,7 +336,7 @@ class _Run:
         new, known, fixed = baseline.match(diagnostics, run_.sources)
         if known:
             print(
-                f"{known} finding{'s are' if known != 1 else ' is'} in the baseline "
+                f"{plural(known, 'finding is', 'findings are')} in the baseline "
                 f"{self.args.baseline} and not shown.",
                 file=sys.stderr,
             )
@@ -356,13 +353,13 @@ class _Run:
                     print(f"datasets lint: {message}", file=sys.stderr)
                     return None
                 print(
-                    f"Removed {total} fixed entr{'ies' if total != 1 else 'y'} from "
+                    f"Removed {plural(total, 'fixed entry', 'fixed entries')} from "
                     f"{self.args.baseline}.",
                     file=sys.stderr,
                 )
             else:
                 print(
-                    f"{total} baseline entr{'ies are' if total != 1 else 'y is'} fixed: "
+                    f"{plural(total, 'baseline entry is', 'baseline entries are')} fixed: "
                     f"remove {'them' if total != 1 else 'it'} with --prune-baseline.",
                     file=sys.stderr,
                 )

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ait_datasets.migrate.files import FAILED, MIGRATED, SKIPPED, UP_TO_DATE, FileResult
 from ait_datasets.migrate.model import MIGRATIONS, Change
+from ait_datasets.plural import plural
 
 
 def render_chunks(result: FileResult, *, dry_run: bool, lines: int = 10_000) -> Iterator[str]:
@@ -36,9 +37,8 @@ def render_lines(result: FileResult, *, dry_run: bool) -> Iterator[str]:
     if result.outcome == UP_TO_DATE:
         yield f"{path}: up to date"
     else:
-        n = len(result.changes)
         verb = "needs migration" if dry_run else "migrated"
-        yield f"{path}: {verb} ({n} change{'s' if n != 1 else ''})"
+        yield f"{path}: {verb} ({plural(len(result.changes), 'change')})"
     for migration, line, test, turn, message in _ordered(result.changes):
         yield f"  {path}:{line}: {_where(test, turn)}{message} [{migration}]"
     for _, line, test, turn, message in _ordered(result.followups):
