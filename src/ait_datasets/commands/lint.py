@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
     from ait_datasets.commands._lint_outputs import Output
     from ait_datasets.diagnostics import Diagnostic
-    from ait_datasets.lint.config import LintConfig
     from ait_datasets.lint.config_files import ConfigResolver
     from ait_datasets.lint.engine import LintRun
 
@@ -173,8 +172,11 @@ class _Run:
             return 2
         if self.args.exit_zero:
             return 0
-        failing = [d for d in diagnostics if _fails(d, self.resolver.for_file(d.path))]
-        return 1 if failing else 0
+        # Each file's own fail level, its configuration resolved once per file.
+        bar = {
+            path: self.resolver.for_file(path).fail_level for path in {d.path for d in diagnostics}
+        }
+        return 1 if any(d.severity.rank >= bar[d.path].rank for d in diagnostics) else 0
 
     # -- input -----------------------------------------------------------------------------
 
@@ -448,10 +450,6 @@ def _shown(path: str) -> str:
     from ait_datasets.dataset.paths import display_path
 
     return display_path(path)
-
-
-def _fails(diag: Diagnostic, config: LintConfig) -> bool:
-    return diag.severity.rank >= config.fail_level.rank
 
 
 def _saving(path: str) -> Callable[[str], bytes]:
