@@ -37,16 +37,17 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
     import datetime as dt
 
     from ait_datasets.diagnostics import Severity
-    from ait_datasets.lint.known_codes import unknown_codes
+    from ait_datasets.lint.known_codes import unknown_code
 
     cli: dict[str, object] = {}
     for option in ("select", "extend_select", "ignore"):
         given = getattr(args, option)
         if given:
             codes = _codes(given)
-            problems = unknown_codes(codes, all_allowed=True)
-            if problems:
-                return f"--{option.replace('_', '-')}: {problems[0]}"
+            for code in codes:
+                problem = unknown_code(code, all_allowed=True)
+                if problem is not None:
+                    return f"--{option.replace('_', '-')}: {problem}"
             cli[option] = codes
     if args.fail_level:
         cli["fail_level"] = Severity(args.fail_level)
