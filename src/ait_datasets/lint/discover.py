@@ -134,8 +134,10 @@ def _clean(path: str) -> str:
 # How a suite's first `AITSuite` (or a misspelling starting so) looks in the encodings an
 # XML resource can have; it comes right after the root, so the head of the file is enough.
 _SUITE_MARKS = tuple(
-    "<AIT".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be")
-) + tuple("<ait".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be"))
+    mark.encode(encoding)
+    for mark in ("<AIT", "<ait")
+    for encoding in ("utf-8", "utf-16-le", "utf-16-be")
+)
 _SUITE_HEAD = 64 * 1024
 
 
