@@ -26,6 +26,16 @@ from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.records import Record, field
 from ait_datasets.source.lines import lines_with_breaks
 
+# The turn of every example test below (only the comments around the test differ).
+_TURNS = """\
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """
+
 UNUSED = Rule(
     code="SUP001",
     name="unused-suppression",
@@ -40,13 +50,8 @@ UNUSED = Rule(
         tests:
           - name: RELEASE-ORDER  # datasets: disable=TST003
             description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
         line=2,
     ),
     fix="Remove the comment, or the code that no longer applies.",
@@ -56,13 +61,8 @@ UNUSED = Rule(
         tests:
           - name: RELEASE-ORDER
             description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
     ),
 )
 MALFORMED = Rule(
@@ -82,13 +82,8 @@ MALFORMED = Rule(
         tests:
           - name: RELEASE-ORDER
             description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
         line=1,
     ),
     fix="Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
@@ -101,13 +96,8 @@ MALFORMED = Rule(
         # datasets: disable-file=TST001
         tests:
           - description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
     ),
 )
 RULES = (UNUSED, MALFORMED)
