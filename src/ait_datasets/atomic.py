@@ -131,14 +131,19 @@ def _file_digest(path: str) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
+def stat_or_none(path: str) -> os.stat_result | None:
+    """``os.stat(path)``, or None when there is no file."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+
+
 def unchanged(path: str, expected: Snapshot | None) -> bool:
     """Whether ``path`` still is what ``expected`` says (None: the file must not exist)."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return expected is None
-    if expected is None:
-        return False
+    info = stat_or_none(path)
+    if info is None or expected is None:
+        return info is None and expected is None
     if info.st_size != expected.size:
         return False
     # The same size and modification time prove nothing on a coarse clock: compare the
@@ -202,10 +207,7 @@ def streaming_atomically(
     """
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
-    try:
-        info: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        info = None
+    info = stat_or_none(target)
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise RefusedTarget(errno.EINVAL, "not a regular file; not written", path)
     if info is not None and is_read_only(info):
@@ -223,7 +225,8 @@ def streaming_atomically(
             _keep_owner(tmp, info)
         if expected is not NO_CHECK and not unchanged(target, expected):
             raise ChangedOnDisk(path)
-        if _read_only_now(target):
+        now = stat_or_none(target)
+        if now is not None and is_read_only(now):  # made read-only while it was written
             raise ReadOnlyFile(path)
         if info is not None and info.st_nlink > 1:
             _copy_in_place(tmp, target, stream.snapshot)
@@ -259,14 +262,6 @@ def _replace(tmp: str, target: str, path: str) -> None:
                 raise HeldOpen(path) from exc
         time.sleep(pause)
         pause *= 2
-
-
-def _read_only_now(target: str) -> bool:
-    """Whether ``target`` was made read-only while the new content was written."""
-    try:
-        return is_read_only(os.stat(target))
-    except FileNotFoundError:
-        return False
 
 
 def write_text_atomically(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from typing import Protocol
 
-from ait_datasets.records import FrozenRecord
+from ait_datasets.records import FrozenRecord, replace
 
 
 class Severity(str, enum.Enum):
@@ -77,17 +77,7 @@ class Diagnostic(FrozenRecord):
 
     def with_fix(self, fix: Fix | None) -> Diagnostic:
         """The same finding with ``fix`` instead of its own."""
-        return Diagnostic(
-            self.path,
-            self.line,
-            self.column,
-            self.end_line,
-            self.end_column,
-            self.code,
-            self.severity,
-            self.message,
-            fix,
-        )
+        return replace(self, fix=fix)
 
     @classmethod
     def at(

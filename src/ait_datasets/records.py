@@ -19,7 +19,8 @@ arguments only with ``class Rule(FrozenRecord, kw_only=True)``), and gives:
   same class comparing the fields (``_uncompared`` names any left out),
   ``__match_args__``, and no hash (it is mutable);
 - :class:`FrozenRecord`: also immutable (assigning raises
-  ``dataclasses.FrozenInstanceError``), hashable over the compared fields, picklable.
+  ``dataclasses.FrozenInstanceError``), hashable over the compared fields, picklable;
+- :func:`replace`: a copy with some fields changed, for either.
 
 A record may extend another: the parent's fields come first. Type checkers learn the
 generated ``__init__`` through :pep:`681` (``dataclass_transform``).
@@ -30,7 +31,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -210,6 +211,19 @@ class FrozenRecord(_RecordBase):
     def __setstate__(self, state: list[object]) -> None:
         for name, value in zip(self._fields, state, strict=True):
             _set(self, name, value)
+
+
+_R = TypeVar("_R", bound=_RecordBase)
+
+
+def replace(record: _R, **changes: Any) -> _R:
+    """A new record like ``record``, with ``changes`` to some of its declared fields (what
+    ``dataclasses.replace`` does for a dataclass)."""
+    values = {name: getattr(record, name) for name in record._fields}
+    values.update(changes)
+    make: Any = record.__class__
+    new: _R = make(**values)
+    return new
 
 
 def _frozen(message: str) -> Exception:

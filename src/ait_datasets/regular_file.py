@@ -13,9 +13,9 @@ def regular_file_size(path: str) -> int:
     A directory, a named pipe, a socket or a device named like a dataset is refused
     before it is opened: opening a pipe would wait for a writer forever.
     """
-    mode = os.stat(path).st_mode
-    if stat.S_ISDIR(mode):
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(errno.EISDIR, "is a directory, not a dataset file", path)
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", path)
-    return os.path.getsize(path)
+    return info.st_size

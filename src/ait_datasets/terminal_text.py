@@ -56,14 +56,5 @@ class TerminalStream:
         self.raw.write(terminal_text(text))
         return len(text)
 
-    def flush(self) -> None:
-        self.raw.flush()
-
-    def isatty(self) -> bool:
-        return self.raw.isatty()
-
-    def fileno(self) -> int:
-        return self.raw.fileno()
-
-    def __getattr__(self, name: str) -> object:
+    def __getattr__(self, name: str) -> object:  # flush, isatty, fileno, encoding ...
         return getattr(self.raw, name)

@@ -42,15 +42,13 @@ def _mapping(data: dict[object, object], indent: int, out: list[str]) -> None:
 def _sequence(data: list[object], indent: int, out: list[str]) -> None:
     pad = " " * indent
     for item in data:
-        if isinstance(item, dict) and item:
-            # The first key goes on the dash line, the others under it.
+        if isinstance(item, (dict, list)) and item:
+            # The first key (or item) goes on the dash line, the others under it.
             lines: list[str] = []
-            _mapping(item, indent + 2, lines)
-            lines[0] = f"{pad}- " + lines[0][indent + 2 :]
-            out.extend(lines)
-        elif isinstance(item, list) and item:
-            lines = []
-            _sequence(item, indent + 2, lines)
+            if isinstance(item, dict):
+                _mapping(item, indent + 2, lines)
+            else:
+                _sequence(item, indent + 2, lines)
             lines[0] = f"{pad}- " + lines[0][indent + 2 :]
             out.extend(lines)
         else:
@@ -106,7 +104,7 @@ def _float(value: float) -> str:
 def _text(text: str) -> str:
     if _plain_ok(text):
         return text
-    if all(ch.isprintable() for ch in text):
+    if text.isprintable():
         return "'" + text.replace("'", "''") + "'"
     return '"' + "".join(_escape(ch) for ch in text) + '"'
 

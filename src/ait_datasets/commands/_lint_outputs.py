@@ -18,14 +18,8 @@ from ait_datasets.records import Record
 class Output(Record):
     """One report to produce: its format and its file (None: standard output)."""
 
-    _fields = ("format", "path")
-    __slots__ = _fields
     format: str
-    path: str | None
-
-    def __init__(self, format: str, path: str | None = None) -> None:
-        self.format = format
-        self.path = path
+    path: str | None = None
 
 
 def format_spec(text: str) -> Output:

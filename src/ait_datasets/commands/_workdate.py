@@ -38,10 +38,13 @@ class WorkDateError(Exception):
     """The configuration that should give the work date is invalid."""
 
 
-def work_date_of(args: argparse.Namespace, for_path: str | None = None) -> dt.date | None:
+def work_date_of(
+    args: argparse.Namespace, for_path: str | None = None, *, today_said_by: str | None = None
+) -> dt.date | None:
     """``--work-date`` if given, else the work date configured for ``for_path`` (the
     nearest ``.ait-datasets.toml`` / ``pyproject.toml`` upward from it, or from the
-    current folder), else today. Raises :class:`WorkDateError` for a broken config."""
+    current folder), else today; ``today_said_by`` (a command) says on standard error
+    when today is used. Raises :class:`WorkDateError` for a broken config."""
     if hasattr(args, "work_date"):
         value: dt.date | None = args.work_date
         return value
@@ -54,7 +57,15 @@ def work_date_of(args: argparse.Namespace, for_path: str | None = None) -> dt.da
         config = ConfigResolver().for_file(path)
     except ConfigError as exc:
         raise WorkDateError(f"invalid configuration: {exc}") from None
-    return config.effective_work_date()
+    day = config.effective_work_date()
+    if config.work_date is None and today_said_by is not None:
+        import sys
+
+        print(
+            f"datasets {today_said_by}: no work date given: using today, {day.isoformat()}",
+            file=sys.stderr,
+        )
+    return day
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:

@@ -61,14 +61,10 @@ def run(args: argparse.Namespace) -> int:
     if not check_language(args, "date"):
         return 2
     try:
-        base = work_date_of(args)
+        base = work_date_of(args, today_said_by="date")
     except WorkDateError as exc:
         _fail(str(exc))
         return 2
-    if base is not None and _today_was_used(args):
-        print(
-            f"datasets date: no work date given: using today, {base.isoformat()}", file=sys.stderr
-        )
     formulas = _formulas(args.formula)
     width = max(len(text) for text in formulas)
     code = 0
@@ -139,21 +135,6 @@ def _evaluate(
     except CalcDateError as exc:
         _fail(exc.message)
     return None, []
-
-
-def _today_was_used(args: argparse.Namespace) -> bool:
-    """Whether neither --work-date nor a configuration gave the work date."""
-    if hasattr(args, "work_date"):
-        return False
-    import os
-
-    from ait_datasets.lint.config_files import ConfigError, ConfigResolver
-
-    try:
-        config = ConfigResolver().for_file(os.path.join(os.getcwd(), "datasets"))
-    except ConfigError:
-        return False
-    return config.work_date is None
 
 
 def _take_options_after_formula(args: argparse.Namespace) -> None:

@@ -29,9 +29,6 @@ from pathlib import Path
 
 HELP = "create the .resources/ tree of a new agent test app"
 
-EXIT_OK = 0
-EXIT_USAGE = 2
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("directory", metavar="DIR", help="folder of the test app (created)")
@@ -128,9 +125,9 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         print(f"Next: read {readme}, then run `datasets lint {target}`.")
-    return EXIT_OK
+    return 0
 
 
 def _fail(message: str) -> int:
     print(f"datasets init: {message}", file=sys.stderr)
-    return EXIT_USAGE
+    return 2  # a usage error, or nothing was written

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
     from ait_datasets.commands._lint_outputs import Output
     from ait_datasets.diagnostics import Diagnostic
-    from ait_datasets.lint.config import LintConfig
     from ait_datasets.lint.config_files import ConfigResolver
     from ait_datasets.lint.engine import LintRun
 
@@ -38,16 +37,17 @@ def _cli_overrides(args: argparse.Namespace) -> dict[str, object] | str:
     import datetime as dt
 
     from ait_datasets.diagnostics import Severity
-    from ait_datasets.lint.known_codes import unknown_codes
+    from ait_datasets.lint.known_codes import unknown_code
 
     cli: dict[str, object] = {}
     for option in ("select", "extend_select", "ignore"):
         given = getattr(args, option)
         if given:
             codes = _codes(given)
-            problems = unknown_codes(codes, all_allowed=True)
-            if problems:
-                return f"--{option.replace('_', '-')}: {problems[0]}"
+            for code in codes:
+                problem = unknown_code(code, all_allowed=True)
+                if problem is not None:
+                    return f"--{option.replace('_', '-')}: {problem}"
             cli[option] = codes
     if args.fail_level:
         cli["fail_level"] = Severity(args.fail_level)
@@ -91,12 +91,9 @@ def run(args: argparse.Namespace) -> int:
     problem = _usage_problem(args)
     cli = _cli_overrides(args) if problem is None else {}
     chosen = outputs(args.format, args.output_file)
-    if problem is None and isinstance(cli, str):
-        problem = cli
-    if problem is None and isinstance(chosen, str):
-        problem = chosen
     if problem is not None or isinstance(cli, str) or isinstance(chosen, str):
-        print(f"datasets lint: {problem}", file=sys.stderr)
+        said = next(text for text in (problem, cli, chosen) if isinstance(text, str))
+        print(f"datasets lint: {said}", file=sys.stderr)
         return 2
     try:
         resolver = ConfigResolver(args.config, cli)
@@ -176,8 +173,11 @@ class _Run:
             return 2
         if self.args.exit_zero:
             return 0
-        failing = [d for d in diagnostics if _fails(d, self.resolver.for_file(d.path))]
-        return 1 if failing else 0
+        # Each file's own fail level, its configuration resolved once per file.
+        bar = {
+            path: self.resolver.for_file(path).fail_level for path in {d.path for d in diagnostics}
+        }
+        return 1 if any(d.severity.rank >= bar[d.path].rank for d in diagnostics) else 0
 
     # -- input -----------------------------------------------------------------------------
 
@@ -339,7 +339,7 @@ class _Run:
         new, known, fixed = baseline.match(diagnostics, run_.sources)
         if known:
             print(
-                f"{known} finding{'s are' if known != 1 else ' is'} in the baseline "
+                f"{plural(known, 'finding is', 'findings are')} in the baseline "
                 f"{self.args.baseline} and not shown.",
                 file=sys.stderr,
             )
@@ -356,13 +356,13 @@ class _Run:
                     print(f"datasets lint: {message}", file=sys.stderr)
                     return None
                 print(
-                    f"Removed {total} fixed entr{'ies' if total != 1 else 'y'} from "
+                    f"Removed {plural(total, 'fixed entry', 'fixed entries')} from "
                     f"{self.args.baseline}.",
                     file=sys.stderr,
                 )
             else:
                 print(
-                    f"{total} baseline entr{'ies are' if total != 1 else 'y is'} fixed: "
+                    f"{plural(total, 'baseline entry is', 'baseline entries are')} fixed: "
                     f"remove {'them' if total != 1 else 'it'} with --prune-baseline.",
                     file=sys.stderr,
                 )
@@ -451,10 +451,6 @@ def _shown(path: str) -> str:
     from ait_datasets.dataset.paths import display_path
 
     return display_path(path)
-
-
-def _fails(diag: Diagnostic, config: LintConfig) -> bool:
-    return diag.severity.rank >= config.fail_level.rank
 
 
 def _saving(path: str) -> Callable[[str], bytes]:

@@ -74,11 +74,8 @@ def run(args: argparse.Namespace) -> int:
     write = not (args.check or args.diff)
     code = 0
     counts: dict[str, int] = {}
-    for path in _expand(args.paths):
-        if isinstance(path, _Missing):
-            print(f"{path.path}: no such file or folder", file=sys.stderr)
-            code = 2
-            continue
+    missing: list[str] = []
+    for path in _expand(args.paths, missing):
         try:
             result = migrate_file(path, options, write=write)
         except Exception as exc:
@@ -97,21 +94,18 @@ def run(args: argparse.Namespace) -> int:
         elif result.outcome == MIGRATED and (args.check or args.diff) and code == 0:
             code = 1
     print(summary(counts, dry_run=not write), file=sys.stderr if args.diff else sys.stdout)
-    return code
+    return 2 if missing else code
 
 
-class _Missing:
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-
-def _expand(paths: list[str]) -> Iterator[str | _Missing]:
-    """Files as `datasets lint` finds them (suite XMLs aside); missing paths flagged."""
+def _expand(paths: list[str], missing: list[str]) -> Iterator[str]:
+    """Files as `datasets lint` finds them (suite XMLs aside); a path that does not exist
+    is said, in its turn, and added to ``missing``."""
     from ait_datasets.lint.discover import discover, is_xml
 
     for path in paths:
         if not os.path.exists(path):
-            yield _Missing(path)
+            print(f"{path}: no such file or folder", file=sys.stderr)
+            missing.append(path)
             continue
         for found in discover([path]):
             if os.path.isdir(path) and is_xml(found):

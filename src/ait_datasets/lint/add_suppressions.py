@@ -271,14 +271,12 @@ def _xml_shape(path: str, text: str) -> object:
     The text is parsed as UTF-8 whatever its declaration says: only the markup matters
     here (the file is written back in its own encoding).
     """
-    import re as _re
-
     from ait_datasets.source.xml_loader import XmlElement, load_xml_text
 
     def shape(element: XmlElement) -> object:
         attributes = {name: a.value for name, a in element.attributes.items()}
         return (element.name, attributes, [shape(c) for c in element.children])
 
-    as_utf8 = _re.sub(r'(<\?xml[^>]*encoding=)["\'][^"\']*["\']', r'\1"UTF-8"', text, count=1)
+    as_utf8 = re.sub(r'(<\?xml[^>]*encoding=)["\'][^"\']*["\']', r'\1"UTF-8"', text, count=1)
     root = load_xml_text(path, as_utf8).xml
     return None if root is None else shape(root)

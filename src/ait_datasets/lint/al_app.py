@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 from ait_datasets.al.app import AppSources, al_paths, app_folder, read_sources
 from ait_datasets.dataset import shape as kinds
-from ait_datasets.dataset.app import group_code
+from ait_datasets.dataset.app import GIVEN_PATHS, group_code
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.lint.facts import FileFacts
-from ait_datasets.lint.project import GIVEN_PATHS, Project
+from ait_datasets.lint.project import Project
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping, Node, Sequence, Span
 

@@ -21,7 +21,7 @@ from functools import partial
 
 from ait_datasets.dataset.app import app_root
 from ait_datasets.dataset.suites import Apps, suite_folder
-from ait_datasets.lint.discover import _SKIP_DIRS, discover, is_candidate
+from ait_datasets.lint.discover import candidates, discover
 from ait_datasets.lint.facts import FileFacts
 from ait_datasets.lint.project import read_facts
 from ait_datasets.source.neighbours import Limits
@@ -74,28 +74,14 @@ def _signature(folder: str, recursive: bool) -> tuple[tuple[str, int, int], ...]
     """(path, mtime, size) of every file of the folder discover could read as a dataset or
     suite (followed through symbolic links; a file that vanished is left out)."""
     out = []
-    for file in _candidates(folder) if recursive else _own_files(folder):
+    files = [path for path, _ in candidates(folder)] if recursive else _own_files(folder)
+    for file in files:
         try:
             info = os.stat(file)
         except OSError:
             continue
         out.append((file, info.st_mtime_ns, info.st_size))
     return tuple(out)
-
-
-def _candidates(top: str) -> list[str]:
-    """The files of ``top`` that discover's walk considers, by name only (never opened)."""
-    in_top_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
-    out: list[str] = []
-    for root, dirs, files in os.walk(top, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
-        in_resources = in_top_resources or ".resources" in os.path.normpath(root).split(os.sep)
-        out.extend(
-            os.path.join(root, name)
-            for name in sorted(files)
-            if is_candidate(os.path.join(root, name), in_resources)
-        )
-    return out
 
 
 def _own_files(folder: str) -> list[str]:

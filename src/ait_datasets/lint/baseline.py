@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections import Counter
 from pathlib import PurePath
 
 from ait_datasets.diagnostics import Diagnostic
@@ -31,29 +30,19 @@ class BaselineError(Exception):
 class Entry(Record):
     """One recorded finding (``count`` identical ones)."""
 
-    _fields = ("fingerprint", "code", "file", "where", "count")
-    __slots__ = _fields
     fingerprint: str
     code: str
     file: str
     where: str  # the node path, for people reading the file
     count: int
 
-    def __init__(self, fingerprint: str, code: str, file: str, where: str, count: int) -> None:
-        self.fingerprint = fingerprint
-        self.code = code
-        self.file = file
-        self.where = where
-        self.count = count
-
     def to_dict(self) -> dict[str, object]:
-        return {
-            "fingerprint": self.fingerprint,
-            "code": self.code,
-            "file": self.file,
-            "where": self.where,
-            "count": self.count,
-        }
+        """The entry as the baseline file holds it (its fields, by name)."""
+        return {name: getattr(self, name) for name in self._fields}
+
+    def counted(self, count: int) -> Entry:
+        """The same finding, ``count`` times."""
+        return Entry(self.fingerprint, self.code, self.file, self.where, count)
 
 
 class Fingerprinter:
@@ -243,19 +232,15 @@ class Baseline:
     def of(cls, diagnostics: list[Diagnostic], sources: dict[str, str], path: str) -> Baseline:
         """A baseline recording ``diagnostics`` (to be written at ``path``)."""
         printer = Fingerprinter(sources, os.path.dirname(os.path.abspath(path)))
-        counts: Counter[str] = Counter()
-        first: dict[str, Entry] = {}
+        entries: dict[str, Entry] = {}
         for diag in diagnostics:
             fp, file, where = printer.identify(diag)
-            counts[fp] += 1
-            if fp not in first:
-                first[fp] = Entry(fp, diag.code, file, where, 0)
-        entries = []
-        for fp, entry in first.items():
-            entry.count = counts[fp]
-            entries.append(entry)
-        entries.sort(key=lambda e: (e.file, e.code, e.where, e.fingerprint))
-        return cls(entries, path)
+            if fp in entries:
+                entries[fp].count += 1
+            else:
+                entries[fp] = Entry(fp, diag.code, file, where, 1)
+        ordered = sorted(entries.values(), key=lambda e: (e.file, e.code, e.where, e.fingerprint))
+        return cls(ordered, path)
 
     def text(self) -> str:
         data = {
@@ -284,9 +269,7 @@ class Baseline:
         for entry in self.entries:
             remaining = left.get(entry.fingerprint, 0)
             if remaining > 0:
-                fixed.append(
-                    Entry(entry.fingerprint, entry.code, entry.file, entry.where, remaining)
-                )
+                fixed.append(entry.counted(remaining))
         return new, known, fixed
 
     def pruned(self, fixed: list[Entry]) -> Baseline:
@@ -296,5 +279,5 @@ class Baseline:
         for entry in self.entries:
             count = entry.count - gone.get(entry.fingerprint, 0)
             if count > 0:
-                kept.append(Entry(entry.fingerprint, entry.code, entry.file, entry.where, count))
+                kept.append(entry.counted(count))
         return Baseline(kept, self.path)

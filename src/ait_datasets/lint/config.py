@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ait_datasets.diagnostics import Severity
-from ait_datasets.records import Record, field
+from ait_datasets.records import Record, field, replace
 from ait_datasets.schema.vocabulary import INTERVENTION_TYPES
 
 # In select, extend-select and ignore: every rule (as in ruff).
@@ -43,20 +43,7 @@ class LintConfig(Record):
 
     def copy(self) -> LintConfig:
         """A copy with its own severity table (to change without touching this one)."""
-        return LintConfig(
-            self.select,
-            self.ignore,
-            dict(self.severity),
-            self.work_date,
-            self.intervention_types,
-            self.fail_level,
-            self.include,
-            self.exclude,
-            self.root,
-            self.max_file_size,
-            self.max_line_length,
-            self.source,
-        )
+        return replace(self, severity=dict(self.severity))
 
     def severity_for(self, code: str) -> Severity | None:
         best: str | None = None

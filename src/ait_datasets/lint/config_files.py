@@ -74,6 +74,8 @@ class ConfigFile(Record):
     path: str
     base: LintConfig
     overrides: list[Override] = field(default_factory=list)
+    # The `[audit]` table as written (``datasets audit`` reads it: :func:`audit_settings`).
+    audit: dict[str, Any] = field(default_factory=dict)
 
     def for_file(self, path: str) -> LintConfig:
         config = self.base
@@ -179,7 +181,7 @@ def config_from_bytes(path: str, content: bytes) -> ConfigFile | None:
             raise ConfigError(f"{label}: 'files' (a list of globs) is required")
         _apply(LintConfig(), item, label)  # validate now, apply per file later
         overrides.append(Override(files, {k: v for k, v in item.items() if k != "files"}))
-    return ConfigFile(path, base, overrides)
+    return ConfigFile(path, base, overrides, table.get("audit", {}))
 
 
 def _may_hold_our_table(raw: bytes) -> bool:
@@ -384,15 +386,11 @@ def audit_settings(explicit: str | None, start: str) -> AuditSettings:
     found = ConfigResolver(explicit).config_file_for(os.path.join(start, "_"))
     if found is None:
         return AuditSettings()
-    with open(found.path, "rb") as fh:
-        data = parse_toml(found.path, fh.read())
     if os.path.basename(found.path) == "pyproject.toml":
-        data = data.get("tool", {}).get("ait-datasets", {})
         where = f"{found.path} [tool.ait-datasets.audit]"
     else:
         where = f"{found.path} [audit]"
-    table = data.get("audit", {})
-    return _audit_table(table, where, found.path)
+    return _audit_table(found.audit, where, found.path)
 
 
 def _audit_table(table: dict[str, Any], where: str, path: str) -> AuditSettings:

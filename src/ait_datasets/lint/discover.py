@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -85,10 +85,25 @@ def discover(
             yield path
 
 
+def candidates(
+    top: str, onerror: Callable[[OSError], None] | None = None
+) -> Iterator[tuple[str, bool]]:
+    """(path, whether it is in a ``.resources`` folder) of every file under the folder
+    ``top`` that may be a dataset or a suite by its name, in a stable order; no file is
+    opened (the editing session lists them on every lint, see ``app_facts``)."""
+    top_in_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
+    for root, dirs, files in os.walk(top, onerror=onerror, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
+        in_resources = top_in_resources or ".resources" in os.path.normpath(root).split(os.sep)
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            if is_candidate(path, in_resources):
+                yield path, in_resources
+
+
 def _walk(
     top: str, refused: list[tuple[str, str]] | None, apps: Apps | None = None
 ) -> Iterator[str]:
-    base_in_resources = ".resources" in os.path.normpath(os.path.abspath(top)).split(os.sep)
     real_top = os.path.realpath(top)
 
     def unreadable(exc: OSError) -> None:
@@ -96,31 +111,25 @@ def _walk(
         if refused is not None:
             refused.append((exc.filename or top, exc.strerror or str(exc)))
 
-    for root, dirs, files in os.walk(top, onerror=unreadable, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
-        parts = os.path.normpath(root).split(os.sep)
-        in_resources = base_in_resources or ".resources" in parts
-        for name in sorted(files):
-            path = _clean(os.path.join(root, name))
-            if not is_candidate(path, in_resources):
+    for found, in_resources in candidates(top, unreadable):
+        path = _clean(found)
+        if os.path.islink(path):
+            target = os.path.realpath(path)
+            if not os.path.exists(target):
+                if refused is not None:
+                    refused.append((path, "broken symbolic link"))
                 continue
-            if os.path.islink(path):
-                target = os.path.realpath(path)
-                if not os.path.exists(target):
-                    if refused is not None:
-                        refused.append((path, "broken symbolic link"))
-                    continue
-                if os.path.commonpath([real_top, target]) != real_top:
-                    if refused is not None:
-                        refused.append(
-                            (path, f"symbolic link to {target}, outside {top}: not followed")
-                        )
-                    continue
-            if in_resources and _blank_resource(path, apps):
+            if os.path.commonpath([real_top, target]) != real_top:
+                if refused is not None:
+                    refused.append(
+                        (path, f"symbolic link to {target}, outside {top}: not followed")
+                    )
                 continue
-            if is_xml(path) and not _may_be_suite(path):
-                continue
-            yield path
+        if in_resources and _blank_resource(path, apps):
+            continue
+        if is_xml(path) and not _may_be_suite(path):
+            continue
+        yield path
 
 
 def _clean(path: str) -> str:
@@ -134,8 +143,10 @@ def _clean(path: str) -> str:
 # How a suite's first `AITSuite` (or a misspelling starting so) looks in the encodings an
 # XML resource can have; it comes right after the root, so the head of the file is enough.
 _SUITE_MARKS = tuple(
-    "<AIT".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be")
-) + tuple("<ait".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be"))
+    mark.encode(encoding)
+    for mark in ("<AIT", "<ait")
+    for encoding in ("utf-8", "utf-16-le", "utf-16-be")
+)
 _SUITE_HEAD = 64 * 1024
 
 

@@ -450,10 +450,7 @@ def effective_jobs(jobs: int | None, files: int) -> int:
 
 
 def _config_function(config: LintConfig | ConfigFor | None) -> ConfigFor:
-    if config is None:
-        default = LintConfig()
-        return lambda _path: default
-    if isinstance(config, LintConfig):
-        fixed = config
+    if config is None or isinstance(config, LintConfig):
+        fixed = config if config is not None else LintConfig()
         return lambda _path: fixed
     return config

@@ -47,12 +47,3 @@ def code_problem(code: str, *, all_allowed: bool = False) -> CodeProblem | None:
         best,
         best is not None and only_reading(code, best, choices),
     )
-
-
-def unknown_codes(codes: tuple[str, ...] | list[str], *, all_allowed: bool = False) -> list[str]:
-    """The messages for every code in ``codes`` that names no rule."""
-    return [
-        message
-        for code in codes
-        if (message := unknown_code(code, all_allowed=all_allowed)) is not None
-    ]

@@ -33,12 +33,9 @@ from ait_datasets.source.header import without_tests
 from ait_datasets.source.load import format_of, load_bytes
 from ait_datasets.source.neighbours import Limits, read_neighbour
 
-__all__ = ["GIVEN_PATHS", "Project", "later_duplicates", "read_facts"]
+__all__ = ["Project", "later_duplicates", "read_facts"]
 
 T = TypeVar("T")
-
-# The app key of files that belong to no `.resources` folder and no AL app.
-GIVEN_PATHS = app.GIVEN_PATHS
 
 # Only a YAML file's top-level `suite_setup:`/`language:` make its facts worth a parse.
 # Compiled (and cached by `re`) on first use: only a run over an app's files needs it.
@@ -74,15 +71,12 @@ class Project(Record):
         self.files[facts.path] = facts
         self._apps.clear()
 
-    def app_key(self, path: str) -> str:
-        return app.app_key(path)
-
     def apps(self) -> dict[str, list[FileFacts]]:
         """Every app with linted files, and all of its files (sorted by path)."""
         if not self._apps:
             linted: dict[str, list[FileFacts]] = {}
             for facts in self.files.values():
-                linted.setdefault(self.app_key(facts.path), []).append(facts)
+                linted.setdefault(app.app_key(facts.path), []).append(facts)
             for key, members in linted.items():
                 known = {os.path.abspath(f.path) for f in members}
                 # The other files' tests matter only to a suite-setup file being linted
@@ -128,7 +122,7 @@ def app_suite_setup_names(path: str) -> list[str]:
     ``.resources`` folder the app is only the files linted together: nothing to offer."""
     project = Project()
     project.add(FileFacts(path, shape.DATASET, "yaml"))
-    return sorted(suite_setup_names(project.apps().get(project.app_key(path), [])))
+    return sorted(suite_setup_names(project.apps().get(app.app_key(path), [])))
 
 
 def is_resources(key: str) -> bool:

@@ -26,6 +26,16 @@ from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.records import Record, field
 from ait_datasets.source.lines import lines_with_breaks
 
+# The turn of every example test below (only the comments around the test differ).
+_TURNS = """\
+            turns:
+              - query:
+                  from: Jane Doe
+                  title: Release order 101
+                  message: Please release sales order 101.
+                expected_data: {}
+        """
+
 UNUSED = Rule(
     code="SUP001",
     name="unused-suppression",
@@ -40,13 +50,8 @@ UNUSED = Rule(
         tests:
           - name: RELEASE-ORDER  # datasets: disable=TST003
             description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
         line=2,
     ),
     fix="Remove the comment, or the code that no longer applies.",
@@ -56,13 +61,8 @@ UNUSED = Rule(
         tests:
           - name: RELEASE-ORDER
             description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
     ),
 )
 MALFORMED = Rule(
@@ -82,13 +82,8 @@ MALFORMED = Rule(
         tests:
           - name: RELEASE-ORDER
             description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
         line=1,
     ),
     fix="Write `# datasets: disable=CODE` or `# datasets: disable-file=CODE` with codes that "
@@ -101,13 +96,8 @@ MALFORMED = Rule(
         # datasets: disable-file=TST001
         tests:
           - description: Jane asks the agent to release sales order 101
-            turns:
-              - query:
-                  from: Jane Doe
-                  title: Release order 101
-                  message: Please release sales order 101.
-                expected_data: {}
-        """,
+"""
+        + _TURNS,
     ),
 )
 RULES = (UNUSED, MALFORMED)
@@ -202,22 +192,19 @@ def _parse_mark(
     if re.match(_COVERS, body):
         return  # an audit directive (parse_covers), not a suppression
     directive = re.match(r"\s*" + _DIRECTIVE, body)
-    codes = tuple(
-        c.strip().upper()
-        for c in (directive.group("codes") if directive else "").split(",")
-        if c.strip()
-    )
     body_start = starts[index] + mark.start("body")
-    if directive is None or not codes:
+    # The code list as written (without the spaces after it), which a fix rewrites.
+    written = directive.group("codes").rstrip() if directive else ""
+    tokens = _tokens(written)
+    if directive is None or not tokens:
         found.malformed.append(
             _misspelt_directive(path, line_no, col, end, body, body_start)
             or MALFORMED.diagnostic_at(path, line_no, col, end)
         )
         return
     known = []
-    written_codes = directive.group("codes")
     codes_start = body_start + directive.start("codes")
-    for token, at in _tokens(written_codes):
+    for token, at in tokens:
         code = token.upper()
         problem = unknown_code(code)
         if problem is None:
@@ -247,12 +234,6 @@ def _parse_mark(
         first, last = target + 1, ends[target] + 1
         if alone:
             first = line_no  # the comment's own line too (a finding about the comment)
-    elif target is None:
-        first = last = line_no
-    # The code list as written (without the spaces after it), which a fix rewrites.
-    start = starts[index] + mark.start("body") + directive.start("codes")
-    written = directive.group("codes")
-    codes_at = (start, start + len(written.rstrip()))
     found.directives.append(
         Directive(
             line_no,
@@ -263,7 +244,7 @@ def _parse_mark(
             first,
             last,
             removal=_removal(line, starts[index], mark, alone),
-            codes_at=codes_at,
+            codes_at=(codes_start, codes_start + len(written)),
         )
     )
 

@@ -15,7 +15,6 @@ from ait_datasets.migrate.files import (
     encoded,
     migrate_bytes,
     migrate_file,
-    write_atomic,
 )
 from ait_datasets.migrate.model import (
     MIGRATIONS,
@@ -39,5 +38,4 @@ __all__ = [
     "migrate_bytes",
     "migrate_file",
     "plan_migration",
-    "write_atomic",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ait_datasets.atomic import NO_CHECK, Snapshot, cannot_write, write_bytes_atomically
+from ait_datasets.atomic import Snapshot, cannot_write, write_bytes_atomically
 from ait_datasets.dataset import shape
 from ait_datasets.dataset.suites import Apps
 from ait_datasets.diagnostics import apply_edits
@@ -50,6 +50,12 @@ class FileResult:
     def followups(self) -> list[Change]:
         return self.plan.followups
 
+    def failed(self, reason: str) -> FileResult:
+        """This result, now the failure ``reason`` (nothing is written)."""
+        self.outcome = FAILED
+        self.reason = reason
+        return self
+
 
 def migrate_file(
     path: str, options: MigrationOptions, *, write: bool = True, apps: Apps | None = None
@@ -64,11 +70,9 @@ def migrate_file(
     result = migrate_bytes(path, raw, options, apps=apps)
     if result.outcome == MIGRATED and write:
         try:
-            write_atomic(path, _encode(result.after, raw), expected=Snapshot.of(raw))
+            write_bytes_atomically(path, encoded(result, raw), expected=Snapshot.of(raw))
         except OSError as exc:
-            result.outcome = FAILED
-            result.reason = cannot_write(path, exc)
-            return result
+            return result.failed(cannot_write(path, exc))
         result.written = True
     return result
 
@@ -87,7 +91,8 @@ def migrate_bytes(
 
 def encoded(result: FileResult, original: bytes) -> bytes:
     """The migrated text as bytes, with the original's BOM."""
-    return _encode(result.after, original)
+    bom = b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b""
+    return bom + result.after.encode("utf-8")
 
 
 def _migrate_dataset(path: str, raw: bytes, options: MigrationOptions, apps: Apps) -> FileResult:
@@ -125,8 +130,7 @@ def _migrate_cr_only(doc: Document, options: MigrationOptions, apps: Apps) -> Fi
         assert result.after is not None
         why = verify.check(doc, result.after, options.sender)
         if why is not None:
-            result.outcome = FAILED
-            result.reason = f"{why}; nothing was changed"
+            result.failed(f"{why}; nothing was changed")
             result.after = doc.text
     return result
 
@@ -143,9 +147,7 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
         result.reason = plan.skipped
         return result
     if plan.problems:
-        result.outcome = FAILED
-        result.reason = "; ".join(plan.problems) + " (nothing was changed)"
-        return result
+        return result.failed("; ".join(plan.problems) + " (nothing was changed)")
     if not plan.needed:
         return result
     texts = [c for c in plan.changes if c.migration == QUESTION_TEXT]
@@ -156,21 +158,17 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
     try:
         after = apply_edits(doc.text, plan.edits)
     except ValueError as exc:
-        result.outcome = FAILED
-        result.reason = f"the changes overlap ({exc}); nothing was changed"
-        return result
+        return result.failed(f"the changes overlap ({exc}); nothing was changed")
     after = keep_final_newline(doc.text, after)
     # The check copies the data; a file whose aliases expand without bound is refused.
     limit = None
     if may_expand(doc.format, doc.text):
         limit = too_big_when_expanded(verify.document_data(doc), len(doc.text))
     if limit is not None:
-        result.outcome = FAILED
-        result.reason = (
+        return result.failed(
             f"its aliases expand to more than {limit} values (a file like this can exhaust "
             "memory), so the result cannot be checked; nothing was changed"
         )
-        return result
     expected = verify.intended(doc, options.sender)
     # The plan is made and the data to check is plain: the original tree goes before the
     # result's tree is built, so that the two never take memory at once.
@@ -178,9 +176,7 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
     why = verify.check_data(path, doc.format, after, expected)
     del expected
     if why is not None:
-        result.outcome = FAILED
-        result.reason = f"{why}; nothing was changed"
-        return result
+        return result.failed(f"{why}; nothing was changed")
     result.outcome = MIGRATED
     result.after = after
     return result
@@ -212,13 +208,3 @@ def keep_final_newline(before: str, after: str) -> str:
     if not before.endswith("\n") and after.endswith("\n"):
         return after[:-2] if after.endswith("\r\n") else after[:-1]
     return after
-
-
-def _encode(text: str, original: bytes) -> bytes:
-    bom = b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b""
-    return bom + text.encode("utf-8")
-
-
-def write_atomic(path: str, data: bytes, *, expected: Snapshot = NO_CHECK) -> None:
-    """Write through the one atomic writer; refuse when the file changed since it was read."""
-    write_bytes_atomically(path, data, expected=expected)

@@ -60,14 +60,6 @@ class Change(NamedTuple):
     turn: int | None
     message: str
 
-    def where(self) -> str:
-        parts = []
-        if self.test is not None:
-            parts.append(f"test '{self.test}'")
-        if self.turn is not None:
-            parts.append(f"turn {self.turn}")
-        return ", ".join(parts)
-
 
 @dataclass(slots=True)
 class MigrationPlan:

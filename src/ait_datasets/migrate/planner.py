@@ -157,8 +157,8 @@ class _Planner:
                 out.append(edits[i])
                 i += 1
             if move.edit is not None and (i == count or edits[i].start >= end):
-                # Planned whole by the lean plan (what move() does for it, inline: a
-                # file of short tests has a million of them).
+                # Planned whole by the lean plan (written here, not by move(): a file of
+                # short tests has a million of them).
                 changes.append(Change(FLAT_TO_TURNS, move.line, move.name, None, _QUESTION_MOVED))
                 out.append(move.edit)
                 continue
@@ -339,17 +339,15 @@ class _Planner:
             self.missing_from(key, turn)
             return
         first = next(iter(query.entries))
-        self.insert_entry(query, first, "from", quote(self.sender, self.layout.quote))
+        self.content.append(
+            self.entry_edit(query, first, "from", quote(self.sender, self.layout.quote))
+        )
         self.change(ADD_FROM, key, turn, f"added `from: {self.sender}`")
 
     # -- edit builders ---------------------------------------------------------------
 
     def rename(self, key: Scalar, new: str) -> Edit:
         return Edit(key.start_offset, key.end_offset, key_text(new, key.style))
-
-    def insert_entry(self, mapping: Mapping, before: str, name: str, value_text: str) -> None:
-        """Insert ``name: value`` into ``mapping`` just before its entry ``before``."""
-        self.content.append(self.entry_edit(mapping, before, name, value_text))
 
     def entry_edit(self, mapping: Mapping, before: str, name: str, value_text: str) -> Edit:
         """The edit inserting ``name: value`` into ``mapping`` just before ``before``."""
@@ -418,13 +416,8 @@ class _Planner:
 
     def move(self, move: _Move, edits: list[Edit]) -> list[Edit]:
         test = move.test
-        if move.edit is not None:
-            # Planned whole by the lean plan, which made no content edit in the test.
-            assert not edits
-            self.plan.changes.append(
-                Change(FLAT_TO_TURNS, move.line, move.name, None, _moved_message(tuple(move.moved)))
-            )
-            return [move.edit]
+        # A test the lean plan planned whole has no content edit: apply_moves writes it.
+        assert move.edit is None
         line = self.line(test.entries[move.moved[0]][0])
         message = _moved_message(tuple(move.moved))
         self.plan.changes.append(Change(FLAT_TO_TURNS, line, move.name, None, message))

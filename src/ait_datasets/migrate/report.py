@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ait_datasets.migrate.files import FAILED, MIGRATED, SKIPPED, UP_TO_DATE, FileResult
 from ait_datasets.migrate.model import MIGRATIONS, Change
+from ait_datasets.plural import plural
 
 
 def render_chunks(result: FileResult, *, dry_run: bool, lines: int = 10_000) -> Iterator[str]:
@@ -36,23 +37,22 @@ def render_lines(result: FileResult, *, dry_run: bool) -> Iterator[str]:
     if result.outcome == UP_TO_DATE:
         yield f"{path}: up to date"
     else:
-        n = len(result.changes)
         verb = "needs migration" if dry_run else "migrated"
-        yield f"{path}: {verb} ({n} change{'s' if n != 1 else ''})"
-    # Where: Change.where() with its separator, written out (a file of a million tests
-    # has millions of these lines).
+        yield f"{path}: {verb} ({plural(len(result.changes), 'change')})"
     for migration, line, test, turn, message in _ordered(result.changes):
-        if test is not None:
-            where = f"test '{test}': " if turn is None else f"test '{test}', turn {turn}: "
-        else:
-            where = "" if turn is None else f"turn {turn}: "
-        yield f"  {path}:{line}: {where}{message} [{migration}]"
+        yield f"  {path}:{line}: {_where(test, turn)}{message} [{migration}]"
     for _, line, test, turn, message in _ordered(result.followups):
-        if test is not None:
-            where = f"test '{test}': " if turn is None else f"test '{test}', turn {turn}: "
-        else:
-            where = "" if turn is None else f"turn {turn}: "
-        yield f"  follow-up: {path}:{line}: {where}{message}"
+        yield f"  follow-up: {path}:{line}: {_where(test, turn)}{message}"
+
+
+def _where(test: str | None, turn: int | None) -> str:
+    """``test 'T', turn 2: `` before a change's message (nothing for the whole file).
+
+    Plain conditionals, no list to join: a file of a million tests has millions of
+    these lines."""
+    if test is not None:
+        return f"test '{test}': " if turn is None else f"test '{test}', turn {turn}: "
+    return "" if turn is None else f"turn {turn}: "
 
 
 _RANK = {migration: i for i, migration in enumerate(MIGRATIONS)}

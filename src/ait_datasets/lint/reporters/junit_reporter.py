@@ -18,6 +18,7 @@ from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.log_text import xml_for_logs
+from ait_datasets.plural import plural
 
 SUITE_NAME = "datasets lint"
 
@@ -46,7 +47,7 @@ def render(report: Report) -> str:
             failure = ET.SubElement(
                 case,
                 "failure",
-                message=f"{len(errors)} error{'s' if len(errors) != 1 else ''}",
+                message=plural(len(errors), "error"),
                 type="lint",
             )
             failure.text = _lines(errors)

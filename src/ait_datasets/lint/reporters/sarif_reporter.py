@@ -19,6 +19,7 @@ from ait_datasets.dataset.paths import relative_posix
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.reporters import Report
 from ait_datasets.lint.rule import Rule, render_doc
+from ait_datasets.lint.rules_table import rule_markdown
 from ait_datasets.log_text import json_for_logs
 from ait_datasets.source.lines import offset_to_position
 from ait_datasets.version import __version__
@@ -77,16 +78,10 @@ def _descriptor(rule: Rule) -> Json:
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.what},
-        "help": {"text": render_doc(rule), "markdown": _help_markdown(rule)},
+        "help": {"text": render_doc(rule), "markdown": rule_markdown(rule)},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
         "properties": {"tags": [rule.family]},
     }
-
-
-def _help_markdown(rule: Rule) -> str:
-    from ait_datasets.lint.rules_table import rule_markdown
-
-    return rule_markdown(rule)
 
 
 def _result(diag: Diagnostic, rule_index: int, sources: dict[str, str]) -> Json:

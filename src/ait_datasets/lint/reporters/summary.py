@@ -6,6 +6,7 @@ from collections import Counter
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.lint.reporters import Report, fix_kind
+from ait_datasets.plural import plural
 
 # How the text output marks a finding's fix: safe (`--fix`), unsafe (`--unsafe-fixes`).
 MARKS = {"safe": "[*]", "unsafe": "[!]"}
@@ -39,7 +40,7 @@ def statistics(diags: list[Diagnostic]) -> list[str]:
 
 def summary(report: Report) -> str:
     counts = Counter(d.severity for d in report.diagnostics)
-    files = f"{report.files} file{'s' if report.files != 1 else ''}"
+    files = plural(report.files, "file")
     fixed = ""
     if report.fixed is not None:
         fixed = f"{report.fixed} fixed, {len(report.diagnostics)} remaining"
@@ -49,7 +50,7 @@ def summary(report: Report) -> str:
     for sev in (Severity.ERROR, Severity.WARNING, Severity.INFO):
         n = counts.get(sev, 0)
         if n:
-            parts.append(f"{n} {sev.value}{'s' if n != 1 else ''}")
+            parts.append(plural(n, sev.value))
     notes = [fixed] if fixed else []
     notes.extend(_fixable(report))
     tail = f" ({'; '.join(notes)})" if notes else ""
