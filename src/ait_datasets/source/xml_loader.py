@@ -62,19 +62,11 @@ class XmlElement(Record):
 class XmlDocument(Document):
     """A loaded XML file: ``xml`` is the root element, or None when it could not be parsed."""
 
-    _fields = (*Document._fields, "xml", "encoding", "declared_span")
-    __slots__ = _fields[len(Document._fields) :]  # the parent's slots are its own
-    xml: XmlElement | None
+    xml: XmlElement | None = None
     # What the bytes are: "utf-8", "utf-16le" or "utf-16be".
-    encoding: str
+    encoding: str = "utf-8"
     # The ``encoding=`` of the XML declaration, if any, and where its value is.
-    declared_span: Span | None
-
-    def __init__(self, path: str, text: str, format: str) -> None:
-        super().__init__(path, text, format)
-        self.xml = None
-        self.encoding = "utf-8"
-        self.declared_span = None
+    declared_span: Span | None = None
 
 
 class _Positions:
