@@ -305,10 +305,6 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
 
 def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     """One tree per line, up to the first empty line (where the importer stops reading)."""
-    return _load_jsonl(path, text)
-
-
-def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     rows: list[Node] = []
     diagnostics: list[Diagnostic] = []
     offset = 0
