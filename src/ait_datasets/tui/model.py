@@ -249,19 +249,17 @@ class DatasetModel:
         return self.history.can_redo
 
     def undo(self) -> Step | None:
-        step = self.history.undo()
-        if step is not None:
-            self.chunks = list(step.before)
-            if step.layouts is not None:
-                self.layout = step.layouts[0]
-        return step
+        return self._restore(self.history.undo(), after=False)
 
     def redo(self) -> Step | None:
-        step = self.history.redo()
+        return self._restore(self.history.redo(), after=True)
+
+    def _restore(self, step: Step | None, *, after: bool) -> Step | None:
+        """Put back the chunks (and layout) from before or after ``step``."""
         if step is not None:
-            self.chunks = list(step.after)
+            self.chunks = list(step.after if after else step.before)
             if step.layouts is not None:
-                self.layout = step.layouts[1]
+                self.layout = step.layouts[1 if after else 0]
         return step
 
     def raw(self, index: int, turn: int | None = None) -> str | None:
