@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
@@ -78,7 +79,7 @@ class DatasetsServer(LanguageServer):
         # The initialization options: what the client's settings start from.
         self.initial = Settings()
         # Each app's tests resting on the agent's word alone (audited off the typing path).
-        self.audits = audit.Auditor(self._audited, self._log_info)
+        self.audits = audit.Auditor(self._audited, self.log)
         # Polls the disk when the client watches no files for the server (see disk_watch).
         self.watcher: DiskWatcher | None = None
         self.watch_interval = DEFAULT_INTERVAL
@@ -175,8 +176,9 @@ class DatasetsServer(LanguageServer):
 
     # --- the audit's marks ------------------------------------------------------------
 
-    def _log_info(self, message: str) -> None:
-        self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Info, message))
+    def log(self, message: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
+        """Say ``message`` in the client's log."""
+        self.window_log_message(lsp.LogMessageParams(kind, message))
 
     def audit_on_open(self, path: str) -> None:
         if self.configs.settings.audit_message_only:
@@ -222,11 +224,7 @@ class DatasetsServer(LanguageServer):
         try:
             await self._run(uri)
         except Exception as exc:  # a bug: say so in the client's log, keep serving
-            self.window_log_message(
-                lsp.LogMessageParams(
-                    lsp.MessageType.Error, f"internal error linting {uri}: {exc!r}"
-                )
-            )
+            self.log(f"internal error linting {uri}: {exc!r}", lsp.MessageType.Error)
         finally:
             if self.pending.get(uri) is asyncio.current_task():
                 del self.pending[uri]
@@ -255,7 +253,7 @@ class DatasetsServer(LanguageServer):
         if self.worker_failure is not None:
             message = f"linting in the server's process from now on: {self.worker_failure}"
             self.worker_failure = None
-            self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
+            self.log(message, lsp.MessageType.Warning)
 
     def publish(self, uri: str, linted: Linted) -> None:
         if not self.push:
@@ -315,11 +313,7 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
         ls.configs.settings = settings
     work_date = settings.work_date.isoformat() if settings.work_date else "today"
     config = settings.config_file or "found upward from each file"
-    ls.window_log_message(
-        lsp.LogMessageParams(
-            lsp.MessageType.Info, f"settings applied: work date {work_date}; configuration {config}"
-        )
-    )
+    ls.log(f"settings applied: work date {work_date}; configuration {config}")
     if changed:
         ls.relint_open()
     if marks_switched:
@@ -378,9 +372,7 @@ async def _initialized(ls: DatasetsServer, params: lsp.InitializedParams) -> Non
                 )
             )
         except Exception as exc:  # a client that cannot register: the server watches
-            ls.window_log_message(
-                lsp.LogMessageParams(lsp.MessageType.Warning, f"cannot watch files: {exc}")
-            )
+            ls.log(f"cannot watch files: {exc}", lsp.MessageType.Warning)
             _watch_disk(ls)
     else:
         _watch_disk(ls)
@@ -395,14 +387,11 @@ def _watch_disk(ls: DatasetsServer) -> None:
     def open_paths() -> list[str]:
         return [p for uri in list(ls.workspace.text_documents) if (p := ls.handled(uri))]
 
-    def log(message: str) -> None:
-        ls.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
-
     ls.watcher = DiskWatcher(
         ls.watch_interval,
         open_paths,
         lambda: _files_changed(ls),
-        log,
+        partial(ls.log, kind=lsp.MessageType.Warning),
         lambda: ls.configs.settings.config_file or None,
     )
     ls.watcher.start()
