@@ -227,16 +227,7 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
             "the XML reader refuses the file. Declare "
             f'encoding="{actual}" or re-save the file as {declared}.'
         )
-    span = doc.declared_span
-    doc.diagnostics.append(
-        Diagnostic.at(
-            doc.path,
-            span,
-            XML_ENCODING,
-            Severity.ERROR,
-            message,
-        )
-    )
+    doc.diagnostics.append(doc.diag(doc.declared_span, XML_ENCODING, Severity.ERROR, message))
 
 
 class _ByteToChar:
@@ -314,33 +305,20 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         found = text.rfind("<!DOCTYPE", 0, refused.offset + 1)
         where = refused.offset if found < 0 else found
         span = positions.span(where, min(where + 9, len(text)))
-        doc.diagnostics.append(
-            Diagnostic.at(
-                doc.path,
-                span,
-                XML_SYNTAX,
-                Severity.ERROR,
-                "The file has a DOCTYPE declaration; suite XML needs none, and DTDs and "
-                "entities are not read (they can expand without bound or point at other "
-                "files). Remove the <!DOCTYPE ...> declaration.",
-            )
+        message = (
+            "The file has a DOCTYPE declaration; suite XML needs none, and DTDs and "
+            "entities are not read (they can expand without bound or point at other "
+            "files). Remove the <!DOCTYPE ...> declaration."
         )
-        return None
     except expat.ExpatError as exc:
         offset = to_char(parser.ErrorByteIndex) if parser.ErrorByteIndex >= 0 else 0
         span = positions.span(offset, min(offset + 1, len(text)))
         reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
-        doc.diagnostics.append(
-            Diagnostic.at(
-                doc.path,
-                span,
-                XML_SYNTAX,
-                Severity.ERROR,
-                f"The XML is malformed ({reason}); the suite import fails on it.",
-            )
-        )
-        return None
-    return roots[0] if roots else None
+        message = f"The XML is malformed ({reason}); the suite import fails on it."
+    else:
+        return roots[0] if roots else None
+    doc.diagnostics.append(doc.diag(span, XML_SYNTAX, Severity.ERROR, message))
+    return None
 
 
 def _element_at(
