@@ -39,18 +39,6 @@ class Document(Record):
     def has_errors(self) -> bool:
         return any(d.severity is Severity.ERROR for d in self.diagnostics)
 
-    def diag(
-        self,
-        span: Span | None,
-        code: str,
-        severity: Severity,
-        message: str,
-    ) -> Diagnostic:
-        """A diagnostic at ``span`` (or at 1:1 for a finding about the whole file)."""
-        return Diagnostic.at(
-            self.path,
-            span,
-            code,
-            severity,
-            message,
-        )
+    def add_finding(self, span: Span | None, code: str, severity: Severity, message: str) -> None:
+        """Add a finding at ``span`` (or at 1:1 for a finding about the whole file)."""
+        self.diagnostics.append(Diagnostic.at(self.path, span, code, severity, message))

@@ -91,13 +91,11 @@ def load_xml(path: str | os.PathLike[str]) -> XmlDocument:
     size = regular_file_size(p)
     if size > MAX_FILE_BYTES:
         doc = XmlDocument(p, "", "xml")
-        doc.diagnostics.append(
-            doc.diag(
-                None,
-                XML_SYNTAX,
-                Severity.ERROR,
-                f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
-            )
+        doc.add_finding(
+            None,
+            XML_SYNTAX,
+            Severity.ERROR,
+            f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
         )
         return doc
     with open(p, "rb") as fh:
@@ -114,9 +112,7 @@ def load_xml_bytes(path: str, raw: bytes) -> XmlDocument:
     positions = _Positions(text)
     _check_declaration(doc, positions)
     if not text.strip():
-        doc.diagnostics.append(
-            doc.diag(None, XML_SYNTAX, Severity.ERROR, "The file is empty: it defines no suite.")
-        )
+        doc.add_finding(None, XML_SYNTAX, Severity.ERROR, "The file is empty: it defines no suite.")
         return doc
     doc.xml = _parse(doc, text, positions)
     return doc
@@ -227,7 +223,7 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
             "the XML reader refuses the file. Declare "
             f'encoding="{actual}" or re-save the file as {declared}.'
         )
-    doc.diagnostics.append(doc.diag(doc.declared_span, XML_ENCODING, Severity.ERROR, message))
+    doc.add_finding(doc.declared_span, XML_ENCODING, Severity.ERROR, message)
 
 
 class _ByteToChar:
@@ -317,7 +313,7 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         message = f"The XML is malformed ({reason}); the suite import fails on it."
     else:
         return roots[0] if roots else None
-    doc.diagnostics.append(doc.diag(span, XML_SYNTAX, Severity.ERROR, message))
+    doc.add_finding(span, XML_SYNTAX, Severity.ERROR, message)
     return None
 
 
