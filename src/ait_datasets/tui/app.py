@@ -182,8 +182,7 @@ class DatasetEditor(FileKeys):
             form.disabled = read_only is not None
             preview.show(data)
             return
-        turns = shape.turn_list(data)
-        value = turns[turn] if turn < len(turns) else None
+        value = shape.turn_at(data, turn)
         switcher.current = "turn-form"
         turn_form = self.query_one(TurnForm)
         turn_form.target = (test, turn)
@@ -197,10 +196,7 @@ class DatasetEditor(FileKeys):
         own single turn: its turn node edits the test (one target, so text that does not
         apply is kept once for both nodes)."""
         flat = shape.is_flat(data)
-        value = data
-        if turn is not None and not flat:
-            turns = shape.turn_list(data)
-            value = turns[turn] if turn < len(turns) else None
+        value = data if turn is None or flat else shape.turn_at(data, turn)
         form = self.query_one(CopilotForm)
         form.target = (test, None if flat else turn)
         form.load(value, turn, flat=flat)
@@ -333,9 +329,7 @@ class DatasetEditor(FileKeys):
     def _set_copilot_turn_key(self, test: int, turn: int, key: str, value: Any) -> None:
         """Set (or remove) ``key`` of turn ``turn`` of a Copilot test with ``turns:``; a
         text is typed in place (or added), as in the other forms."""
-        turns = shape.turn_list(self.model.test(test))
-        current = turns[turn] if turn < len(turns) else None
-        if not isinstance(current, dict):
+        if not isinstance(shape.turn_at(self.model.test(test), turn), dict):
             return
         if isinstance(value, str):
             self.set_turn_value((key,), value, at=(test, turn))
@@ -458,8 +452,7 @@ class DatasetEditor(FileKeys):
             test_i, turn = tree.current
             if test_i is not None:
                 data = self.model.test_to_show(test_i)[0]
-                turns = shape.turn_list(data)
-                value = data if turn is None else (turns[turn] if turn < len(turns) else None)
+                value = data if turn is None else shape.turn_at(data, turn)
                 self.query_one(PreviewPanel).show(value)
         self.schedule_lint()
 

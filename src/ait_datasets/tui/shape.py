@@ -114,6 +114,12 @@ def turn_list(test: Any) -> list[Any]:
     return list(turns) if isinstance(turns, list) else []
 
 
+def turn_at(test: Any, index: int) -> Any:
+    """Turn ``index`` of a test (a flat test is its own turn 0), or None past the last."""
+    turns = turn_list(test)
+    return turns[index] if index < len(turns) else None
+
+
 def query_kind(turn: Any) -> str:
     if not isinstance(turn, dict):
         return NONE
