@@ -252,15 +252,13 @@ class DatasetEditor(FileKeys):
         try:
             self.model.set_raw(test, turn, message.text)
         except RawTextError as exc:
-            form.pending_error = True
-            form.show_error("#raw-error", f"Not applied: {exc}")
+            form.show_result(exc)
             self.keep_unapplied(key, self._raw_what(test, turn), message.text, exc)
             return
         except CrossTestAlias as exc:
             self._refused(exc)
             return
-        form.pending_error = False
-        form.show_error("#raw-error", None)
+        form.show_result(None)
         self.unapplied.applied(key)
         self._changed(test, reload=False)
 

@@ -39,14 +39,17 @@ class RawForm(Form):
     def load(self, title: str, text: str) -> None:
         self.query_one("#raw-title", Label).update(title)
         self.put_text("#raw-text", text)
-        self.show_error("#raw-error", None)
-        self.pending_error = False
+        self.show_result(None)
 
     def show_unapplied(self, text: str, error: str) -> None:
         """Put back raw text that was typed but not applied, with its error."""
         self.put_text("#raw-text", text)
-        self.show_error("#raw-error", f"Not applied: {error}")
-        self.pending_error = True
+        self.show_result(error)
+
+    def show_result(self, error: object | None) -> None:
+        """Show why the last change did not apply (``error``), or that it applied (None)."""
+        self.show_error("#raw-error", None if error is None else f"Not applied: {error}")
+        self.pending_error = error is not None
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         event.stop()
