@@ -35,7 +35,7 @@ from ait_datasets.tui.screens import (
     HelpScreen,
     bindings_table,
 )
-from ait_datasets.tui.unapplied import RAW, Key, Unapplied, UnappliedTexts, problem_of
+from ait_datasets.tui.unapplied import RAW, UnappliedTexts
 from ait_datasets.tui.widgets.copilot_form import CopilotForm
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
@@ -265,11 +265,6 @@ class DatasetEditor(FileKeys):
     def _raw_what(self, test: int, turn: int | None) -> str:
         name = self.model.name(test)
         return f"the raw text of {'' if turn is None else f'turn {turn + 1} of '}test {name}"
-
-    def keep_unapplied(self, key: Key, what: str, text: str, error: Exception) -> None:
-        """Text typed at ``key`` that did not apply: it is a change until fixed or undone."""
-        self.unapplied.keep(key, Unapplied(what, text, problem_of(error)))
-        self._update_title()
 
     def on_form_yaml_checked(self, message: Form.YamlChecked) -> None:
         """A form's YAML field applied, or holds text that does not (kept as a change)."""
