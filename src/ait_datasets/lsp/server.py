@@ -115,9 +115,6 @@ class DatasetsServer(LanguageServer):
             lines = self.lines[uri] = Lines(text)
         return Converter(text, self.encoding, lines)
 
-    def path_of(self, uri: str) -> str | None:
-        return path_of(uri)
-
     def handled(self, uri: str) -> str | None:
         """The file's path when the linter would lint it, else None."""
         return handled_path(uri, self.configs)
@@ -165,7 +162,7 @@ class DatasetsServer(LanguageServer):
     def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
         conv = self.converter(uri, linted.text)
         found = linted.diagnostics
-        path = self.path_of(uri) or ""
+        path = path_of(uri) or ""
         related = related_files(found, path)
         out = [to_lsp(diag, conv, uri, files) for diag, files in zip(found, related, strict=True)]
         if linted.error is not None:
@@ -199,7 +196,7 @@ class DatasetsServer(LanguageServer):
             self.workspace_diagnostic_refresh(None)
             return
         for uri, document in list(self.workspace.text_documents.items()):
-            path = self.path_of(uri)
+            path = path_of(uri)
             linted = self.linted.get(uri)
             if path is None or not path.startswith(inside) or linted is None:
                 continue
@@ -476,10 +473,10 @@ def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> No
         ls.workers.cancel(uri)  # its findings are of no use any more
     ls.linted.pop(uri, None)
     ls.lines.pop(uri, None)
-    path = ls.path_of(uri)
+    path = path_of(uri)
     if ls._buffers is not None and path is not None:
         ls._buffers.forget(path)
-    if ls.push and ls.path_of(uri) is not None:
+    if ls.push and path_of(uri) is not None:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
 
@@ -528,7 +525,7 @@ def _lint_workspace(ls: DatasetsServer, *args: Any) -> int:
 def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
     uri = params.text_document.uri
     linted = ls.lint_now(uri)
-    path = ls.path_of(uri)
+    path = path_of(uri)
     if linted is None or path is None:
         return None
     from ait_datasets.lsp.linting import format_of_path

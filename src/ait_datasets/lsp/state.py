@@ -42,9 +42,6 @@ class ServerState(Protocol):
     @property
     def workspace(self) -> Workspace: ...
 
-    def path_of(self, uri: str) -> str | None:
-        """The absolute path of a ``file:`` URI (None for other schemes)."""
-
     def handled(self, uri: str) -> str | None:
         """The file's path when the linter would lint it, else None."""
 
