@@ -188,6 +188,14 @@ def set_key(mapping: CommentedMap, key: str, value: Any, *, position: int | None
         append_key(mapping, key, value)
 
 
+def set_or_remove(mapping: CommentedMap, key: str, value: Any) -> None:
+    """Set ``mapping[key]`` (see :func:`set_key`), or remove it when ``value`` is None."""
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        set_key(mapping, key, value)
+
+
 def _last_holder(mapping: Any) -> tuple[CommentedMap, Any] | None:
     """The (mapping, key) whose value is written last under ``mapping``, at any depth."""
     if not isinstance(mapping, CommentedMap) or not mapping:
@@ -488,10 +496,7 @@ def set_request_field(turn: CommentedMap, key: str, value: Any) -> None:
     if not isinstance(request, CommentedMap):
         request = CommentedMap()
         expected_data(turn).insert(0, "intervention_request", request)
-    if value is None:
-        request.pop(key, None)
-    else:
-        set_key(request, key, value)
+    set_or_remove(request, key, value)
 
 
 def other_expected(turn: Any) -> CommentedMap:

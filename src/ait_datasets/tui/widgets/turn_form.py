@@ -224,9 +224,11 @@ class TurnForm(Form):
             return
         if widget_id == "turn-attachments":
             key = self.query_key
-            self.post_turn_change(lambda t: _put(t[key], "attachments", value), widget_id)
+            self.post_turn_change(
+                lambda t: shape.set_or_remove(t[key], "attachments", value), widget_id
+            )
         elif widget_id == "turn-setup":
-            self.post_turn_change(lambda t: _put(t, "turn_setup", value), widget_id)
+            self.post_turn_change(lambda t: shape.set_or_remove(t, "turn_setup", value), widget_id)
         else:
             others = value if isinstance(value, CommentedMap) else CommentedMap()
             self.post_turn_change(lambda t: shape.replace_other_expected(t, others), widget_id)
@@ -278,10 +280,3 @@ def _check_shape(widget_id: str, value: Any) -> None:
         raise YamlInputError("attachments must be a list (items like '- file: name.pdf')")
     if widget_id == "turn-expected" and not isinstance(value, dict):
         raise YamlInputError("expected data must be a mapping (key: value lines)")
-
-
-def _put(mapping: CommentedMap, key: str, value: Any) -> None:
-    if value is None:
-        mapping.pop(key, None)
-    else:
-        shape.set_key(mapping, key, value)
