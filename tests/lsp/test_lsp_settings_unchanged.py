@@ -26,8 +26,8 @@ class _Server:
     def relint_open(self) -> None:
         self.relinted += 1
 
-    def window_log_message(self, params: Any) -> None:
-        self.logged.append(params.message)
+    def log(self, message: str, kind: Any = None) -> None:
+        self.logged.append(message)
 
     def window_show_message(self, params: Any) -> None:
         self.logged.append(params.message)

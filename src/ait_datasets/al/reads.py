@@ -35,17 +35,6 @@ ROOTS = {
     "getgroundtruth": "ground_truth",
     "getevalsuitesetupdatainput": "suite_setup",
 }
-_TYPED = frozenset(
-    {
-        "valueastext",
-        "valueasinteger",
-        "valueasdecimal",
-        "valueasboolean",
-        "valueasdate",
-        "valueasdatetime",
-        "getelementcount",
-    }
-)
 # Reading the JSON itself: any key below may be read.
 _RAW = frozenset({"valueasjsonobject", "asjsontoken", "totext", "elementvalue"})
 # Bound on followed paths and on procedures analysed per codeunit (linear, never hangs).

@@ -158,10 +158,10 @@ def _slots(doc: Document) -> Iterator[tuple[Path, Node, int | None]]:
 def _find_tests(doc: Document) -> Iterator[TestRef]:
     for path, node, row in _slots(doc):
         if isinstance(node, Mapping):
-            yield TestRef(path, _unwrap(node), row=row)
+            yield TestRef(path, unwrapped(node), row=row)
 
 
-def _unwrap(test: Mapping) -> Mapping:
+def unwrapped(test: Mapping) -> Mapping:
     """The legacy ``testInput:`` wrapper: only its value is stored as the test."""
     inner = test.children.get("testInput")
     return inner if isinstance(inner, Mapping) else test

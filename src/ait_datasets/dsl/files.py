@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ait_datasets import atomic
+from ait_datasets.dataset.shape import SUITE_SETUP, file_kind
 from ait_datasets.diagnostics import Severity
 from ait_datasets.dsl.canonical import to_jsonl, to_yaml
 from ait_datasets.dsl.errors import DatasetBuildError
@@ -62,8 +63,8 @@ def _from_document(doc: Document) -> Loaded:
         where = f"{first.path}:{first.line}:{first.column}: " if first else f"{doc.path}: "
         raise DatasetBuildError(where + (first.message if first else "nothing to read"))
     data = doc.data
-    is_setup = isinstance(data, dict) and isinstance(data.get("suite_setup"), (dict, list))
-    adapter: TypeAdapter[Any] = TypeAdapter(models.SuiteSetupFile if is_setup else models.Dataset)
+    setup = file_kind(doc) is SUITE_SETUP
+    adapter: TypeAdapter[Any] = TypeAdapter(models.SuiteSetupFile if setup else models.Dataset)
     try:
         result: Loaded = adapter.validate_python(data)
     except ValidationError as exc:
@@ -112,10 +113,7 @@ def _keys(doc: Document) -> set[str]:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    write_bytes_atomically(path, text.encode("utf-8"))
-
-
-def write_bytes_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` through a temporary file in the same folder, keeping permissions."""
+    """Write ``text`` as UTF-8 through a temporary file in the same folder, keeping
+    permissions (the folder is made when missing)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic.write_bytes_atomically(str(path), data)
+    atomic.write_text_atomically(str(path), text)

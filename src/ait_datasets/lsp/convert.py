@@ -7,6 +7,7 @@ from lsprotocol import types as lsp
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Severity
 from ait_datasets.lsp.positions import Lines, from_client_column, to_client_column
+from ait_datasets.source.reparse import changed_range
 
 SOURCE = "datasets"
 # Each rule's page: the README's rules table (`datasets rules CODE` prints the full page).
@@ -105,12 +106,5 @@ def minimal_edit(conv: Converter, old: str, new: str) -> lsp.TextEdit | None:
     so the client keeps the cursor and marks outside it. None when nothing changes."""
     if old == new:
         return None
-    start = 0
-    limit = min(len(old), len(new))
-    while start < limit and old[start] == new[start]:
-        start += 1
-    end_old, end_new = len(old), len(new)
-    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
-        end_old -= 1
-        end_new -= 1
+    start, end_old, end_new = changed_range(old, new)
     return conv.text_edit(Edit(start, end_old, new[start:end_new]))

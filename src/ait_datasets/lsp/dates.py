@@ -15,24 +15,10 @@ from ait_datasets.records import Record
 class Resolved(Record):
     """A token of a line, and what it becomes at the work date (or why it cannot)."""
 
-    _fields = ("token", "value", "steps", "error")
-    __slots__ = _fields
     token: Token
     value: str | None  # YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS for a DateTime token
     steps: list[tuple[str, dt.date]]  # ("work date", d), then each term and its date
-    error: str | None
-
-    def __init__(
-        self,
-        token: Token,
-        value: str | None,
-        steps: list[tuple[str, dt.date]],
-        error: str | None = None,
-    ) -> None:
-        self.token = token
-        self.value = value
-        self.steps = steps
-        self.error = error
+    error: str | None = None
 
 
 def tokens_of_line(line: str, work_date: dt.date) -> list[Resolved]:

@@ -24,20 +24,11 @@ _DATASET_ATTR = re.compile(r"\bDataset\s*=\s*(?P<q>[\"'])(?P<value>[^\"']*)(?P=q
 class Target(Record):
     """A reference on one line (code-point columns) and the file it names."""
 
-    _fields = ("line", "start", "end", "path", "tooltip")
-    __slots__ = _fields
     line: int
     start: int
     end: int
     path: str  # absolute; "" when it resolves to nothing
     tooltip: str
-
-    def __init__(self, line: int, start: int, end: int, path: str, tooltip: str) -> None:
-        self.line = line
-        self.start = start
-        self.end = end
-        self.path = path
-        self.tooltip = tooltip
 
 
 def location(target: Target) -> lsp.Location:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
@@ -78,7 +79,7 @@ class DatasetsServer(LanguageServer):
         # The initialization options: what the client's settings start from.
         self.initial = Settings()
         # Each app's tests resting on the agent's word alone (audited off the typing path).
-        self.audits = audit.Auditor(self._audited, self._log_info)
+        self.audits = audit.Auditor(self._audited, self.log)
         # Polls the disk when the client watches no files for the server (see disk_watch).
         self.watcher: DiskWatcher | None = None
         self.watch_interval = DEFAULT_INTERVAL
@@ -113,9 +114,6 @@ class DatasetsServer(LanguageServer):
         if lines is None or lines.text is not text:
             lines = self.lines[uri] = Lines(text)
         return Converter(text, self.encoding, lines)
-
-    def path_of(self, uri: str) -> str | None:
-        return path_of(uri)
 
     def handled(self, uri: str) -> str | None:
         """The file's path when the linter would lint it, else None."""
@@ -164,7 +162,7 @@ class DatasetsServer(LanguageServer):
     def lsp_diagnostics(self, uri: str, linted: Linted) -> list[lsp.Diagnostic]:
         conv = self.converter(uri, linted.text)
         found = linted.diagnostics
-        path = self.path_of(uri) or ""
+        path = path_of(uri) or ""
         related = related_files(found, path)
         out = [to_lsp(diag, conv, uri, files) for diag, files in zip(found, related, strict=True)]
         if linted.error is not None:
@@ -175,8 +173,9 @@ class DatasetsServer(LanguageServer):
 
     # --- the audit's marks ------------------------------------------------------------
 
-    def _log_info(self, message: str) -> None:
-        self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Info, message))
+    def log(self, message: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
+        """Say ``message`` in the client's log."""
+        self.window_log_message(lsp.LogMessageParams(kind, message))
 
     def audit_on_open(self, path: str) -> None:
         if self.configs.settings.audit_message_only:
@@ -197,7 +196,7 @@ class DatasetsServer(LanguageServer):
             self.workspace_diagnostic_refresh(None)
             return
         for uri, document in list(self.workspace.text_documents.items()):
-            path = self.path_of(uri)
+            path = path_of(uri)
             linted = self.linted.get(uri)
             if path is None or not path.startswith(inside) or linted is None:
                 continue
@@ -222,11 +221,7 @@ class DatasetsServer(LanguageServer):
         try:
             await self._run(uri)
         except Exception as exc:  # a bug: say so in the client's log, keep serving
-            self.window_log_message(
-                lsp.LogMessageParams(
-                    lsp.MessageType.Error, f"internal error linting {uri}: {exc!r}"
-                )
-            )
+            self.log(f"internal error linting {uri}: {exc!r}", lsp.MessageType.Error)
         finally:
             if self.pending.get(uri) is asyncio.current_task():
                 del self.pending[uri]
@@ -255,7 +250,7 @@ class DatasetsServer(LanguageServer):
         if self.worker_failure is not None:
             message = f"linting in the server's process from now on: {self.worker_failure}"
             self.worker_failure = None
-            self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
+            self.log(message, lsp.MessageType.Warning)
 
     def publish(self, uri: str, linted: Linted) -> None:
         if not self.push:
@@ -315,11 +310,7 @@ def _settings_changed(ls: DatasetsServer, raw: Any) -> None:
         ls.configs.settings = settings
     work_date = settings.work_date.isoformat() if settings.work_date else "today"
     config = settings.config_file or "found upward from each file"
-    ls.window_log_message(
-        lsp.LogMessageParams(
-            lsp.MessageType.Info, f"settings applied: work date {work_date}; configuration {config}"
-        )
-    )
+    ls.log(f"settings applied: work date {work_date}; configuration {config}")
     if changed:
         ls.relint_open()
     if marks_switched:
@@ -378,9 +369,7 @@ async def _initialized(ls: DatasetsServer, params: lsp.InitializedParams) -> Non
                 )
             )
         except Exception as exc:  # a client that cannot register: the server watches
-            ls.window_log_message(
-                lsp.LogMessageParams(lsp.MessageType.Warning, f"cannot watch files: {exc}")
-            )
+            ls.log(f"cannot watch files: {exc}", lsp.MessageType.Warning)
             _watch_disk(ls)
     else:
         _watch_disk(ls)
@@ -395,14 +384,11 @@ def _watch_disk(ls: DatasetsServer) -> None:
     def open_paths() -> list[str]:
         return [p for uri in list(ls.workspace.text_documents) if (p := ls.handled(uri))]
 
-    def log(message: str) -> None:
-        ls.window_log_message(lsp.LogMessageParams(lsp.MessageType.Warning, message))
-
     ls.watcher = DiskWatcher(
         ls.watch_interval,
         open_paths,
         lambda: _files_changed(ls),
-        log,
+        partial(ls.log, kind=lsp.MessageType.Warning),
         lambda: ls.configs.settings.config_file or None,
     )
     ls.watcher.start()
@@ -487,10 +473,10 @@ def _did_close(ls: DatasetsServer, params: lsp.DidCloseTextDocumentParams) -> No
         ls.workers.cancel(uri)  # its findings are of no use any more
     ls.linted.pop(uri, None)
     ls.lines.pop(uri, None)
-    path = ls.path_of(uri)
+    path = path_of(uri)
     if ls._buffers is not None and path is not None:
         ls._buffers.forget(path)
-    if ls.push and ls.path_of(uri) is not None:
+    if ls.push and path_of(uri) is not None:
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
 
@@ -539,7 +525,7 @@ def _lint_workspace(ls: DatasetsServer, *args: Any) -> int:
 def _code_action(ls: DatasetsServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
     uri = params.text_document.uri
     linted = ls.lint_now(uri)
-    path = ls.path_of(uri)
+    path = path_of(uri)
     if linted is None or path is None:
         return None
     from ait_datasets.lsp.linting import format_of_path

@@ -16,30 +16,16 @@ from typing import Any
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.config_files import ConfigError, ConfigResolver
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 
 
 class Settings(Record):
     """What the client asked for (or the defaults); ``problems`` lists bad values."""
 
-    _fields = ("work_date", "config_file", "audit_message_only", "problems")
-    __slots__ = _fields
-    work_date: dt.date | None
-    config_file: str | None
-    audit_message_only: bool
-    problems: list[str]
-
-    def __init__(
-        self,
-        work_date: dt.date | None = None,
-        config_file: str | None = None,
-        problems: list[str] | None = None,
-        audit_message_only: bool = True,
-    ) -> None:
-        self.work_date = work_date
-        self.config_file = config_file
-        self.audit_message_only = audit_message_only
-        self.problems = [] if problems is None else problems
+    work_date: dt.date | None = None
+    config_file: str | None = None
+    audit_message_only: bool = True
+    problems: list[str] = field(default_factory=list)
 
 
 def settings_from(raw: Any, base: Settings | None = None) -> Settings:

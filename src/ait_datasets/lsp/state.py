@@ -22,28 +22,12 @@ if TYPE_CHECKING:
 class Linted(Record):
     """The findings of one version of a buffer (so actions match what the user sees)."""
 
-    _fields = ("version", "text", "config", "diagnostics", "error")
-    __slots__ = _fields
     version: int | None
     text: str
     config: LintConfig
     diagnostics: list[Diagnostic]
     # A configuration problem, shown instead of silently linting with the defaults.
-    error: str | None
-
-    def __init__(
-        self,
-        version: int | None,
-        text: str,
-        config: LintConfig,
-        diagnostics: list[Diagnostic],
-        error: str | None = None,
-    ) -> None:
-        self.version = version
-        self.text = text
-        self.config = config
-        self.diagnostics = diagnostics
-        self.error = error
+    error: str | None = None
 
 
 class ServerState(Protocol):
@@ -57,9 +41,6 @@ class ServerState(Protocol):
 
     @property
     def workspace(self) -> Workspace: ...
-
-    def path_of(self, uri: str) -> str | None:
-        """The absolute path of a ``file:`` URI (None for other schemes)."""
 
     def handled(self, uri: str) -> str | None:
         """The file's path when the linter would lint it, else None."""

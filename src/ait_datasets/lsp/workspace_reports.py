@@ -12,6 +12,7 @@ from lsprotocol import types as lsp
 
 from ait_datasets.lsp.convert import at_start, file_uri
 from ait_datasets.lsp.linting import lint_files
+from ait_datasets.lsp.scope import path_of
 from ait_datasets.lsp.state import Linted
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def workspace_reports(ls: ServerState) -> list[Report]:
     """Every file's report: the files on disk (cached while none of them changed), then
     the open documents as they are in the editor."""
     reports: list[Report] = []
-    open_paths = {ls.path_of(uri): uri for uri in ls.workspace.text_documents}
+    open_paths = {path_of(uri): uri for uri in ls.workspace.text_documents}
     refused: list[tuple[str, str]] = []
     on_disk = [p for p in ls.workspace_files(refused) if p not in open_paths]
     # Clients ask again and again; while no file of the workspace changed (same paths,

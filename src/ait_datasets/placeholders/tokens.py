@@ -69,9 +69,7 @@ def split_token(prefix: str, start: int, text: str) -> Token:
     """The token ``text`` (prefix … ``$``) found at ``start``, with its parts."""
     content = text[len(prefix) : -1]
     content_start = start + len(prefix)
-    if prefix == DATE_PREFIX:
-        return Token(prefix, start, start + len(text), text, content, content_start)
-    close = content.find(">")
+    close = -1 if prefix == DATE_PREFIX else content.find(">")
     if close < 0 or close == len(content) - 1:
         return Token(prefix, start, start + len(text), text, content, content_start)
     time_at = close + 2  # skip exactly one character after '>'
@@ -136,7 +134,7 @@ def token_datetime(
 ) -> dt.datetime:
     """The datetime of a ``$DateTimeFormula-`` token (raises FormulaError/CalcDateError/
     TimeTextError)."""
-    day = calc_date(parse_formula(token.formula, language), work_date)
+    day = token_date(token, work_date, language)
     time = parse_time_text(token.time) if token.time is not None else dt.time(0, 0)
     return dt.datetime.combine(day, time)
 

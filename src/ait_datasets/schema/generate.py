@@ -130,17 +130,13 @@ def write_all(directory: Path = SCHEMA_DIR) -> list[Path]:
     written = []
     for kind, (_, file_name, _, _) in KINDS.items():
         path = directory / file_name
-        _write_atomically(path, schema_text(kind))
+        write_text_atomically(str(path), schema_text(kind))
         written.append(path)
     for kind, file_name in EDITOR_SCHEMA_FILES.items():
         path = directory / file_name
-        _write_atomically(path, schema_text(kind, editor=True))
+        write_text_atomically(str(path), schema_text(kind, editor=True))
         written.append(path)
     return written
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    write_text_atomically(str(path), text)
 
 
 def main() -> int:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ait_datasets.diagnostics import Diagnostic, Severity
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.tree import Node, Span
 
 
@@ -16,52 +14,18 @@ class Document(Record):
     For JSONL, ``rows`` holds one tree per non-empty line and ``root`` is None.
     """
 
-    _fields: ClassVar[tuple[str, ...]] = (
-        "path",
-        "text",
-        "format",
-        "root",
-        "rows",
-        "diagnostics",
-        "bom",
-        "newline",
-        "cache",
-    )
-    __slots__ = _fields
     _uncompared = ("cache",)
     path: str
     text: str
     format: str  # "yaml" | "json" | "jsonl"
-    root: Node | None
-    rows: list[Node]
-    diagnostics: list[Diagnostic]
-    bom: bool
-    newline: str
+    root: Node | None = None
+    rows: list[Node] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    bom: bool = False
+    newline: str = "\n"
     # Views derived from the tree (its tests, which are agent tests, ...), computed once
     # and shared by the rule families instead of each walking the tree again.
-    cache: dict[str, object]
-
-    def __init__(
-        self,
-        path: str,
-        text: str,
-        format: str,
-        root: Node | None = None,
-        rows: list[Node] | None = None,
-        diagnostics: list[Diagnostic] | None = None,
-        bom: bool = False,
-        newline: str = "\n",
-        cache: dict[str, object] | None = None,
-    ) -> None:
-        self.path = path
-        self.text = text
-        self.format = format
-        self.root = root
-        self.rows = [] if rows is None else rows
-        self.diagnostics = [] if diagnostics is None else diagnostics
-        self.bom = bom
-        self.newline = newline
-        self.cache = {} if cache is None else cache
+    cache: dict[str, object] = field(default_factory=dict)
 
     @property
     def data(self) -> object:
@@ -75,18 +39,6 @@ class Document(Record):
     def has_errors(self) -> bool:
         return any(d.severity is Severity.ERROR for d in self.diagnostics)
 
-    def diag(
-        self,
-        span: Span | None,
-        code: str,
-        severity: Severity,
-        message: str,
-    ) -> Diagnostic:
-        """A diagnostic at ``span`` (or at 1:1 for a finding about the whole file)."""
-        return Diagnostic.at(
-            self.path,
-            span,
-            code,
-            severity,
-            message,
-        )
+    def add_finding(self, span: Span | None, code: str, severity: Severity, message: str) -> None:
+        """Add a finding at ``span`` (or at 1:1 for a finding about the whole file)."""
+        self.diagnostics.append(Diagnostic.at(self.path, span, code, severity, message))

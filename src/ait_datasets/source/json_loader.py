@@ -52,6 +52,9 @@ class _Parser:
         self.lines = lines
         self.diagnostics: list[Diagnostic] = []
 
+    def finding(self, span: Span, code: str, severity: Severity, message: str) -> None:
+        self.diagnostics.append(Diagnostic.at(self.path, span, code, severity, message))
+
     def scalar(self, value: object, start: int, end: int, style: str = "") -> Scalar:
         base = self.lines.base
         return Scalar(value, self.lines.writings.style(style), start + base, end + base)
@@ -106,15 +109,12 @@ class _Parser:
         if m and m.end() > pos:
             raw = m.group()
             if len(raw) > MAX_NUMBER_DIGITS:
-                self.diagnostics.append(
-                    Diagnostic.at(
-                        self.path,
-                        self.lines.span(pos, m.end()),
-                        codes.LIMIT,
-                        Severity.ERROR,
-                        f"A number of {len(raw)} characters: too large for Business Central "
-                        "(Decimal holds about 28 digits). Write it as text if it is an id.",
-                    )
+                self.finding(
+                    self.lines.span(pos, m.end()),
+                    codes.LIMIT,
+                    Severity.ERROR,
+                    f"A number of {len(raw)} characters: too large for Business Central "
+                    "(Decimal holds about 28 digits). Write it as text if it is an id.",
                 )
                 return self.scalar(raw, pos, m.end()), m.end()
             number: object = float(raw) if any(c in raw for c in ".eE") else int(raw)
@@ -129,15 +129,12 @@ class _Parser:
         """
         if _SURROGATE.search(value) is None:
             return value
-        self.diagnostics.append(
-            Diagnostic.at(
-                self.path,
-                self.lines.span(start, end),
-                codes.ENCODING,
-                Severity.ERROR,
-                "The string holds an unpaired surrogate escape (such as \\ud800), which is "
-                "not a character; write the whole surrogate pair or remove it.",
-            )
+        self.finding(
+            self.lines.span(start, end),
+            codes.ENCODING,
+            Severity.ERROR,
+            "The string holds an unpaired surrogate escape (such as \\ud800), which is "
+            "not a character; write the whole surrogate pair or remove it.",
         )
         return _SURROGATE.sub("\ufffd", value)
 
@@ -169,16 +166,13 @@ class _Parser:
 
     def lenient(self, offset: int, what: str) -> None:
         """Note JSON that Business Central accepts but strict JSON readers reject."""
-        self.diagnostics.append(
-            Diagnostic.at(
-                self.path,
-                self.lines.span(offset, offset + 1),
-                codes.NONSTANDARD_JSON,
-                Severity.WARNING,
-                f"Non-standard JSON: {what}. Business Central's JSON reader accepts it, but "
-                "other tools (and editors' JSON validation) reject it; use a standard "
-                "double-quoted string with escapes.",
-            )
+        self.finding(
+            self.lines.span(offset, offset + 1),
+            codes.NONSTANDARD_JSON,
+            Severity.WARNING,
+            f"Non-standard JSON: {what}. Business Central's JSON reader accepts it, but "
+            "other tools (and editors' JSON validation) reject it; use a standard "
+            "double-quoted string with escapes.",
         )
 
     def obj(self, start: int, depth: int) -> tuple[Node, int]:
@@ -203,16 +197,12 @@ class _Parser:
             first_node = node.key_node(key)
             if first_node is not None:
                 first = first_node.span
-                s = key_node.span
-                self.diagnostics.append(
-                    Diagnostic.at(
-                        self.path,
-                        s,
-                        codes.DUPLICATE_KEY,
-                        Severity.ERROR,
-                        f"Duplicate key '{key}' (first at line {first.line}). Only one of the "
-                        "values would reach the test; remove or rename one of them.",
-                    )
+                self.finding(
+                    key_node.span,
+                    codes.DUPLICATE_KEY,
+                    Severity.ERROR,
+                    f"Duplicate key '{key}' (first at line {first.line}). Only one of the "
+                    "values would reach the test; remove or rename one of them.",
                 )
             else:
                 node.add(key, key_node, value)
@@ -305,10 +295,6 @@ def load_json(path: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
 
 def load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     """One tree per line, up to the first empty line (where the importer stops reading)."""
-    return _load_jsonl(path, text)
-
-
-def _load_jsonl(path: str, text: str) -> tuple[list[Node], list[Diagnostic]]:
     rows: list[Node] = []
     diagnostics: list[Diagnostic] = []
     offset = 0

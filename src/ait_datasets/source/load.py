@@ -180,14 +180,12 @@ def load_bytes(
 def _over_size(path: str, size: int, max_bytes: int, fmt: str | None) -> Document:
     """An empty document whose one finding says the content is over ``max-file-size``."""
     doc = Document(path, "", fmt or format_of(path) or "yaml")
-    doc.diagnostics.append(
-        doc.diag(
-            None,
-            codes.LIMIT,
-            Severity.ERROR,
-            f"The file is {size} bytes, over the limit of {max_bytes} (the "
-            "`max-file-size` setting); not read.",
-        )
+    doc.add_finding(
+        None,
+        codes.LIMIT,
+        Severity.ERROR,
+        f"The file is {size} bytes, over the limit of {max_bytes} (the "
+        "`max-file-size` setting); not read.",
     )
     return doc
 
@@ -258,13 +256,11 @@ def parse_text(doc: Document) -> Document:
     if first_nl > 0 and text[first_nl - 1] == "\r":
         doc.newline = "\r\n"
     if not text.strip():
-        doc.diagnostics.append(
-            doc.diag(
-                None,
-                codes.EMPTY_FILE,
-                Severity.ERROR,
-                "The file is empty: it defines no tests. Add tests or delete the file.",
-            )
+        doc.add_finding(
+            None,
+            codes.EMPTY_FILE,
+            Severity.ERROR,
+            "The file is empty: it defines no tests. Add tests or delete the file.",
         )
         return doc
     if doc.format == "yaml":
@@ -272,13 +268,11 @@ def parse_text(doc: Document) -> Document:
         doc.root = root
         doc.diagnostics.extend(_tabs_explained(found, text))
         if root is None and not found:
-            doc.diagnostics.append(
-                doc.diag(
-                    None,
-                    codes.EMPTY_FILE,
-                    Severity.ERROR,
-                    "The file holds only comments: it defines no tests.",
-                )
+            doc.add_finding(
+                None,
+                codes.EMPTY_FILE,
+                Severity.ERROR,
+                "The file holds only comments: it defines no tests.",
             )
     elif doc.format == "json":
         doc.root, found = load_json(doc.path, text)

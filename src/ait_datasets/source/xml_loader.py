@@ -62,19 +62,11 @@ class XmlElement(Record):
 class XmlDocument(Document):
     """A loaded XML file: ``xml`` is the root element, or None when it could not be parsed."""
 
-    _fields = (*Document._fields, "xml", "encoding", "declared_span")
-    __slots__ = _fields[len(Document._fields) :]  # the parent's slots are its own
-    xml: XmlElement | None
+    xml: XmlElement | None = None
     # What the bytes are: "utf-8", "utf-16le" or "utf-16be".
-    encoding: str
+    encoding: str = "utf-8"
     # The ``encoding=`` of the XML declaration, if any, and where its value is.
-    declared_span: Span | None
-
-    def __init__(self, path: str, text: str, format: str) -> None:
-        super().__init__(path, text, format)
-        self.xml = None
-        self.encoding = "utf-8"
-        self.declared_span = None
+    declared_span: Span | None = None
 
 
 class _Positions:
@@ -99,13 +91,11 @@ def load_xml(path: str | os.PathLike[str]) -> XmlDocument:
     size = regular_file_size(p)
     if size > MAX_FILE_BYTES:
         doc = XmlDocument(p, "", "xml")
-        doc.diagnostics.append(
-            doc.diag(
-                None,
-                XML_SYNTAX,
-                Severity.ERROR,
-                f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
-            )
+        doc.add_finding(
+            None,
+            XML_SYNTAX,
+            Severity.ERROR,
+            f"The file is {size} bytes, over the limit of {MAX_FILE_BYTES}; not read.",
         )
         return doc
     with open(p, "rb") as fh:
@@ -122,9 +112,7 @@ def load_xml_bytes(path: str, raw: bytes) -> XmlDocument:
     positions = _Positions(text)
     _check_declaration(doc, positions)
     if not text.strip():
-        doc.diagnostics.append(
-            doc.diag(None, XML_SYNTAX, Severity.ERROR, "The file is empty: it defines no suite.")
-        )
+        doc.add_finding(None, XML_SYNTAX, Severity.ERROR, "The file is empty: it defines no suite.")
         return doc
     doc.xml = _parse(doc, text, positions)
     return doc
@@ -235,16 +223,7 @@ def _check_declaration(doc: XmlDocument, positions: _Positions) -> None:
             "the XML reader refuses the file. Declare "
             f'encoding="{actual}" or re-save the file as {declared}.'
         )
-    span = doc.declared_span
-    doc.diagnostics.append(
-        Diagnostic.at(
-            doc.path,
-            span,
-            XML_ENCODING,
-            Severity.ERROR,
-            message,
-        )
-    )
+    doc.add_finding(doc.declared_span, XML_ENCODING, Severity.ERROR, message)
 
 
 class _ByteToChar:
@@ -322,33 +301,20 @@ def _parse(doc: XmlDocument, text: str, positions: _Positions) -> XmlElement | N
         found = text.rfind("<!DOCTYPE", 0, refused.offset + 1)
         where = refused.offset if found < 0 else found
         span = positions.span(where, min(where + 9, len(text)))
-        doc.diagnostics.append(
-            Diagnostic.at(
-                doc.path,
-                span,
-                XML_SYNTAX,
-                Severity.ERROR,
-                "The file has a DOCTYPE declaration; suite XML needs none, and DTDs and "
-                "entities are not read (they can expand without bound or point at other "
-                "files). Remove the <!DOCTYPE ...> declaration.",
-            )
+        message = (
+            "The file has a DOCTYPE declaration; suite XML needs none, and DTDs and "
+            "entities are not read (they can expand without bound or point at other "
+            "files). Remove the <!DOCTYPE ...> declaration."
         )
-        return None
     except expat.ExpatError as exc:
         offset = to_char(parser.ErrorByteIndex) if parser.ErrorByteIndex >= 0 else 0
         span = positions.span(offset, min(offset + 1, len(text)))
         reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
-        doc.diagnostics.append(
-            Diagnostic.at(
-                doc.path,
-                span,
-                XML_SYNTAX,
-                Severity.ERROR,
-                f"The XML is malformed ({reason}); the suite import fails on it.",
-            )
-        )
-        return None
-    return roots[0] if roots else None
+        message = f"The XML is malformed ({reason}); the suite import fails on it."
+    else:
+        return roots[0] if roots else None
+    doc.add_finding(span, XML_SYNTAX, Severity.ERROR, message)
+    return None
 
 
 def _element_at(

@@ -35,7 +35,7 @@ from ait_datasets.tui.screens import (
     HelpScreen,
     bindings_table,
 )
-from ait_datasets.tui.unapplied import RAW, Key, Unapplied, UnappliedTexts, problem_of
+from ait_datasets.tui.unapplied import RAW, UnappliedTexts
 from ait_datasets.tui.widgets.copilot_form import CopilotForm
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree, NodeInfo
 from ait_datasets.tui.widgets.diagnostics_panel import DiagnosticsPanel
@@ -182,8 +182,7 @@ class DatasetEditor(FileKeys):
             form.disabled = read_only is not None
             preview.show(data)
             return
-        turns = shape.turn_list(data)
-        value = turns[turn] if turn < len(turns) else None
+        value = shape.turn_at(data, turn)
         switcher.current = "turn-form"
         turn_form = self.query_one(TurnForm)
         turn_form.target = (test, turn)
@@ -197,10 +196,7 @@ class DatasetEditor(FileKeys):
         own single turn: its turn node edits the test (one target, so text that does not
         apply is kept once for both nodes)."""
         flat = shape.is_flat(data)
-        value = data
-        if turn is not None and not flat:
-            turns = shape.turn_list(data)
-            value = turns[turn] if turn < len(turns) else None
+        value = data if turn is None or flat else shape.turn_at(data, turn)
         form = self.query_one(CopilotForm)
         form.target = (test, None if flat else turn)
         form.load(value, turn, flat=flat)
@@ -256,26 +252,19 @@ class DatasetEditor(FileKeys):
         try:
             self.model.set_raw(test, turn, message.text)
         except RawTextError as exc:
-            form.pending_error = True
-            form.show_error("#raw-error", f"Not applied: {exc}")
+            form.show_result(exc)
             self.keep_unapplied(key, self._raw_what(test, turn), message.text, exc)
             return
         except CrossTestAlias as exc:
             self._refused(exc)
             return
-        form.pending_error = False
-        form.show_error("#raw-error", None)
+        form.show_result(None)
         self.unapplied.applied(key)
         self._changed(test, reload=False)
 
     def _raw_what(self, test: int, turn: int | None) -> str:
         name = self.model.name(test)
         return f"the raw text of {'' if turn is None else f'turn {turn + 1} of '}test {name}"
-
-    def keep_unapplied(self, key: Key, what: str, text: str, error: Exception) -> None:
-        """Text typed at ``key`` that did not apply: it is a change until fixed or undone."""
-        self.unapplied.keep(key, Unapplied(what, text, problem_of(error)))
-        self._update_title()
 
     def on_form_yaml_checked(self, message: Form.YamlChecked) -> None:
         """A form's YAML field applied, or holds text that does not (kept as a change)."""
@@ -333,9 +322,7 @@ class DatasetEditor(FileKeys):
     def _set_copilot_turn_key(self, test: int, turn: int, key: str, value: Any) -> None:
         """Set (or remove) ``key`` of turn ``turn`` of a Copilot test with ``turns:``; a
         text is typed in place (or added), as in the other forms."""
-        turns = shape.turn_list(self.model.test(test))
-        current = turns[turn] if turn < len(turns) else None
-        if not isinstance(current, dict):
+        if not isinstance(shape.turn_at(self.model.test(test), turn), dict):
             return
         if isinstance(value, str):
             self.set_turn_value((key,), value, at=(test, turn))
@@ -458,8 +445,7 @@ class DatasetEditor(FileKeys):
             test_i, turn = tree.current
             if test_i is not None:
                 data = self.model.test_to_show(test_i)[0]
-                turns = shape.turn_list(data)
-                value = data if turn is None else (turns[turn] if turn < len(turns) else None)
+                value = data if turn is None else shape.turn_at(data, turn)
                 self.query_one(PreviewPanel).show(value)
         self.schedule_lint()
 

@@ -22,7 +22,7 @@ from ait_datasets.tui.layout import (
     UnsupportedLayout,
 )
 from ait_datasets.tui.model import FILE_FOCUS
-from ait_datasets.tui.unapplied import RAW, Unapplied, problem_of
+from ait_datasets.tui.unapplied import RAW
 from ait_datasets.tui.widgets.file_form import FileForm
 from ait_datasets.tui.widgets.raw_form import RawForm
 
@@ -85,14 +85,11 @@ class FileKeys(StructureActions):
         try:
             self.model.replace_text(text, "raw edit", FILE_FOCUS, merge_key="raw:file")
         except UnsupportedLayout as exc:
-            form.pending_error = True
-            form.show_error("#raw-error", f"Not applied: {exc}")
+            form.show_result(exc)
             what = f"the raw text of {os.path.basename(self.model.path)}"
-            self.unapplied.keep(FILE_RAW, Unapplied(what, text, problem_of(exc)))
-            self._update_title()
+            self.keep_unapplied(FILE_RAW, what, text, exc)
             return
-        form.pending_error = False
-        form.show_error("#raw-error", None)
+        form.show_result(None)
         self.unapplied.applied(FILE_RAW)
         if self.model.layout.kind != kind:
             self.dataset_tree.populate()

@@ -19,7 +19,7 @@ from ait_datasets.tui.save import DiskChanged, RefusedToSave, read_disk
 from ait_datasets.tui.screens import ConfirmQuit, DiskChangedScreen
 from ait_datasets.tui.typed_keys import typed_keys_handled
 from ait_datasets.tui.typing_state import TypingAware
-from ait_datasets.tui.unapplied import UnappliedTexts
+from ait_datasets.tui.unapplied import Key, Unapplied, UnappliedTexts, problem_of
 from ait_datasets.tui.widgets.dataset_tree import DatasetTree
 
 
@@ -60,6 +60,11 @@ class FileActions(TypingAware):
             self.sub_title = f"{name} [new, not saved yet]"
         else:
             self.sub_title = f"{name} [modified]" if self.changed else name
+
+    def keep_unapplied(self, key: Key, what: str, text: str, error: Exception) -> None:
+        """Text typed at ``key`` that did not apply: it is a change until fixed or undone."""
+        self.unapplied.keep(key, Unapplied(what, text, problem_of(error)))
+        self._update_title()
 
     def after_typed_keys(self, then: Callable[[], None]) -> None:
         """Run ``then`` once every key typed so far has reached the document (see

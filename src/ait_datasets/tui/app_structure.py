@@ -4,6 +4,7 @@ the model and the widgets."""
 
 from __future__ import annotations
 
+from ait_datasets.plural import plural
 from ait_datasets.tui import shape
 from ait_datasets.tui.app_lint import LintActions
 from ait_datasets.tui.layout import JSON_SINGLE, SINGLE, SUITE_SETUP
@@ -204,7 +205,7 @@ class StructureActions(LintActions):
         if turn is None:
             count = len(self.model.summary(test).turns)
             what = name
-            question = f"Delete test {name} ({count} turn{'s' if count != 1 else ''})?"
+            question = f"Delete test {name} ({plural(count, 'turn')})?"
         else:
             what = f"turn {turn + 1} of {name}"
             question = f"Delete turn {turn + 1} of test {name}?"

@@ -14,6 +14,7 @@ from typing import Any
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Mapping, Node, Scalar, walk
 from ait_datasets.source.tree import Sequence as SeqNode
+from ait_datasets.tui.json_array import is_json_object
 
 
 def chunk_data(chunk: str) -> Any:
@@ -28,11 +29,8 @@ def chunk_data(chunk: str) -> Any:
 def json_row(chunk: str, newline: str) -> str:
     """A changed JSONL row as a chunk: kept when it is still one JSON object (a value
     typed in place), else the row's data written as one JSON line."""
-    try:
-        if isinstance(json.loads(chunk[2:]), dict):
-            return chunk
-    except ValueError:
-        pass
+    if is_json_object(chunk[2:]):
+        return chunk
     data = chunk_data(chunk)
     if data is None:
         return chunk  # the save refuses a row that does not parse

@@ -5,7 +5,14 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from ait_datasets.dataset.shape import SUITE_SETUP, file_kind, holds_test_keys, test_items, turns_of
+from ait_datasets.dataset.shape import (
+    SUITE_SETUP,
+    file_kind,
+    holds_test_keys,
+    test_items,
+    turns_of,
+    unwrapped,
+)
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lint.session import LintSession
@@ -106,10 +113,8 @@ def _map(diagnostics: list[Diagnostic], items: list[Node]) -> list[Finding]:
         turn = None
         if test is not None:
             node = items[test]
-            inner = node.get("testInput") if isinstance(node, Mapping) else None
-            node = inner if isinstance(inner, Mapping) else node
             if isinstance(node, Mapping):
-                turns = turns_of(node)
+                turns = turns_of(unwrapped(node))
                 turn = _locate(turns, diag.line) if turns else None
         out.append(Finding(diag, test, turn))
     return out

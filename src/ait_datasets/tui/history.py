@@ -81,18 +81,16 @@ class History:
 
     def undo(self) -> Step | None:
         """The step to take back (now redoable), or None."""
-        if not self._undo:
-            return None
-        step = self._undo.pop()
-        self._redo.append(step)
-        self._merge_open = False
-        return step
+        return self._shift(self._undo, self._redo)
 
     def redo(self) -> Step | None:
         """The step to make again (now undoable), or None."""
-        if not self._redo:
+        return self._shift(self._redo, self._undo)
+
+    def _shift(self, source: list[Step], target: list[Step]) -> Step | None:
+        if not source:
             return None
-        step = self._redo.pop()
-        self._undo.append(step)
+        step = source.pop()
+        target.append(step)
         self._merge_open = False
         return step

@@ -294,16 +294,21 @@ def _style(
     )
 
 
+def is_json_object(text: str) -> bool:
+    """Whether ``text`` is still one JSON object (a value typed in place keeps it one)."""
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
+
+
 def json_element(chunk: str, frame: JsonFrame, data_of: Callable[[str], Any]) -> str:
     """A changed element as a chunk: kept when it is still one JSON object (a value typed
     in place), else ``data_of(chunk)`` (its data read as YAML; None: unreadable) written
     in the file's style."""
     element, separator = element_of(chunk)
-    try:
-        if isinstance(json.loads(element), dict):
-            return chunk
-    except ValueError:
-        pass
+    if is_json_object(element):
+        return chunk
     data = data_of(chunk)
     if data is None:
         return chunk  # the save refuses an element that does not parse

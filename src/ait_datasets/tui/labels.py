@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ait_datasets.plural import plural
 from ait_datasets.tui.shape import QUESTION, REPLY, TASK, TestSummary, TurnSummary
 
 _KIND_WORDS = {TASK: "task", REPLY: "reply", QUESTION: "question"}
@@ -23,14 +24,13 @@ def turn_label(number: int, turn: TurnSummary) -> Text:
 def test_label(summary: TestSummary) -> Text:
     if not summary.is_test:
         return Text(summary.name, "red")
-    count = len(summary.turns)
-    turns = "flat" if summary.flat else f"{count} turn{'s' if count != 1 else ''}"
+    turns = "flat" if summary.flat else plural(len(summary.turns), "turn")
     return Text.assemble((summary.name, "bold"), (f"  {turns}", "dim"))
 
 
 def file_info(name: str, count: int) -> str:
     """What the detail pane says when the file itself is selected."""
     return (
-        f"{name}\n\n{count} test{'s' if count != 1 else ''}.\n\n"
+        f"{name}\n\n{plural(count, 'test')}.\n\n"
         "Select a test or a turn to edit it. n adds a test, t a turn; F1 lists every key."
     )

@@ -89,26 +89,22 @@ class Layout:
         return out
 
     def render(self, chunks: list[str]) -> str:
-        if self.kind == SINGLE:
-            return self.prefix + "".join(unwrap_single(c) for c in chunks) + self.suffix
-        if self.kind == JSONL:
-            return self.prefix + "".join(c[2:] for c in chunks) + self.suffix
-        if self.frame is not None:
-            return "".join(self.json_pieces(chunks))
-        if not chunks:
-            return self.prefix + self.empty + self.suffix
-        return self.prefix + self.opener + "".join(chunks) + self.suffix
+        return "".join(self.pieces(chunks))
 
-    def json_pieces(self, chunks: list[str]) -> list[str]:
-        """A JSON array's text in pieces: the text before the first element, one piece
-        per element (see :meth:`.json_array.JsonFrame.pieces`), the text after the last."""
-        assert self.frame is not None
+    def pieces(self, chunks: list[str]) -> list[str]:
+        """The parts :meth:`render` joins: the text before the tests, the list opener (or
+        the empty list's text), one piece per test (a JSON array's elements: see
+        :meth:`.json_array.JsonFrame.pieces`), the text after the tests."""
+        if self.kind == SINGLE:
+            return [self.prefix, "", *map(unwrap_single, chunks), self.suffix]
+        if self.kind == JSONL:
+            return [self.prefix, "", *(c[2:] for c in chunks), self.suffix]
         if self.kind == JSON_SINGLE:
             return [self.prefix, "", *(element_of(c)[0] for c in chunks), self.suffix]
-        if not chunks:
-            return [self.prefix, self.empty, self.suffix]
-        closing = self.frame.closer + self.suffix
-        return [self.prefix, self.opener, *self.frame.pieces(chunks), closing]
+        if self.frame is not None and chunks:
+            closing = self.frame.closer + self.suffix
+            return [self.prefix, self.opener, *self.frame.pieces(chunks), closing]
+        return [self.prefix, self.opener if chunks else self.empty, *chunks, self.suffix]
 
 
 def _line_start(text: str, offset: int) -> int:

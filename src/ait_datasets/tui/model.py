@@ -30,12 +30,10 @@ from ait_datasets.tui.json_array import json_element
 from ait_datasets.tui.layout import (
     JSON,
     JSONL,
-    SINGLE,
     TESTS,
     Layout,
     UnsupportedLayout,
     split_layout,
-    unwrap_single,
 )
 from ait_datasets.tui.name_pattern import proposed_name
 from ait_datasets.tui.patch import minimal_patch, same_data
@@ -84,8 +82,8 @@ class DatasetModel:
         self.layout: Layout = split_layout(text, newline, self.fmt)
         self.chunks: list[str] = list(self.layout.chunks)
         self._saved: list[str] = list(self.chunks)
-        # The text on disk, as pieces (see :meth:`pieces`): a save is the edits from it.
-        self._saved_pieces: list[str] = [] if new_file else self.pieces(self.chunks)
+        # The text on disk, as pieces (see :meth:`Layout.pieces`): a save is the edits from it.
+        self._saved_pieces: list[str] = [] if new_file else self.layout.pieces(self.chunks)
         self.history = History()
         self._summaries: dict[str, shape.TestSummary] = {}
         # False when the quick cut of a large file disagrees with the full parse.
@@ -118,19 +116,7 @@ class DatasetModel:
 
     @property
     def dirty(self) -> bool:
-        return self.new_file or self.pieces(self.chunks) != self._saved_pieces
-
-    def pieces(self, chunks: list[str]) -> list[str]:
-        """The parts :meth:`text` joins: the text before the tests, the list opener (or
-        the empty list's text), one piece per test, the text after the tests."""
-        lay = self.layout
-        if lay.kind == SINGLE:
-            return [lay.prefix, "", *map(unwrap_single, chunks), lay.suffix]
-        if lay.kind == JSONL:
-            return [lay.prefix, "", *(c[2:] for c in chunks), lay.suffix]
-        if lay.frame is not None:
-            return lay.json_pieces(chunks)
-        return [lay.prefix, lay.opener if chunks else lay.empty, *chunks, lay.suffix]
+        return self.new_file or self.layout.pieces(self.chunks) != self._saved_pieces
 
     def edits_to_save(self, chunks: list[str]) -> tuple[str, list[Edit]]:
         """``(base, edits)``: the text on disk and the edits that make it ``chunks``' text.
@@ -139,7 +125,7 @@ class DatasetModel:
         that was loaded), so each edit spans only the tests that changed.
         """
         old = self._saved_pieces
-        new = self.pieces(chunks)
+        new = self.layout.pieces(chunks)
         base = "".join(old)
         offsets = [0]
         for piece in old:
@@ -213,7 +199,7 @@ class DatasetModel:
         """1-based line of test ``index`` in :meth:`text`."""
         if self.layout.frame is not None:
             # A JSON element's chunk has lines of its own (see :mod:`.json_array`).
-            before = self.pieces(self.chunks)[: 2 + index]
+            before = self.layout.pieces(self.chunks)[: 2 + index]
             return sum(p.count("\n") for p in before) + 1
         head = self.layout.prefix + (self.layout.opener if self.chunks else "")
         return head.count("\n") + sum(c.count("\n") for c in self.chunks[:index]) + 1
@@ -249,19 +235,17 @@ class DatasetModel:
         return self.history.can_redo
 
     def undo(self) -> Step | None:
-        step = self.history.undo()
-        if step is not None:
-            self.chunks = list(step.before)
-            if step.layouts is not None:
-                self.layout = step.layouts[0]
-        return step
+        return self._restore(self.history.undo(), after=False)
 
     def redo(self) -> Step | None:
-        step = self.history.redo()
+        return self._restore(self.history.redo(), after=True)
+
+    def _restore(self, step: Step | None, *, after: bool) -> Step | None:
+        """Put back the chunks (and layout) from before or after ``step``."""
         if step is not None:
-            self.chunks = list(step.after)
+            self.chunks = list(step.after if after else step.before)
             if step.layouts is not None:
-                self.layout = step.layouts[1]
+                self.layout = step.layouts[1 if after else 0]
         return step
 
     def raw(self, index: int, turn: int | None = None) -> str | None:
@@ -334,7 +318,7 @@ class DatasetModel:
         """Remember what is on disk (``chunks``: what was written, default: the current;
         ``disk``: the bytes written, default: the chunks' text encoded)."""
         self._saved = list(self.chunks if chunks is None else chunks)
-        self._saved_pieces = self.pieces(self._saved)
+        self._saved_pieces = self.layout.pieces(self._saved)
         text = "".join(self._saved_pieces)
         self.disk = disk if disk is not None else (("\ufeff" if self.bom else "") + text).encode()
         self.new_file = False

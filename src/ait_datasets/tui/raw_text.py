@@ -10,20 +10,13 @@ from __future__ import annotations
 
 from ait_datasets.source.load import load_text
 from ait_datasets.source.tree import Sequence as SeqNode
+from ait_datasets.tui.roundtrip import TypedTextError
 from ait_datasets.tui.turn_text import turn_blocks
 
 
-class RawTextError(ValueError):
-    """The raw text is not one test (or one turn) that parses; the message says why
-    (``line``/``column``, 1-based, where it does not parse; None when it parses but is not
-    one test or turn)."""
-
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
-        where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(where + reason)
-        self.reason = reason
-        self.line = line
-        self.column = column
+class RawTextError(TypedTextError):
+    """The raw text is not one test (or one turn) that parses (no position when it
+    parses but is not one test or turn)."""
 
 
 def _dedent(text: str, column: int) -> str:

@@ -21,16 +21,20 @@ from ait_datasets.tui.layout import IndentStyle
 _WIDTH = 1_000_000
 
 
-class YamlInputError(ValueError):
-    """Text typed into a YAML field does not parse (``line``/``column``, 1-based), or
-    parses to the wrong kind of value (no position)."""
+class TypedTextError(ValueError):
+    """Typed text that cannot be applied: ``reason`` says why, ``line``/``column``
+    (1-based) where it does not parse (None when it parses to the wrong kind of value)."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
         where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(where + message)
-        self.reason = message
+        super().__init__(where + reason)
+        self.reason = reason
         self.line = line
         self.column = column
+
+
+class YamlInputError(TypedTextError):
+    """Text typed into a YAML field does not parse, or parses to the wrong kind of value."""
 
 
 def make_yaml(style: IndentStyle | None = None) -> YAML:

@@ -114,6 +114,12 @@ def turn_list(test: Any) -> list[Any]:
     return list(turns) if isinstance(turns, list) else []
 
 
+def turn_at(test: Any, index: int) -> Any:
+    """Turn ``index`` of a test (a flat test is its own turn 0), or None past the last."""
+    turns = turn_list(test)
+    return turns[index] if index < len(turns) else None
+
+
 def query_kind(turn: Any) -> str:
     if not isinstance(turn, dict):
         return NONE
@@ -182,6 +188,14 @@ def set_key(mapping: CommentedMap, key: str, value: Any, *, position: int | None
         append_key(mapping, key, value)
 
 
+def set_or_remove(mapping: CommentedMap, key: str, value: Any) -> None:
+    """Set ``mapping[key]`` (see :func:`set_key`), or remove it when ``value`` is None."""
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        set_key(mapping, key, value)
+
+
 def _last_holder(mapping: Any) -> tuple[CommentedMap, Any] | None:
     """The (mapping, key) whose value is written last under ``mapping``, at any depth."""
     if not isinstance(mapping, CommentedMap) or not mapping:
@@ -192,6 +206,13 @@ def _last_holder(mapping: Any) -> tuple[CommentedMap, Any] | None:
         value = value[-1]
     deeper = _last_holder(value) if isinstance(value, CommentedMap) else None
     return deeper or (mapping, key)
+
+
+def _comment_after(mapping: CommentedMap, key: Any) -> CommentToken | None:
+    """The comment after ``mapping[key]``'s value: its end-of-line comment, followed by
+    the full-line comments below it (ruamel keeps both in one token)."""
+    slots = mapping.ca.items.get(key)
+    return slots[2] if slots and len(slots) > 2 else None
 
 
 def append_key(
@@ -207,8 +228,7 @@ def append_key(
     if before is None:
         return
     holder, old_key = before
-    slots = holder.ca.items.get(old_key)
-    token = slots[2] if slots and len(slots) > 2 else None
+    token = _comment_after(holder, old_key)
     if token is None or "\n" not in token.value:
         return
     cut = token.value.index("\n") + 1
@@ -380,17 +400,15 @@ def _move_trailing_lines(source: Any, target: Any) -> None:
     src, dst = _last_holder(source), _last_holder(target)
     if src is None or dst is None:
         return
-    src_slots = src[0].ca.items.get(src[1])
-    dst_slots = dst[0].ca.items.get(dst[1])
-    token = src_slots[2] if src_slots and len(src_slots) > 2 else None
+    token, copied = _comment_after(*src), _comment_after(*dst)
     if token is None or "\n" not in token.value:
         return
     cut = token.value.index("\n") + 1
-    if dst_slots and len(dst_slots) > 2 and dst_slots[2] is not None:
-        dst_slots[2].value = dst_slots[2].value[:cut]
+    if copied is not None:
+        copied.value = copied.value[:cut]
     token.value, rest = token.value[:cut], token.value[cut:]
-    if rest.strip() and dst_slots is not None and dst_slots[2] is not None:
-        dst_slots[2].value += rest
+    if rest.strip() and copied is not None:
+        copied.value += rest
 
 
 def delete_turn(test: CommentedMap, index: int) -> None:
@@ -478,10 +496,7 @@ def set_request_field(turn: CommentedMap, key: str, value: Any) -> None:
     if not isinstance(request, CommentedMap):
         request = CommentedMap()
         expected_data(turn).insert(0, "intervention_request", request)
-    if value is None:
-        request.pop(key, None)
-    else:
-        set_key(request, key, value)
+    set_or_remove(request, key, value)
 
 
 def other_expected(turn: Any) -> CommentedMap:
@@ -507,6 +522,4 @@ def replace_other_expected(turn: CommentedMap, others: CommentedMap) -> None:
                 expected[key] = restyled(expected[key], value)
         else:
             # An end-of-line comment typed in the field travels with its key.
-            slots = others.ca.items.get(key)
-            comment = slots[2] if slots and len(slots) > 2 else None
-            append_key(expected, key, value, comment)
+            append_key(expected, key, value, _comment_after(others, key))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ait_datasets.plural import plural
+
 # (field, test, turn): the field is "raw" for the raw view or a turn form's YAML field's
 # widget id; test and turn are None for the whole file (a suite-setup file's raw text).
 Key = tuple[str, int | None, int | None]
@@ -72,7 +74,7 @@ class UnappliedTexts:
         assert found is not None, "nothing is unapplied"
         first = found[1]
         more = len(self._texts) - 1
-        others = f" (and {more} more text{'s' if more != 1 else ''} not applied)" if more else ""
+        others = f" (and {plural(more, 'more text', 'more texts')} not applied)" if more else ""
         return (
             f"not saved: {first.what} {first.problem}{others}; fix it or undo (ctrl+z). "
             "The file was not changed."

@@ -1,6 +1,6 @@
 """Controls that behave as a typist expects: a checkbox and a select that a space typed
-in the middle of text does not work, and text areas whose ctrl+z is the editor's undo
-(one typed at its end).
+in the middle of text does not work, text areas whose ctrl+z is the editor's undo (one
+typed at its end), and one-line fields whose text the focus does not select.
 
 See :mod:`ait_datasets.tui.typing_state`: only a space pressed on the control itself,
 not one that continues a sentence after Tab moved the focus, toggles it or opens it.
@@ -8,17 +8,29 @@ not one that continues a sentence after Tab moved the focus, toggles it or opens
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.widgets import Checkbox, Select, TextArea
+from textual.widgets import Checkbox, Input, Select, TextArea
 
 from ait_datasets.tui.typing_state import stray_space
 
 T = TypeVar("T")
 
 _HINT = "Space ignored: you were typing. Press space again (or Enter) to {}."
+
+
+def field_input(
+    id: str,
+    placeholder: str = "",
+    *,
+    value: str | None = None,
+    type: Literal["integer", "text"] = "text",
+) -> Input:
+    """A compact one-line field; the focus does not select its text, so a Tab into it and
+    typing appends instead of replacing what is there."""
+    return Input(value, placeholder, select_on_focus=False, id=id, compact=True, type=type)
 
 
 class TextSafeCheckbox(Checkbox):

@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.message import Message
 from textual.widgets import Input, Label, TextArea
 
 from ait_datasets.tui.roundtrip import dump_fragment
-from ait_datasets.tui.widgets.controls import EditorTextArea, EndTextArea
-from ait_datasets.tui.widgets.form_base import Form, row
+from ait_datasets.tui.widgets.controls import EditorTextArea, EndTextArea, field_input
+from ait_datasets.tui.widgets.form_base import Form, FormMessage, field_text, row
 
 # Text keys of a test or a turn: (key, label, placeholder).
 TURN_TEXT_KEYS = (
@@ -43,19 +42,13 @@ class CopilotForm(Form):
     text (a list, an object) is shown as YAML and edited with F3; YAML that does not parse
     is not applied, and the app keeps it as an unapplied change."""
 
-    class KeyChanged(Message):
+    class KeyChanged(FormMessage):
         """Set the key ``key`` of the form's test (or turn) to ``value`` (None removes it)."""
 
         def __init__(self, form: CopilotForm, key: str, value: Any) -> None:
-            super().__init__()
-            self.form = form
-            self.target = form.target
+            super().__init__(form)
             self.key = key
             self.value = value
-
-        @property
-        def control(self) -> CopilotForm:
-            return self.form
 
     yaml_fields: ClassVar[dict[str, str]] = {f"copilot-{key}": key for key, _ in YAML_KEYS}
 
@@ -63,7 +56,7 @@ class CopilotForm(Form):
         yield Label("Copilot test", id="copilot-title", classes="form-title")
         yield row(
             "Name",
-            Input(select_on_focus=False, id="copilot-name", compact=True, placeholder="test code"),
+            field_input("copilot-name", "test code"),
             id="copilot-name-row",
         )
         for key, label, placeholder in TEXT_KEYS:
@@ -101,7 +94,9 @@ class CopilotForm(Form):
             value = data.get(key)
             area = self.query_one(f"#copilot-{key}", TextArea)
             structured = isinstance(value, (dict, list))
-            self.put_text(f"#copilot-{key}", dump_fragment(value) if structured else _text(value))
+            self.put_text(
+                f"#copilot-{key}", dump_fragment(value) if structured else field_text(value)
+            )
             area.read_only = structured
         for key, _ in YAML_KEYS:
             self.put_text(f"#copilot-{key}", dump_fragment(data.get(key)))
@@ -141,7 +136,3 @@ def _note(data: dict[Any, Any], whole: bool, flat: bool) -> str:
     if others:
         return f"{note} Also here: {', '.join(others)}. F3 shows every key."
     return f"{note} F3 shows every key."
-
-
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)

@@ -9,33 +9,20 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, TextArea
 
-from ait_datasets.tui.widgets.controls import EditorTextArea
-from ait_datasets.tui.widgets.form_base import Form, row
+from ait_datasets.tui.widgets.controls import EditorTextArea, field_input
+from ait_datasets.tui.widgets.form_base import Form, field_text, row
 
 _INPUTS = {"file-name": "name", "file-language": "language", "file-suite-setup": "suite_setup"}
-
-
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 class FileForm(Form):
     """Edits the file's own keys; an emptied field removes its key."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.setup_names: list[str] = []
-
     def compose(self) -> ComposeResult:
         yield Label("File", id="file-title", classes="form-title")
         yield row(
             "Name",
-            Input(
-                select_on_focus=False,
-                id="file-name",
-                compact=True,
-                placeholder="the group name (default: the file name)",
-            ),
+            field_input("file-name", "the group name (default: the file name)"),
         )
         yield row(
             "Description",
@@ -43,21 +30,11 @@ class FileForm(Form):
         )
         yield row(
             "Language",
-            Input(
-                select_on_focus=False,
-                id="file-language",
-                compact=True,
-                placeholder="e.g. en-US",
-            ),
+            field_input("file-language", "e.g. en-US"),
         )
         yield row(
             "Suite setup",
-            Input(
-                select_on_focus=False,
-                id="file-suite-setup",
-                compact=True,
-                placeholder="the name of a suite-setup file of the app",
-            ),
+            field_input("file-suite-setup", "the name of a suite-setup file of the app"),
             id="file-suite-setup-row",
         )
         yield Label("", id="file-setups", classes="note")
@@ -65,7 +42,6 @@ class FileForm(Form):
 
     def set_setup_names(self, names: list[str]) -> None:
         """The app's suite-setup names: completed while typing, listed under the field."""
-        self.setup_names = names
         field = self.query_one("#file-suite-setup", Input)
         field.suggester = SuggestFromList(names, case_sensitive=False) if names else None
         shown = ", ".join(names[:8]) + (f" (+{len(names) - 8} more)" if len(names) > 8 else "")
@@ -91,11 +67,13 @@ class FileForm(Form):
             "json-single": "JSON file (one test)",
         }
         self.query_one("#file-title", Label).update(title.get(kind, "File"))
-        self.put_input("#file-name", _text(meta.get("name")))
-        self.put_text("#file-description", _text(meta.get("description")))
-        self.put_input("#file-language", _text(meta.get("language")))
+        self.put_input("#file-name", field_text(meta.get("name")))
+        self.put_text("#file-description", field_text(meta.get("description")))
+        self.put_input("#file-language", field_text(meta.get("language")))
         setup = meta.get("suite_setup")
-        self.put_input("#file-suite-setup", "" if isinstance(setup, (dict, list)) else _text(setup))
+        self.put_input(
+            "#file-suite-setup", "" if isinstance(setup, (dict, list)) else field_text(setup)
+        )
         self.query_one("#file-info", Label).update(info)
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -17,12 +17,29 @@ from ait_datasets.tui.roundtrip import YamlInputError, load_fragment
 
 PathPart = str | int
 
-CHANGE_MESSAGES = (Input.Changed, TextArea.Changed, Select.Changed, Checkbox.Changed)
+
+def field_text(value: Any) -> str:
+    """A scalar as a text field shows it: a missing key (None) is an empty field."""
+    return "" if value is None else str(value)
 
 
 def row(label: str, field: Widget, *, id: str | None = None) -> Horizontal:
     """A labelled field on one line."""
     return Horizontal(Label(label, classes="field-label"), field, classes="field-row", id=id)
+
+
+class FormMessage(Message):
+    """A message a form posts: it names the form and the node (``target``) the form showed
+    when the author acted, so the app applies it there (see :attr:`Form.target`)."""
+
+    def __init__(self, form: Form) -> None:
+        super().__init__()
+        self.form = form
+        self.target = form.target
+
+    @property
+    def control(self) -> Form:
+        return self.form
 
 
 class Form(Vertical):
@@ -32,22 +49,16 @@ class Form(Vertical):
     and the app applies it to the model (attributes down, messages up).
     """
 
-    class ValueChanged(Message):
+    class ValueChanged(FormMessage):
         """A scalar at ``path`` (below the test, or below the turn for a turn form) was
         set to ``value``."""
 
         def __init__(self, form: Form, path: tuple[PathPart, ...], value: Any) -> None:
-            super().__init__()
-            self.form = form
-            self.target = form.target
+            super().__init__(form)
             self.path = path
             self.value = value
 
-        @property
-        def control(self) -> Form:
-            return self.form
-
-    class TurnChanged(Message):
+    class TurnChanged(FormMessage):
         """Apply ``change`` to the selected turn's round-trip data; ``merge_key`` merges
         consecutive changes of one field into one undo step; ``reload`` refreshes the form."""
 
@@ -59,32 +70,20 @@ class Form(Vertical):
             *,
             reload: bool = False,
         ) -> None:
-            super().__init__()
-            self.form = form
-            self.target = form.target
+            super().__init__(form)
             self.change = change
             self.merge_key = merge_key
             self.reload = reload
 
-        @property
-        def control(self) -> Form:
-            return self.form
-
-    class YamlChecked(Message):
+    class YamlChecked(FormMessage):
         """The YAML field ``field`` (a widget id) holds ``text``: ``error`` says why it
         cannot be applied (the app keeps it as an unapplied change), None when it applied."""
 
         def __init__(self, form: Form, field: str, text: str, error: YamlInputError | None) -> None:
-            super().__init__()
-            self.form = form
-            self.target = form.target
+            super().__init__(form)
             self.field = field
             self.text = text
             self.error = error
-
-        @property
-        def control(self) -> Form:
-            return self.form
 
     # The form's YAML fields: widget id -> the key it edits, as a refusal to save names it
     # ("the expected_data of turn 2 of test Q1"). Each has an error label "#<id>-error".

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from ait_datasets.tui.preview import previews
+from ait_datasets.tui.widgets.controls import field_input
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -27,13 +28,7 @@ class PreviewPanel(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="field-row", id="work-date-row"):
             yield Label("Work date", classes="field-label")
-            yield Input(
-                self.work_date.isoformat(),
-                select_on_focus=False,
-                id="work-date",
-                compact=True,
-                placeholder="YYYY-MM-DD",
-            )
+            yield field_input("work-date", "YYYY-MM-DD", value=self.work_date.isoformat())
         yield Static("", id="preview-body")
 
     def on_mount(self) -> None:

@@ -8,8 +8,8 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Label, TextArea
 
 from ait_datasets.plural import plural
-from ait_datasets.tui.widgets.controls import EditorTextArea
-from ait_datasets.tui.widgets.form_base import Form, row
+from ait_datasets.tui.widgets.controls import EditorTextArea, field_input
+from ait_datasets.tui.widgets.form_base import Form, field_text, row
 
 
 class TestForm(Form):
@@ -19,7 +19,7 @@ class TestForm(Form):
         yield Label("Test", classes="form-title")
         yield row(
             "Name",
-            Input(select_on_focus=False, id="test-name", compact=True, placeholder="test code"),
+            field_input("test-name", "test code"),
         )
         yield row(
             "Description",
@@ -36,11 +36,8 @@ class TestForm(Form):
         """Show ``test``; ``copilot``: a Copilot AI test (with ``turns:``, whose turns hold
         what AITTestContext reads)."""
         data = test if isinstance(test, dict) else {}
-        self.put_input("#test-name", "" if data.get("name") is None else str(data["name"]))
-        self.put_text(
-            "#test-description",
-            "" if data.get("description") is None else str(data["description"]),
-        )
+        self.put_input("#test-name", field_text(data.get("name")))
+        self.put_text("#test-description", field_text(data.get("description")))
         turns = data.get("turns")
         count = plural(len(turns) if isinstance(turns, list) else 0, "turn")
         if "turns" not in data:

@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from ait_datasets.tui import shape
@@ -17,8 +16,9 @@ from ait_datasets.tui.widgets.controls import (
     EndTextArea,
     TextSafeCheckbox,
     TextSafeSelect,
+    field_input,
 )
-from ait_datasets.tui.widgets.form_base import Form, row
+from ait_datasets.tui.widgets.form_base import Form, FormMessage, field_text, row
 
 KIND_OPTIONS = [("Task input", shape.TASK), ("Intervention reply", shape.REPLY)]
 REPLY_OPTIONS = [("Instruction (free text)", "instruction"), ("Suggestion (code)", "suggestion")]
@@ -35,27 +35,17 @@ def _mapping(value: Any) -> dict[Any, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
-
-
 class TurnForm(Form):
     """Edits the selected turn. YAML fields that do not parse show the error and are not
     applied, so they can never reach the file; the app keeps their text as an unapplied
     change (see :mod:`~ait_datasets.tui.unapplied`)."""
 
-    class KindSwitched(Message):
+    class KindSwitched(FormMessage):
         """The author made the turn's query a task input or an intervention reply."""
 
         def __init__(self, form: TurnForm, kind: str) -> None:
-            super().__init__()
-            self.form = form
-            self.target = form.target
+            super().__init__(form)
             self.kind = kind
-
-        @property
-        def control(self) -> TurnForm:
-            return self.form
 
     yaml_fields: ClassVar[dict[str, str]] = YAML_FIELDS
 
@@ -83,16 +73,11 @@ class TurnForm(Form):
         with Vertical(id="task-fields"):
             yield row(
                 "From",
-                Input(select_on_focus=False, id="turn-from", compact=True, placeholder="sender"),
+                field_input("turn-from", "sender"),
             )
             yield row(
                 "Title",
-                Input(
-                    select_on_focus=False,
-                    id="turn-task-title",
-                    compact=True,
-                    placeholder="task title",
-                ),
+                field_input("turn-task-title", "task title"),
             )
             yield row("Message", EditorTextArea(id="turn-message", compact=True, classes="short"))
             yield row(
@@ -101,13 +86,7 @@ class TurnForm(Form):
             yield Label("", id="turn-attachments-error", classes="yaml-error")
             yield row(
                 "Timeout ms",
-                Input(
-                    select_on_focus=False,
-                    id="turn-timeout",
-                    type="integer",
-                    compact=True,
-                    placeholder="default",
-                ),
+                field_input("turn-timeout", "default", type="integer"),
             )
         with Vertical(id="reply-fields"):
             yield row(
@@ -116,7 +95,7 @@ class TurnForm(Form):
                     REPLY_OPTIONS, id="turn-reply-kind", allow_blank=False, compact=True
                 ),
             )
-            yield row("Text", Input(select_on_focus=False, id="turn-reply-text", compact=True))
+            yield row("Text", field_input("turn-reply-text"))
         yield Label("Expected data", classes="form-section")
         yield TextSafeCheckbox(
             "Expects a pause (intervention_request)", id="turn-pause", compact=True
@@ -156,21 +135,21 @@ class TurnForm(Form):
         text_question = asked and not isinstance(question, (dict, list))
         self.query_one("#question-fields").display = asked
         self.query_one("#turn-question-row").display = text_question
-        self.put_text("#turn-question", _text(question) if text_question else "")
+        self.put_text("#turn-question", field_text(question) if text_question else "")
         self.query_one("#question-note", Label).update(_question_note(question) if asked else "")
         self.query_one("#task-fields").display = kind != shape.REPLY and (
             not asked or self.query_key == "question"
         )
         self.query_one("#reply-fields").display = kind == shape.REPLY
-        self.put_input("#turn-from", _text(query.get("from")))
-        self.put_input("#turn-task-title", _text(query.get("title")))
-        self.put_text("#turn-message", _text(query.get("message")))
+        self.put_input("#turn-from", field_text(query.get("from")))
+        self.put_input("#turn-task-title", field_text(query.get("title")))
+        self.put_text("#turn-message", field_text(query.get("message")))
         self.put_text("#turn-attachments", dump_fragment(query.get("attachments")))
-        self.put_input("#turn-timeout", _text(query.get("timeout")))
+        self.put_input("#turn-timeout", field_text(query.get("timeout")))
         intervention = _mapping(query.get("intervention"))
         reply_kind = "suggestion" if "suggestion" in intervention else "instruction"
         self.put_select("#turn-reply-kind", reply_kind)
-        self.put_input("#turn-reply-text", _text(intervention.get(reply_kind)))
+        self.put_input("#turn-reply-text", field_text(intervention.get(reply_kind)))
         expected = _mapping(data.get("expected_data"))
         request = expected.get("intervention_request")
         paused = "intervention_request" in expected
@@ -245,9 +224,11 @@ class TurnForm(Form):
             return
         if widget_id == "turn-attachments":
             key = self.query_key
-            self.post_turn_change(lambda t: _put(t[key], "attachments", value), widget_id)
+            self.post_turn_change(
+                lambda t: shape.set_or_remove(t[key], "attachments", value), widget_id
+            )
         elif widget_id == "turn-setup":
-            self.post_turn_change(lambda t: _put(t, "turn_setup", value), widget_id)
+            self.post_turn_change(lambda t: shape.set_or_remove(t, "turn_setup", value), widget_id)
         else:
             others = value if isinstance(value, CommentedMap) else CommentedMap()
             self.post_turn_change(lambda t: shape.replace_other_expected(t, others), widget_id)
@@ -299,10 +280,3 @@ def _check_shape(widget_id: str, value: Any) -> None:
         raise YamlInputError("attachments must be a list (items like '- file: name.pdf')")
     if widget_id == "turn-expected" and not isinstance(value, dict):
         raise YamlInputError("expected data must be a mapping (key: value lines)")
-
-
-def _put(mapping: CommentedMap, key: str, value: Any) -> None:
-    if value is None:
-        mapping.pop(key, None)
-    else:
-        shape.set_key(mapping, key, value)
