@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
-from ait_datasets.records import FrozenRecord, Record, field
+from ait_datasets.records import FrozenRecord, Record, field, replace
 from ait_datasets.source.tree import Span
 
 
@@ -102,3 +102,14 @@ def test_project_records_keep_their_shape() -> None:
     assert diag == fixed  # findings are equal whatever their fixes
     assert Fix("f").edits == () and Fix("f").safe
     assert Edit(1, 2, "x") == Edit(start=1, end=2, replacement="x")
+
+
+def test_replace_gives_a_new_record_with_the_changed_fields_only() -> None:
+    point = Tagged(1, 2, tag="a")
+    moved = replace(point, y=5)
+    assert (moved, point) == (Tagged(1, 5, tag="a"), Tagged(1, 2, tag="a"))
+    assert type(moved) is Tagged
+    named = replace(Named(code="X", level=1), level=3)
+    assert (named.code, named.note, named.level) == ("X", "", 3)
+    with pytest.raises(TypeError):
+        replace(point, z=1)
