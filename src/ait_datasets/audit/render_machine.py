@@ -12,6 +12,7 @@ import json
 from dataclasses import asdict
 
 from ait_datasets.audit.model import QUESTIONS, TITLES, Answer, Evidence, Scorecard
+from ait_datasets.lint.reporters.sarif_reporter import sarif_envelope
 from ait_datasets.version import __version__
 
 
@@ -56,23 +57,11 @@ def render_sarif(card: Scorecard) -> str:
     for a in card.answers:
         if a.status == "fail":
             results.extend(_results(a, card.app))
-    log = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "ait-datasets audit",
-                        "version": __version__,
-                        "rules": [
-                            {"id": q, "name": q, "shortDescription": {"text": TITLES[q]}}
-                            for q in QUESTIONS
-                        ],
-                    }
-                },
-                "results": results,
-            }
-        ],
+    rules = [{"id": q, "name": q, "shortDescription": {"text": TITLES[q]}} for q in QUESTIONS]
+    driver: dict[str, object] = {
+        "name": "ait-datasets audit",
+        "version": __version__,
+        "rules": rules,
     }
+    log = sarif_envelope(driver, {"results": results})
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
