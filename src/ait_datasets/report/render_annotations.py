@@ -16,7 +16,7 @@ import json
 
 from ait_datasets.lint.reporters import azure_reporter as azure
 from ait_datasets.lint.reporters import github_reporter as github
-from ait_datasets.lint.reporters.sarif_reporter import sarif_envelope
+from ait_datasets.lint.reporters.sarif_reporter import line_location, sarif_envelope
 from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
@@ -98,14 +98,7 @@ def render_sarif(report: Report) -> str:
             "partialFingerprints": {"caseId": outcome.key.id},
         }
         if source is not None:
-            result["locations"] = [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": source.path.replace("\\", "/")},
-                        "region": {"startLine": source.line},
-                    }
-                }
-            ]
+            result["locations"] = [line_location(source.path, source.line)]
         results.append(result)
     rules = [{"id": rid, "shortDescription": {"text": text}} for rid, text in RULES.items()]
     log = sarif_envelope(

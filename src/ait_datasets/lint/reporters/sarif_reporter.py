@@ -78,6 +78,15 @@ def sarif_envelope(driver: Json, run: Json) -> Json:
     }
 
 
+def line_location(path: str, line: int) -> Json:
+    """A SARIF location of ``path`` (as given, with ``/`` separators) at a whole ``line``
+    (0: the file itself): where the report and the audit put a test."""
+    physical: Json = {"artifactLocation": {"uri": path.replace("\\", "/")}}
+    if line:
+        physical["region"] = {"startLine": line}
+    return {"physicalLocation": physical}
+
+
 def _descriptor(rule: Rule) -> Json:
     return {
         "id": rule.code,
