@@ -12,6 +12,7 @@ import json
 from dataclasses import asdict
 
 from ait_datasets.audit.model import QUESTIONS, TITLES, Answer, Evidence, Scorecard
+from ait_datasets.lint.reporters.sarif_reporter import line_location, sarif_envelope
 from ait_datasets.version import __version__
 
 
@@ -36,16 +37,12 @@ def _results(a: Answer, app: str) -> list[dict[str, object]]:
         text = f"{TITLES[a.id]}: {a.summary}"
         if item.note != a.summary:
             text += f" ({item.test + ': ' if item.test else ''}{item.note})"
-        location: dict[str, object] = {"uri": item.path.replace("\\", "/")}
-        physical: dict[str, object] = {"artifactLocation": location}
-        if item.line:
-            physical["region"] = {"startLine": item.line}
         result: dict[str, object] = {
             "ruleId": a.id,
             "ruleIndex": QUESTIONS.index(a.id),
             "level": "warning",
             "message": {"text": text},
-            "locations": [{"physicalLocation": physical}],
+            "locations": [line_location(item.path, item.line)],
         }
         out.append(result)
     return out
@@ -56,23 +53,11 @@ def render_sarif(card: Scorecard) -> str:
     for a in card.answers:
         if a.status == "fail":
             results.extend(_results(a, card.app))
-    log = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "ait-datasets audit",
-                        "version": __version__,
-                        "rules": [
-                            {"id": q, "name": q, "shortDescription": {"text": TITLES[q]}}
-                            for q in QUESTIONS
-                        ],
-                    }
-                },
-                "results": results,
-            }
-        ],
+    rules = [{"id": q, "name": q, "shortDescription": {"text": TITLES[q]}} for q in QUESTIONS]
+    driver: dict[str, object] = {
+        "name": "ait-datasets audit",
+        "version": __version__,
+        "rules": rules,
     }
+    log = sarif_envelope(driver, {"results": results})
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"

@@ -23,7 +23,7 @@ from ait_datasets.placeholders import (
 from ait_datasets.placeholders.positions import LineIndex, span_in_scalar
 from ait_datasets.placeholders.tokens import scan
 from ait_datasets.source import Document, Mapping, Node, Scalar, Sequence, load
-from ait_datasets.source.expansion import may_expand, too_big_when_expanded
+from ait_datasets.source.expansion import expansion_limit_crossed
 
 
 @dataclass(slots=True)
@@ -104,10 +104,7 @@ def resolve_file(args: argparse.Namespace) -> int:
         for d in errors or doc.diagnostics:
             print(f"{d.path}:{d.line}:{d.column}: {d.severity.value}: {d.message}", file=sys.stderr)
         return 2
-    limit = None
-    if may_expand(doc.format, doc.text):
-        data = [row.data for row in doc.rows] if doc.format == "jsonl" else doc.data
-        limit = too_big_when_expanded(data, len(doc.text))
+    limit = expansion_limit_crossed(doc)
     if limit is not None:
         print(
             f"{doc.path}: error: its aliases expand to more than {limit} values; resolving "

@@ -74,9 +74,9 @@ def run(args: argparse.Namespace) -> int:
     from ait_datasets.audit.evidence import ManifestError
     from ait_datasets.audit.results import Results, load
     from ait_datasets.audit.runs_and_gate import GateError
+    from ait_datasets.commands._problems import print_problems
     from ait_datasets.lint.config_files import ConfigError, audit_settings
     from ait_datasets.report import ReportInputError, read_quarantine
-    from ait_datasets.report.plain import neutralise
 
     if not os.path.isdir(args.app):
         return _fail(f"{args.app}: no such folder (give the test app's folder)")
@@ -94,9 +94,7 @@ def run(args: argparse.Namespace) -> int:
         if settings.quarantine is not None and results is not None:
             quarantine = read_quarantine(settings.quarantine)
     except ReportInputError as exc:
-        for problem in exc.problems:
-            print(neutralise(str(problem)), file=sys.stderr)
-        return 2
+        return print_problems(exc)
     try:
         card = audit(args.app, settings, results, quarantine)
     except (GateError, ManifestError) as exc:

@@ -57,6 +57,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ait_datasets.placeholders import steps_table
+
     _take_options_after_formula(args)
     if not check_language(args, "date"):
         return 2
@@ -76,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if args.explain and base is not None:
             if len(formulas) > 1:
                 print(f"{text}:")
-            _explain(base, steps)
+            print(steps_table(base, steps))
         print(f"{text:<{width}}  {value}" if len(formulas) > 1 else value)
     return code
 
@@ -164,13 +166,6 @@ def _take_options_after_formula(args: argparse.Namespace) -> None:
 def _usage_error(message: str) -> int:
     print(f"datasets date: error: argument --work-date: {message}", file=sys.stderr)
     return 2
-
-
-def _explain(base: dt.date, steps: list[Step]) -> None:
-    rows = [("work date", base)] + [(s.term.text, s.date) for s in steps]
-    width = max(len(label) for label, _ in rows)
-    for label, day in rows:
-        print(f"{label:<{width}}  {day.isoformat()}  {day:%a}")
 
 
 def _fail(message: str) -> None:

@@ -63,6 +63,7 @@ def since_date(text: str) -> datetime:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ait_datasets.commands._problems import print_problems
     from ait_datasets.report.history.store import HistoryError
     from ait_datasets.report.input_problems import ReportInputError
     from ait_datasets.report.plain import neutralise
@@ -80,9 +81,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         return _show(args, words[0])
     except ReportInputError as exc:
-        for problem in exc.problems:
-            print(neutralise(str(problem)), file=sys.stderr)
-        return 2
+        return print_problems(exc)
     except HistoryError as exc:
         print(f"datasets history: {neutralise(str(exc))}", file=sys.stderr)
         return 2

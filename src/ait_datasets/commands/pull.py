@@ -261,6 +261,7 @@ def _write_evidence(
 
 
 def _add_to_history(store: str, export: str) -> int:
+    from ait_datasets.commands._problems import print_problems
     from ait_datasets.report.history.add import add_exports
     from ait_datasets.report.history.store import HistoryError
     from ait_datasets.report.input_problems import ReportInputError
@@ -269,9 +270,7 @@ def _add_to_history(store: str, export: str) -> int:
     try:
         (added,) = add_exports(store, [export])
     except ReportInputError as exc:
-        for problem in exc.problems:
-            print(neutralise(str(problem)), file=sys.stderr)
-        return 2
+        return print_problems(exc)
     except HistoryError as exc:
         print(f"datasets pull: --store {neutralise(str(exc))}", file=sys.stderr)
         return 2

@@ -204,6 +204,7 @@ def output_format(fmt: str | None, output: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ait_datasets.commands._problems import print_problems
     from ait_datasets.report import (
         ReportInputError,
         build_report,
@@ -239,9 +240,7 @@ def run(args: argparse.Namespace) -> int:
         baseline = read_results(args.baseline, options) if args.baseline else None
         quarantine = read_quarantine(args.quarantine) if args.quarantine else None
     except ReportInputError as exc:
-        for problem in exc.problems:
-            print(neutralise(str(problem)), file=sys.stderr)
-        return 2
+        return print_problems(exc)
     sources = None
     if args.datasets:
         from ait_datasets.report.sources import index_sources

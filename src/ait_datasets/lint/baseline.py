@@ -194,12 +194,11 @@ def _test_name(node: Node, index: int) -> str:
     return f"#{index}"
 
 
-class Baseline:
+class Baseline(Record):
     """Recorded findings, matched against a run's findings."""
 
-    def __init__(self, entries: list[Entry], path: str) -> None:
-        self.entries = entries
-        self.path = path
+    entries: list[Entry]
+    path: str
 
     @classmethod
     def read(cls, path: str) -> Baseline:

@@ -25,6 +25,7 @@ import datetime as dt
 import fnmatch
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,16 +135,10 @@ def config_from_bytes(path: str, content: bytes) -> ConfigFile | None:
     is_pyproject = os.path.basename(path) == "pyproject.toml"
     if is_pyproject and not _may_hold_our_table(content):
         return None
-    data = parse_toml(path, content)
-    if is_pyproject:
-        tool = data.get("tool", {})
-        if not isinstance(tool, dict) or "ait-datasets" not in tool:
-            return None
-        table = tool["ait-datasets"]
-        where = f"{path} [tool.ait-datasets]"
-    else:
-        table = data
-        where = path
+    found = our_table(path, parse_toml(path, content))
+    if found is None:
+        return None
+    table, where = found
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: must be a table")
     unknown = sorted(set(table) - _KEYS)
@@ -182,6 +177,41 @@ def config_from_bytes(path: str, content: bytes) -> ConfigFile | None:
         _apply(LintConfig(), item, label)  # validate now, apply per file later
         overrides.append(Override(files, {k: v for k, v in item.items() if k != "files"}))
     return ConfigFile(path, base, overrides, table.get("audit", {}))
+
+
+def our_table(path: str, data: dict[str, Any]) -> tuple[object, str] | None:
+    """The settings in the parsed configuration file ``path`` and how messages name
+    them: a ``.ait-datasets.toml`` whole, a pyproject.toml's ``[tool.ait-datasets]``
+    table (None when it has none). The table is as written: it may not be a table."""
+    if os.path.basename(path) != "pyproject.toml":
+        return data, path
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict) or "ait-datasets" not in tool:
+        return None
+    return tool["ait-datasets"], f"{path} [tool.ait-datasets]"
+
+
+def section(path: str, name: str) -> str:
+    """How messages name the ``[name]`` table (``report``, ``audit``) of the
+    configuration file ``path``."""
+    if os.path.basename(path) == "pyproject.toml":
+        return f"{path} [tool.ait-datasets.{name}]"
+    return f"{path} [{name}]"
+
+
+def config_candidates(folder: str) -> Iterator[str]:
+    """The configuration files in ``folder`` and above it, nearest first (the upward
+    search every command makes; it ends at the file system's root)."""
+    folder = os.path.abspath(folder)
+    while True:
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                yield candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return
+        folder = parent
 
 
 def _may_hold_our_table(raw: bytes) -> bool:
@@ -307,21 +337,13 @@ class ConfigResolver:
     def broken_file_for(self, path: str) -> str | None:
         """The configuration file that makes :meth:`for_file` raise for ``path`` (the
         first one the upward search reads and cannot use), or None."""
-        folder = os.path.dirname(os.path.abspath(path))
-        while True:
-            for name in CONFIG_NAMES:
-                candidate = os.path.join(folder, name)
-                if not os.path.isfile(candidate):
-                    continue
-                try:
-                    if read_config_file(candidate) is not None:
-                        return None
-                except ConfigError:
-                    return candidate
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                return None
-            folder = parent
+        for candidate in config_candidates(os.path.dirname(os.path.abspath(path))):
+            try:
+                if read_config_file(candidate) is not None:
+                    return None
+            except ConfigError:
+                return candidate
+        return None
 
     def config_file_for(self, path: str) -> ConfigFile | None:
         if self._explicit is not None:
@@ -386,11 +408,7 @@ def audit_settings(explicit: str | None, start: str) -> AuditSettings:
     found = ConfigResolver(explicit).config_file_for(os.path.join(start, "_"))
     if found is None:
         return AuditSettings()
-    if os.path.basename(found.path) == "pyproject.toml":
-        where = f"{found.path} [tool.ait-datasets.audit]"
-    else:
-        where = f"{found.path} [audit]"
-    return _audit_table(found.audit, where, found.path)
+    return _audit_table(found.audit, section(found.path, "audit"), found.path)
 
 
 def _audit_table(table: dict[str, Any], where: str, path: str) -> AuditSettings:

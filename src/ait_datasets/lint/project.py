@@ -27,7 +27,7 @@ from ait_datasets.lint.facts import (
     FileFacts,
     extract_facts,
 )
-from ait_datasets.records import Record
+from ait_datasets.records import Record, field
 from ait_datasets.source.document import Document
 from ait_datasets.source.header import without_tests
 from ait_datasets.source.load import format_of, load_bytes
@@ -50,22 +50,14 @@ class Project(Record):
     passes, an editor), reads each neighbour once.
     """
 
-    _fields = ("files", "apps_read", "_apps", "linted")
-    __slots__ = _fields
-    files: dict[str, FileFacts]
-    apps_read: Apps
+    apps_read: Apps = field(default_factory=Apps)
+    files: dict[str, FileFacts] = field(default_factory=dict)
     # app key -> every file of the app (linted and not), filled on first use.
-    _apps: dict[str, list[FileFacts]]
+    _apps: dict[str, list[FileFacts]] = field(default_factory=dict)
     # What was linted of a file, when the rules that read whole files (the AL rules)
     # must see that and not the disk: an editor's buffer, a file as the fixer changed it.
     # The document itself, or its text.
-    linted: dict[str, Document | str]
-
-    def __init__(self, apps_read: Apps | None = None) -> None:
-        self.files = {}
-        self.apps_read = Apps() if apps_read is None else apps_read
-        self._apps = {}
-        self.linted = {}
+    linted: dict[str, Document | str] = field(default_factory=dict)
 
     def add(self, facts: FileFacts) -> None:
         self.files[facts.path] = facts

@@ -50,14 +50,14 @@ class Example(FrozenRecord):
     rule's module; :attr:`text` is the file's content.
     """
 
-    _fields = ("source", "path", "neighbours", "line", "encoding")
-    __slots__ = _fields
     source: str
     path: str
     neighbours: tuple[tuple[str, str], ...]
     line: int | None
     encoding: str
 
+    # Written out: the examples give their neighbours as a dict, kept as (path, text) pairs
+    # so that the record stays hashable.
     def __init__(
         self,
         source: str,

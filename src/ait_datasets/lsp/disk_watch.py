@@ -26,6 +26,7 @@ from typing import NamedTuple
 from ait_datasets.al.app import _SKIP_DIRS as _AL_SKIP_DIRS
 from ait_datasets.al.app import app_folder
 from ait_datasets.dataset.app import app_root
+from ait_datasets.lint.config_files import CONFIG_NAMES
 from ait_datasets.lint.discover import _SKIP_DIRS
 
 # Seconds between polls: a created file shows up in the findings within about this long.
@@ -33,7 +34,6 @@ DEFAULT_INTERVAL = 2.0
 # Files and folders looked at per poll, over every watched place: an app far larger than
 # this is watched in part (the first entries in name order) rather than slowly.
 MAX_ENTRIES = 20000
-CONFIG_NAMES = (".ait-datasets.toml", "pyproject.toml")
 
 # What a scan found: path -> (modification time in ns, size).
 Listing = dict[str, tuple[int, int]]

@@ -15,7 +15,7 @@ import re
 
 from ait_datasets.lint.config import LintConfig
 from ait_datasets.lsp.context import ancestors, own_key, value_start
-from ait_datasets.lsp.dates import explain, tokens_of_line
+from ait_datasets.lsp.dates import tokens_of_line
 from ait_datasets.lsp.positions import Lines
 
 Hover = tuple[int, int, str]  # start and end column on the line, Markdown
@@ -46,7 +46,7 @@ def _placeholder(line: str, column: int, config: LintConfig) -> Hover | None:
         else:
             body = (
                 f"`{token.text}` → **{resolved.value}** at the work date "
-                f"{work_date.isoformat()} ({source})\n\n```text\n{explain(resolved)}\n```"
+                f"{work_date.isoformat()} ({source})\n\n```text\n{resolved.explained}\n```"
             )
         return token.start, token.end, body
     return None

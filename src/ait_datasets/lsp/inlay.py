@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ait_datasets.lint.config import LintConfig
-from ait_datasets.lsp.dates import explain, tokens_of_line
+from ait_datasets.lsp.dates import tokens_of_line
 from ait_datasets.lsp.positions import Lines
 
 Hint = tuple[int, int, str, str]  # line, column (after the token), label, tooltip
@@ -22,5 +22,5 @@ def hints(lines: Lines, config: LintConfig, first: int, last: int) -> Iterator[H
                 index,
                 resolved.token.end,
                 f"-> {resolved.value}",
-                f"work date {work_date.isoformat()}\n{explain(resolved)}",
+                f"work date {work_date.isoformat()}\n{resolved.explained}",
             )

@@ -19,7 +19,7 @@ from ait_datasets.migrate.model import (
 from ait_datasets.migrate.planner import plan_migration
 from ait_datasets.regular_file import regular_file_size
 from ait_datasets.source.document import Document
-from ait_datasets.source.expansion import may_expand, too_big_when_expanded
+from ait_datasets.source.expansion import expansion_limit_crossed
 from ait_datasets.source.load import decode, format_of, load_bytes, load_text
 
 # Outcomes of one file.
@@ -161,9 +161,7 @@ def _migrate_document(doc: Document, options: MigrationOptions, apps: Apps) -> F
         return result.failed(f"the changes overlap ({exc}); nothing was changed")
     after = keep_final_newline(doc.text, after)
     # The check copies the data; a file whose aliases expand without bound is refused.
-    limit = None
-    if may_expand(doc.format, doc.text):
-        limit = too_big_when_expanded(verify.document_data(doc), len(doc.text))
+    limit = expansion_limit_crossed(doc)
     if limit is not None:
         return result.failed(
             f"its aliases expand to more than {limit} values (a file like this can exhaust "

@@ -10,6 +10,7 @@ from ait_datasets.placeholders.calcdate import (
     Step,
     calc_date,
     calc_steps,
+    steps_table,
 )
 from ait_datasets.placeholders.formatting import (
     ISO,
@@ -60,5 +61,6 @@ __all__ = [
     "resolve_text",
     "resolve_value",
     "scan",
+    "steps_table",
     "whole_token",
 ]

@@ -71,6 +71,15 @@ def calc_steps(formula: Formula | str, base: dt.date | None) -> list[Step]:
     return steps
 
 
+def steps_table(base: dt.date, steps: list[Step]) -> str:
+    """The resolution from ``base`` through ``steps`` as ``datasets date --explain``
+    prints it and the editor's hover shows it: the work date, then each term with the
+    date after it and its weekday, the labels padded to one width."""
+    rows = [("work date", base)] + [(step.term.text, step.date) for step in steps]
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(f"{label:<{width}}  {day.isoformat()}  {day:%a}" for label, day in rows)
+
+
 def apply_term(term: Term, d: dt.date) -> dt.date:
     """The date after applying one term to ``d``."""
     s = term.sign

@@ -6,7 +6,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 
-from ait_datasets.atomic import streaming_atomically
+from ait_datasets.atomic import stat_or_none, streaming_atomically
 
 
 def names_an_input(output: str, inputs: Iterable[str]) -> bool:
@@ -68,10 +68,7 @@ def write_chunks_atomic(path: str, chunks: Iterable[str]) -> None:
     so the report is never held whole; the target is replaced only once every piece is
     written, and a failure midway (rendering too) leaves it as it was."""
     target = os.path.realpath(path)
-    try:
-        status: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        status = None
+    status = stat_or_none(target)
     if status is not None and not stat.S_ISREG(status.st_mode):
         with open(target, "w", encoding="utf-8", newline="\n") as fh:
             for batch in batches(chunks):

@@ -23,8 +23,6 @@ with k runs, as everywhere in the report) must reach the bar, compared exactly.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -158,7 +156,9 @@ def find_policy(start: str, explicit: str | None = None) -> Policy:
         if policy is None:
             raise PolicyError(f"{explicit}: no [tool.ait-datasets.report] table")
         return policy
-    for candidate in _candidates(start):
+    from ait_datasets.lint.config_files import config_candidates
+
+    for candidate in config_candidates(start):
         policy = _read(candidate)
         if policy is not None:
             return policy
@@ -167,25 +167,13 @@ def find_policy(start: str, explicit: str | None = None) -> Policy:
 
 def policy_files(start: str, explicit: str | None = None) -> list[str]:
     """The files :func:`find_policy` may read (``report -o`` must not overwrite them)."""
-    return [explicit] if explicit else list(_candidates(start))
+    from ait_datasets.lint.config_files import config_candidates
 
-
-def _candidates(start: str) -> Iterator[str]:
-    """The configuration files in ``start`` and above it, nearest first."""
-    folder = os.path.abspath(start)
-    for _ in range(256):  # bounded: no file system is deeper
-        for name in (".ait-datasets.toml", "pyproject.toml"):
-            candidate = os.path.join(folder, name)
-            if os.path.isfile(candidate):
-                yield candidate
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            break
-        folder = parent
+    return [explicit] if explicit else list(config_candidates(start))
 
 
 def _read(path: str) -> Policy | None:
-    from ait_datasets.lint.config_files import ConfigError, parse_toml
+    from ait_datasets.lint.config_files import ConfigError, our_table, parse_toml, section
 
     try:
         with open(path, "rb") as fh:
@@ -194,16 +182,12 @@ def _read(path: str) -> Policy | None:
         raise PolicyError(f"{path}: cannot read the configuration: {exc}") from None
     except ConfigError as exc:
         raise PolicyError(str(exc)) from None
-    if os.path.basename(path) == "pyproject.toml":
-        tool = data.get("tool", {})
-        table = tool.get("ait-datasets", {}) if isinstance(tool, dict) else {}
-        where = f"{path} [tool.ait-datasets.report]"
-    else:
-        table = data
-        where = f"{path} [report]"
+    found = our_table(path, data)
+    table = found[0] if found is not None else None
     if not isinstance(table, dict) or "report" not in table:
         return None
     report = table["report"]
+    where = section(path, "report")
     if not isinstance(report, dict):
         raise PolicyError(f"{where}: must be a table")
     return parse_policy(report, where)

@@ -16,6 +16,7 @@ import json
 
 from ait_datasets.lint.reporters import azure_reporter as azure
 from ait_datasets.lint.reporters import github_reporter as github
+from ait_datasets.lint.reporters.sarif_reporter import line_location, sarif_envelope
 from ait_datasets.log_text import one_line
 from ait_datasets.plural import plural
 from ait_datasets.report import wording as w
@@ -97,32 +98,11 @@ def render_sarif(report: Report) -> str:
             "partialFingerprints": {"caseId": outcome.key.id},
         }
         if source is not None:
-            result["locations"] = [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": source.path.replace("\\", "/")},
-                        "region": {"startLine": source.line},
-                    }
-                }
-            ]
+            result["locations"] = [line_location(source.path, source.line)]
         results.append(result)
-    log = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "ait-datasets report",
-                        "rules": [
-                            {"id": rid, "shortDescription": {"text": text}}
-                            for rid, text in RULES.items()
-                        ],
-                    }
-                },
-                "results": results,
-                "properties": {"passHatK": w.pass_hat_k_line(report.summary)},
-            }
-        ],
-    }
+    rules = [{"id": rid, "shortDescription": {"text": text}} for rid, text in RULES.items()]
+    log = sarif_envelope(
+        {"name": "ait-datasets report", "rules": rules},
+        {"results": results, "properties": {"passHatK": w.pass_hat_k_line(report.summary)}},
+    )
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"

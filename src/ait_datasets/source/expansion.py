@@ -3,10 +3,15 @@
 The loader never copies an aliased node: every alias shares its anchor's data, so nine
 levels of nine aliases (a "billion laughs" file) cost a few kilobytes. Code that copies
 the data or writes it out (``migrate``'s check, ``resolve``'s output) would expand them;
-it asks :func:`too_big_when_expanded` first and refuses such a file with a message.
+it asks :func:`expansion_limit_crossed` first and refuses such a file with a message.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ait_datasets.source.document import Document
 
 # Values after expansion that no dataset needs; a file without aliases never exceeds
 # its own length in values, so only aliases can cross max(this, len(text)).
@@ -51,3 +56,14 @@ def too_big_when_expanded(data: object, text_length: int) -> int | None:
     """The limit crossed when aliases in ``data`` expand past it, else None."""
     limit = max(MAX_EXPANDED_VALUES, text_length)
     return limit if expanded_size(data, limit) > limit else None
+
+
+def expansion_limit_crossed(doc: Document) -> int | None:
+    """The limit ``doc``'s data crosses once its aliases are expanded, else None.
+
+    Only a YAML document can have aliases (:func:`may_expand`), so its data is the
+    root's; a file without any is not walked at all.
+    """
+    if not may_expand(doc.format, doc.text):
+        return None
+    return too_big_when_expanded(doc.data, len(doc.text))

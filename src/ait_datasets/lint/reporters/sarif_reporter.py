@@ -50,26 +50,41 @@ def sarif_log(report: Report) -> Json:
             index[diag.code] = len(descriptors)
             descriptors.append({"id": diag.code, "shortDescription": {"text": diag.code}})
     results = [_result(diag, index[diag.code], report.sources) for diag in report.diagnostics]
+    driver: Json = {
+        "name": "ait-datasets",
+        "version": __version__,
+        "semanticVersion": __version__,
+        "informationUri": INFORMATION_URI,
+        "rules": descriptors,
+    }
+    return sarif_envelope(
+        driver,
+        {
+            "originalUriBaseIds": {SRCROOT: {"uri": _directory_uri(os.getcwd())}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        },
+    )
+
+
+def sarif_envelope(driver: Json, run: Json) -> Json:
+    """A SARIF 2.1.0 log of one run by the tool ``driver``; ``run`` holds the run's other
+    members (``results`` and the like), in the order they are written. The lint, the
+    report and the audit all write their SARIF through this one envelope."""
     return {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "ait-datasets",
-                        "version": __version__,
-                        "semanticVersion": __version__,
-                        "informationUri": INFORMATION_URI,
-                        "rules": descriptors,
-                    }
-                },
-                "originalUriBaseIds": {SRCROOT: {"uri": _directory_uri(os.getcwd())}},
-                "columnKind": "unicodeCodePoints",
-                "results": results,
-            }
-        ],
+        "runs": [{"tool": {"driver": driver}, **run}],
     }
+
+
+def line_location(path: str, line: int) -> Json:
+    """A SARIF location of ``path`` (as given, with ``/`` separators) at a whole ``line``
+    (0: the file itself): where the report and the audit put a test."""
+    physical: Json = {"artifactLocation": {"uri": path.replace("\\", "/")}}
+    if line:
+        physical["region"] = {"startLine": line}
+    return {"physicalLocation": physical}
 
 
 def _descriptor(rule: Rule) -> Json:
