@@ -17,6 +17,7 @@ from ait_datasets.source import codes
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
 from ait_datasets.source.json_loader import load_json, load_jsonl
+from ait_datasets.source.lines import newline_of
 from ait_datasets.source.tree import Node
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -252,9 +253,7 @@ def _lone_surrogate(path: str, text: str) -> Diagnostic | None:
 
 def parse_text(doc: Document) -> Document:
     text = doc.text
-    first_nl = text.find("\n")
-    if first_nl > 0 and text[first_nl - 1] == "\r":
-        doc.newline = "\r\n"
+    doc.newline = newline_of(text)
     if not text.strip():
         doc.add_finding(
             None,
