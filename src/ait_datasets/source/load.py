@@ -17,7 +17,7 @@ from ait_datasets.source import codes
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
 from ait_datasets.source.json_loader import load_json, load_jsonl
-from ait_datasets.source.lines import newline_of
+from ait_datasets.source.lines import newline_of, offset_to_position
 from ait_datasets.source.tree import Node
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -235,9 +235,7 @@ def _lone_surrogate(path: str, text: str) -> Diagnostic | None:
     match = _SURROGATE.search(text)
     if match is None:
         return None
-    at = match.start()
-    line = text.count("\n", 0, at) + 1
-    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    line, col = offset_to_position(text, match.start())
     return Diagnostic(
         path,
         line,
