@@ -17,7 +17,7 @@ from ait_datasets.source import codes
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
 from ait_datasets.source.json_loader import load_json, load_jsonl
-from ait_datasets.source.lines import newline_of, offset_to_position
+from ait_datasets.source.lines import newline_of, offset_to_position, split_lines
 from ait_datasets.source.tree import Node
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -284,7 +284,7 @@ def _tabs_explained(found: list[Diagnostic], text: str) -> list[Diagnostic]:
     """The parsers' messages for a tab in indentation are cryptic; say what it means."""
     if "\t" not in text:
         return found
-    lines = text.splitlines()
+    lines = split_lines(text)
     out = []
     for d in found:
         if d.code == codes.YAML_SYNTAX and 1 <= d.line <= len(lines):
