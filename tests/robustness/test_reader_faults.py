@@ -48,6 +48,28 @@ def test_a_lone_surrogate_in_text_from_the_api_is_an_encoding_finding(
     assert ("SYN005", line, col) in [(d.code, d.line, d.column) for d in found]
 
 
+# Every line break YAML counts (source/lines.py), CR-only files' among them.
+BREAKS = ["\n", "\r\n", "\r", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("br", BREAKS)
+def test_a_lone_surrogate_is_reported_on_its_line_whatever_the_line_breaks(br: str) -> None:
+    text = f'tests:{br}  - name: T{br}    question: "a\ud800b"{br}'
+    doc = load_text("t.yaml", text)
+    assert [(d.code, d.line, d.column) for d in doc.diagnostics] == [("SYN005", 3, 17)]
+
+
+@pytest.mark.parametrize("br", BREAKS)
+def test_a_raw_control_character_is_reported_on_its_line_whatever_the_line_breaks(
+    br: str,
+) -> None:
+    text = f'tests:{br}  - name: T{br}    question: "a\x01b"{br}'
+    doc = load_text("t.yaml", text)
+    found = [d for d in doc.diagnostics if (d.code, d.line, d.column) == ("SYN001", 3, 17)]
+    assert len(found) == 1, doc.diagnostics
+    assert "the character U+0001 is not allowed in YAML" in found[0].message
+
+
 @pytest.mark.parametrize("text", ["a: ! 1\n", "a: ! true\n", "a: ! null\n", "a: ! 0x1F\n"])
 def test_the_non_specific_tag_makes_a_value_text(text: str) -> None:
     doc = load_text("t.yaml", text)

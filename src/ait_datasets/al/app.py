@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ait_datasets.al.declarations import ALFile, read_al
 from ait_datasets.al.reads import AppCode
 from ait_datasets.al.suggestions import Offered, offered_codes
+from ait_datasets.dataset.paths import display_path
 
 MAX_AL_BYTES = 4 * 1024 * 1024
 MAX_AL_FILES = 20000
@@ -99,3 +100,13 @@ def read_sources(folder: str, paths: list[str] | None = None) -> AppSources:
             continue
         files.append(read_al(path, text))
     return AppSources(folder, AppCode(files), offered_codes(files), skipped)
+
+
+def app_sources(resources: str) -> AppSources | None:
+    """The AL code of the test app of the ``resources`` folder, its files named as findings
+    show them; None when there is no app (no ``app.json``) or it has no ``*.al`` file."""
+    folder = app_folder(resources)
+    if folder is None:
+        return None
+    paths = al_paths(folder)
+    return read_sources(folder, [display_path(p) for p in paths]) if paths else None

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ait_datasets.al.declarations import ALFile, ALObject, read_al
+from ait_datasets.al.declarations import ALFile, ALObject
 
 MAX_ID = 2_147_483_647
 DEFAULT_FIRST_ID = 50100  # the start of the per-tenant extension range
@@ -105,18 +105,13 @@ class AppIds:
 def read_app_ids(folder: Path) -> AppIds:
     """The ranges of ``folder``'s app.json and the codeunits of its .al files (none when
     the folder does not exist yet)."""
-    from ait_datasets.al.app import al_paths, read_file
+    from ait_datasets.al.app import read_sources
 
     if not folder.is_dir():
         return AppIds([], {})
     ranges, _ = id_ranges(folder / "app.json")
-    files = []
-    for path in al_paths(str(folder)):
-        text, _ = read_file(path)
-        if text is not None:
-            files.append(read_al(path, text))
     codeunits: dict[int, str] = {}
-    for (kind, number), group in declared(files).items():
+    for (kind, number), group in declared(read_sources(str(folder)).code.files).items():
         if kind == "codeunit":
             file, obj = group[0]
             codeunits[number] = f'{file.path}:{obj.id_line} ("{obj.name}")'

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ait_datasets.diagnostics import Diagnostic
 from ait_datasets.plural import plural
-from ait_datasets.source.lines import line_body, lines_with_breaks
+from ait_datasets.source.lines import line_body, lines_with_breaks, newline_of
 from ait_datasets.source.tree import Scalar, walk
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def with_suppressions(path: str, text: str, diags: list[Diagnostic]) -> tuple[st
             lead = indent.group() if indent else ""
             joined = ",".join(codes)
             comment = f"{lead}<!-- datasets: disable={joined} -->"
-            new_lines.insert(index, comment + (breaks[index] or _newline(text)))
+            new_lines.insert(index, comment + (breaks[index] or newline_of(text)))
         else:
             new_lines[index] = _with_comment(lines[index], codes) + breaks[index]
     new = "".join(new_lines)
@@ -199,10 +199,6 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _newline(text: str) -> str:
-    return "\r\n" if "\r\n" in text else "\n"
-
-
 def _with_comment(body: str, codes: list[str]) -> str:
     """The line ``body`` (without its break) with the codes added to its suppression, or
     a new one at its end."""
@@ -221,7 +217,7 @@ def _with_comment(body: str, codes: list[str]) -> str:
 def _with_file_comment(text: str, codes: list[str], *, xml: bool) -> str:
     comment = f"datasets: disable-file={','.join(codes)}"
     line = f"<!-- {comment} -->" if xml else f"# {comment}"
-    newline = _newline(text)
+    newline = newline_of(text)
     if text and not text.endswith(("\n", "\r")):
         text += newline
     return text + line + newline

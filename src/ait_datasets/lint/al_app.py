@@ -12,10 +12,9 @@ import os
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ait_datasets.al.app import AppSources, al_paths, app_folder, read_sources
+from ait_datasets.al.app import AppSources, app_sources
 from ait_datasets.dataset import shape as kinds
 from ait_datasets.dataset.app import GIVEN_PATHS, group_code
-from ait_datasets.dataset.paths import display_path
 from ait_datasets.lint.facts import FileFacts
 from ait_datasets.lint.project import Project
 from ait_datasets.source.document import Document
@@ -41,7 +40,6 @@ class Dataset(NamedTuple):
 
 
 class AppView(NamedTuple):
-    folder: str
     sources: AppSources
     lines: list[SuiteLine]
     datasets: dict[str, list[Dataset]]  # by group code (language variants share one)
@@ -52,15 +50,10 @@ def linted_apps(project: Project) -> Iterator[AppView]:
     for key, files in project.apps().items():
         if key == GIVEN_PATHS:
             continue
-        folder = app_folder(key)
-        if folder is None:
+        sources = app_sources(key)
+        if sources is None:
             continue
-        paths = al_paths(folder)
-        if not paths:
-            continue
-        sources = read_sources(folder, [display_path(p) for p in paths])
         yield AppView(
-            folder,
             sources,
             list(_suite_lines(files, project.linted)),
             _datasets(files, project.linted),

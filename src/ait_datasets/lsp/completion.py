@@ -136,12 +136,10 @@ def _suggestion_codes(text: str, path: str) -> list[str]:
 def _offered_codes(resources: str) -> list[str]:
     """The suggestion codes the app's AL code sets (those without a part computed at run
     time), as the AL rules read them; none when the app has no `app.json`."""
-    from ait_datasets.al.app import app_folder, read_sources
+    from ait_datasets.al.app import app_sources
 
-    folder = app_folder(resources)
-    if folder is None:
-        return []
-    return [p for p in read_sources(folder).offered.patterns if "*" not in p]
+    sources = app_sources(resources)
+    return [] if sources is None else [p for p in sources.offered.patterns if "*" not in p]
 
 
 def _language_tags() -> list[str]:

@@ -14,6 +14,7 @@ import re
 from ait_datasets.diagnostics import Diagnostic, Edit, apply_edits
 from ait_datasets.lint.add_suppressions import same_data
 from ait_datasets.lsp.positions import Lines
+from ait_datasets.source.lines import newline_of
 
 _EXISTING = re.compile(r"(?:#|<!--)\s*datasets:\s*disable\s*=\s*([A-Za-z0-9_,\s]*[A-Za-z0-9_])")
 
@@ -39,8 +40,7 @@ def suppression_edit(text: str, path: str, diag: Diagnostic, fmt: str) -> Edit |
         end = start + len(line)
         candidates.append(Edit(end, end, ("  " if line.strip() else "") + comment))
         indent = line[: len(line) - len(line.lstrip())]
-        newline = "\r\n" if "\r\n" in text else "\n"
-        candidates.append(Edit(start, start, f"{indent}{comment}{newline}"))
+        candidates.append(Edit(start, start, f"{indent}{comment}{newline_of(text)}"))
     for edit in candidates:
         if same_data(path, text, apply_edits(text, [edit])):
             return edit

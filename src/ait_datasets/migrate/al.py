@@ -103,18 +103,13 @@ def _receiver_kind(receiver: Token, tokens: Tokens, k: int, owner: Routine | Non
 def query_text_followups(dataset_path: str, line: int) -> list[Change]:
     """For a dataset whose `question:` text became a `query:` object (at ``line``): each
     `GetQuery().ValueAsText()` of the app's AL code, with the replacement."""
-    from ait_datasets.al.app import al_paths, app_folder, read_sources
+    from ait_datasets.al.app import app_sources
     from ait_datasets.dataset.app import app_root
-    from ait_datasets.dataset.paths import display_path
 
     resources = app_root(dataset_path)
-    folder = app_folder(resources) if resources is not None else None
-    if folder is None:
+    sources = app_sources(resources) if resources is not None else None
+    if sources is None:
         return []
-    paths = al_paths(folder)
-    if not paths:
-        return []
-    sources = read_sources(folder, [display_path(p) for p in paths])
     seen: set[tuple[str, int]] = set()
     out: list[Change] = []
     for codeunit in sorted(sources.code.codeunits):

@@ -27,6 +27,14 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def newline_of(text: str) -> str:
+    """The line break a line added to ``text`` ends with, in the file's own style: CR LF
+    when its first line ends so, else LF. Only the first line is read: fixes ask this
+    once a finding, so a large file is not scanned again for each."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+
+
 def offset_to_position(text: str, offset: int) -> tuple[int, int]:
     """The 1-based (line, column) of character ``offset`` in ``text``."""
     offset = max(0, min(offset, len(text)))

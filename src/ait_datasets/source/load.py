@@ -17,6 +17,7 @@ from ait_datasets.source import codes
 from ait_datasets.source.block_yaml import read_block_yaml
 from ait_datasets.source.document import Document
 from ait_datasets.source.json_loader import load_json, load_jsonl
+from ait_datasets.source.lines import newline_of, offset_to_position, split_lines
 from ait_datasets.source.tree import Node
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -234,9 +235,7 @@ def _lone_surrogate(path: str, text: str) -> Diagnostic | None:
     match = _SURROGATE.search(text)
     if match is None:
         return None
-    at = match.start()
-    line = text.count("\n", 0, at) + 1
-    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    line, col = offset_to_position(text, match.start())
     return Diagnostic(
         path,
         line,
@@ -252,9 +251,7 @@ def _lone_surrogate(path: str, text: str) -> Diagnostic | None:
 
 def parse_text(doc: Document) -> Document:
     text = doc.text
-    first_nl = text.find("\n")
-    if first_nl > 0 and text[first_nl - 1] == "\r":
-        doc.newline = "\r\n"
+    doc.newline = newline_of(text)
     if not text.strip():
         doc.add_finding(
             None,
@@ -287,7 +284,7 @@ def _tabs_explained(found: list[Diagnostic], text: str) -> list[Diagnostic]:
     """The parsers' messages for a tab in indentation are cryptic; say what it means."""
     if "\t" not in text:
         return found
-    lines = text.splitlines()
+    lines = split_lines(text)
     out = []
     for d in found:
         if d.code == codes.YAML_SYNTAX and 1 <= d.line <= len(lines):

@@ -17,6 +17,7 @@ from yaml import events as ev
 
 from ait_datasets.diagnostics import Diagnostic, Severity
 from ait_datasets.source import codes
+from ait_datasets.source.lines import offset_to_position
 from ait_datasets.source.scalars import (
     MAY_BE_OVERSIZED,
     MAYBE_NOT_TEXT,
@@ -423,8 +424,7 @@ def _unacceptable_character(path: str, text: str, exc: yaml.reader.ReaderError) 
     at = text.find(char)
     if at < 0:  # pragma: no cover - libyaml names a character of the text
         at = len(text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "replace"))
-    line = text.count("\n", 0, at) + 1
-    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    line, col = offset_to_position(text, at)
     point = ord(char)
     escape = f"\\x{point:02x}" if point <= 0xFF else f"\\u{point:04x}"
     return Diagnostic(

@@ -30,17 +30,16 @@ def add_key_edit(doc: Document, mapping: Mapping, key: str, value: str) -> Edit 
     indent = start - (text.rfind("\n", 0, start) + 1)
     if text[start - indent : start].strip(" -"):
         return None  # not a block mapping's first key at the start of its line
-    newline = "\r\n" if "\r\n" in text[: text.find("\n") + 1] else "\n"
     entry = f"{' ' * indent}{key}: {value}"
     end = block_content_end(mapping)
     if end is not None:
-        return Edit(end, end, f"{newline}{entry}")
+        return Edit(end, end, f"{doc.newline}{entry}")
     # Multi-line scalars: insert at the start of the line after the last value.
     pos = last.end_offset
     line_start = text.rfind("\n", 0, pos) + 1
     if text[line_start:pos].strip() == "":
-        return Edit(line_start, line_start, f"{entry}{newline}")
+        return Edit(line_start, line_start, f"{entry}{doc.newline}")
     eol = text.find("\n", pos)
     if eol < 0:
-        return Edit(len(text), len(text), f"{newline}{entry}")
-    return Edit(eol + 1, eol + 1, f"{entry}{newline}")
+        return Edit(len(text), len(text), f"{doc.newline}{entry}")
+    return Edit(eol + 1, eol + 1, f"{entry}{doc.newline}")
