@@ -157,3 +157,12 @@ def test_an_unreadable_subfolder_is_reported_not_skipped(
         locked.chmod(0o755)
     assert code == 2
     assert f"{locked}: cannot read: Permission denied" in capsys.readouterr().err
+
+
+def test_the_codes_the_importer_stores_are_upper_cased_and_cut_to_100() -> None:
+    from ait_datasets.dataset.app import code_field, dataset_code
+
+    assert code_field("release-order") == "RELEASE-ORDER"
+    assert code_field("x" * 120) == "X" * 100
+    assert dataset_code("app/.resources/datasets/orders.jsonl") == "ORDERS"
+    assert dataset_code("datasets/" + "a" * 110 + ".yaml") == "A" * 100

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from ait_datasets.audit.model import Evidence
 from ait_datasets.audit.suite import AuditedApp, TestCase
+from ait_datasets.dataset.app import code_field
 from ait_datasets.report import Report, build_report, read_results
 from ait_datasets.report.model import CaseKey
-from ait_datasets.report.sources import CODE_LENGTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ def test_of(app: AuditedApp, key: CaseKey) -> TestCase | None:
     dataset = key.dataset.upper()
     code = key.test.upper()
     for test in app.tests:
-        if test.name.upper()[:CODE_LENGTH] == code and (test.dataset == dataset or not dataset):
+        if code_field(test.name) == code and (test.dataset == dataset or not dataset):
             return test
     return None
 

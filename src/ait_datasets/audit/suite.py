@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from ait_datasets.al.app import read_file as read_text_file
 from ait_datasets.al.checks import CodeunitChecks, classify_checks
 from ait_datasets.dataset import shape
+from ait_datasets.dataset.app import dataset_code
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.lint.al_app import linted_apps
 from ait_datasets.lint.discover import discover, is_xml
 from ait_datasets.lint.facts import extract_facts
 from ait_datasets.lint.project import Project
 from ait_datasets.lint.suppressions import Covers, parse_covers
-from ait_datasets.report.sources import group_of
 from ait_datasets.source.document import Document
 from ait_datasets.source.tree import Mapping
 
@@ -110,7 +110,7 @@ def _load(path: str) -> Document | None:
 def _tests(doc: Document, notes: list[str]) -> list[TestCase]:
     shown = display_path(doc.path)
     covers = _covers_by_line(doc, notes)
-    dataset = group_of(doc.path)  # the importer's code, as the export names it
+    dataset = dataset_code(doc.path)  # the importer's code, as the export names it
     out = []
     for number, ref in enumerate(shape.tests_of(doc), start=1):
         node = ref.node

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 
+from ait_datasets.schema.vocabulary import MAX_GROUP_CODE
+
 # The app key of files that belong to no `.resources` folder and no AL app.
 GIVEN_PATHS = ""
 RESOURCES = ".resources"
@@ -58,6 +60,18 @@ def group_code(file_name: str) -> str:
         if name.endswith(suffix):
             return name[: -len(suffix)].upper()
     return name.upper()
+
+
+def code_field(text: str) -> str:
+    """``text`` as the importer stores it in a Code[100] field (`Test Input Group` and
+    `Test Input` codes, a suite line's `Input Dataset`): upper-cased, cut to 100."""
+    return text.upper()[:MAX_GROUP_CODE]
+
+
+def dataset_code(path: str) -> str:
+    """The `Test Input Group` code stored for the dataset file at ``path`` (the export's
+    `dataset`, a suite's `Dataset=`): :func:`group_code`, cut as a Code[100]."""
+    return code_field(group_code(path))
 
 
 def group_name(file_name: str, fmt: str, yaml_name: str | None) -> str:

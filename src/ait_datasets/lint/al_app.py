@@ -8,13 +8,12 @@ without AL sources reads nothing more than one ``stat`` per app.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from ait_datasets.al.app import AppSources, app_sources
 from ait_datasets.dataset import shape as kinds
-from ait_datasets.dataset.app import GIVEN_PATHS, group_code
+from ait_datasets.dataset.app import GIVEN_PATHS, code_field, dataset_code
 from ait_datasets.lint.facts import FileFacts
 from ait_datasets.lint.project import Project
 from ait_datasets.source.document import Document
@@ -97,7 +96,7 @@ def _suite_lines(files: list[FileFacts], linted: Linted) -> Iterator[SuiteLine]:
                     code.value if code is not None else "",
                     int(number) if _is_id(number) else None,
                     codeunit.value_span,
-                    (ref.value.strip().upper()[:100],) if ref is not None else (),
+                    (code_field(ref.value.strip()),) if ref is not None else (),
                     agent,
                     facts.linted,
                 )
@@ -119,9 +118,9 @@ def _datasets(files: list[FileFacts], linted: Linted) -> dict[str, list[Dataset]
         if facts.format == "xml" or facts.kind == kinds.SUITE_SETUP:
             continue
         item = Dataset(facts.path, facts.linted, _load(facts.path, linted.get(facts.path)))
-        codes = {group_code(os.path.basename(facts.path))[:100]}
+        codes = {dataset_code(facts.path)}
         if facts.language and facts.name:
-            codes.add(facts.name.upper()[:100])
+            codes.add(code_field(facts.name))
         for code in codes:
             out.setdefault(code, []).append(item)
     return out

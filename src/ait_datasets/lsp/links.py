@@ -115,15 +115,15 @@ def _suite_setup(root: str, path: str, name: str) -> str | None:
 
 def _dataset(root: str, value: str) -> str | None:
     """The dataset a `Dataset=` names: its group code, as the importer computes it."""
-    from ait_datasets.dataset.app import group_code
+    from ait_datasets.dataset.app import code_field, dataset_code
 
     wanted = value.strip().upper()
     parent = None
     for facts in _app_facts(root):
         if facts.format == "xml":
             continue
-        if group_code(os.path.basename(facts.path))[:100] == wanted:
+        if dataset_code(facts.path) == wanted:
             return facts.path
-        if parent is None and facts.language and facts.name and facts.name.upper()[:100] == wanted:
+        if parent is None and facts.language and facts.name and code_field(facts.name) == wanted:
             parent = facts.path  # a language variant names its parent group
     return parent

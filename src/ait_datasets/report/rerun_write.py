@@ -26,11 +26,12 @@ import os
 from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
 
+from ait_datasets.dataset.app import dataset_code
 from ait_datasets.plural import plural
 from ait_datasets.report.model import CaseKey
 from ait_datasets.report.rerun_plan import Need
 from ait_datasets.report.source_text import DatasetText, dataset_text
-from ait_datasets.report.sources import SourceIndex, SuiteLine, TestSource, group_of, suites_running
+from ait_datasets.report.sources import SourceIndex, SuiteLine, TestSource, suites_running
 
 SUITE_FILE = "rerun-plan.xml"
 _SUITE_KEPT = ("Tag", "Capability", "TestRunnerId", "TestType", "Validation")
@@ -148,7 +149,7 @@ def _suite_xml(
         attributes = {
             "Code": f"RERUN{number}" if numbered else "RERUN",
             "Description": f"Rerun plan of {code}: {plural(cases, 'test')}"[:_DESCRIPTION],
-            "Dataset": group_of(next(iter(datasets))),
+            "Dataset": dataset_code(next(iter(datasets))),
             **{name: suite.suite[name] for name in _SUITE_KEPT if suite.suite.get(name)},
         }
         out.append(f"  <AITSuite {_attributes(attributes)}>")
@@ -164,7 +165,7 @@ def _suite_xml(
                 kept = {"CodeunitID": codeunit}
                 if line.get("Description"):
                     kept["Description"] = line["Description"]
-                kept["Dataset"] = group_of(name)
+                kept["Dataset"] = dataset_code(name)
                 if not evaluators:
                     out.append(f"    <Line {_attributes(kept)} />")
                     continue

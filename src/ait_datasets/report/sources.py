@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from ait_datasets.source.tree import Node
     from ait_datasets.source.xml_loader import XmlElement
 
-CODE_LENGTH = 100  # Code[100] of "Test Input Group Code" and "Test Input Code"
-
 
 @dataclass(frozen=True, slots=True)
 class TestSource:
@@ -64,6 +62,7 @@ class SourceIndex:
 def index_sources(paths: list[str]) -> SourceIndex:
     """Read the dataset files under ``paths`` (files or folders) once, for their tests."""
     from ait_datasets.dataset import shape as kinds
+    from ait_datasets.dataset.app import dataset_code
     from ait_datasets.dataset.paths import display_path
     from ait_datasets.lint.discover import discover
 
@@ -74,7 +73,7 @@ def index_sources(paths: list[str]) -> SourceIndex:
         if doc is None:
             continue
         files += 1
-        group = group_of(path)
+        group = dataset_code(path)
         file_language = _language(doc.root)
         shown = display_path(path)
         real = os.path.realpath(path)
@@ -134,17 +133,11 @@ def dataset_document(path: str) -> Document | None:
     return doc
 
 
-def group_of(path: str) -> str:
-    """The importer's ``Test Input Group`` code of the dataset file at ``path``."""
-    from ait_datasets.dataset.app import group_code
-
-    return group_code(os.path.basename(path)).upper()[:CODE_LENGTH]
-
-
 def coded_tests(doc: Document) -> Iterator[tuple[str, TestRef, Node]]:
     """Each test of ``doc`` with its ``Test Input`` code and its own node as written
     (the item of the test list, before any ``testInput:`` wrapper is unwrapped)."""
     from ait_datasets.dataset import shape as kinds
+    from ait_datasets.dataset.app import code_field
 
     unnamed = 0
     for test in kinds.tests_of(doc):
@@ -153,7 +146,7 @@ def coded_tests(doc: Document) -> Iterator[tuple[str, TestRef, Node]]:
             unnamed += 1
             code = f"INPUT-{unnamed:06d}"
         else:
-            code = name.upper()[:CODE_LENGTH]
+            code = code_field(name)
         yield code, test, _written_node(doc, test)
 
 
@@ -188,11 +181,12 @@ def suites_running(dataset_path: str, suite_code: str) -> list[SuiteLine]:
     """The ``AITSuite`` elements with Code ``suite_code`` (case-insensitive, a Code field)
     of the dataset's app that run it: a ``Line`` whose ``Dataset`` is its group code, or
     without a ``Dataset`` in a suite whose ``Dataset`` is (the line inherits it)."""
+    from ait_datasets.dataset.app import dataset_code
     from ait_datasets.dataset.suites import SuiteIndex, suite_folder
     from ait_datasets.source.neighbours import read_neighbour
     from ait_datasets.source.xml_loader import load_xml_bytes
 
-    group = group_of(dataset_path)
+    group = dataset_code(dataset_path)
     wanted = suite_code.strip().upper()
     found: list[SuiteLine] = []
     index = SuiteIndex(*suite_folder(dataset_path))

@@ -6,8 +6,6 @@ from ait_datasets.diagnostics import Severity
 from ait_datasets.lint.rule import Example, FixAvailability, Rule
 from ait_datasets.lint.rules.example_datasets import ORDERS_DATASET, ORDERS_SETUP_YAML, ORDERS_YAML
 
-MAX_GROUP_CODE = 100
-
 UNKNOWN_SUITE_SETUP = Rule(
     code="REF001",
     name="unknown-suite-setup",

@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator
 
 from ait_datasets.dataset import shape
-from ait_datasets.dataset.app import app_root, group_code, group_name
+from ait_datasets.dataset.app import app_root, dataset_code, group_code, group_name
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Fix, Severity
 from ait_datasets.lint.config import LintConfig
@@ -28,12 +28,12 @@ from ait_datasets.lint.rules.reference_rules import (
     DUPLICATE_FILE_NAME,
     DUPLICATE_SUITE_SETUP,
     GROUP_CODE_TOO_LONG,
-    MAX_GROUP_CODE,
     MIXED_SUITE_SETUPS,
     RULES,
     UNKNOWN_SUITE_SETUP,
 )
 from ait_datasets.lint.suggest import did_you_mean, hint, only_reading
+from ait_datasets.schema.vocabulary import MAX_GROUP_CODE
 from ait_datasets.source.document import Document
 from ait_datasets.source.prefilter import text_may_contain
 from ait_datasets.source.tree import Mapping, Scalar, Sequence
@@ -223,7 +223,7 @@ def check_project(project: Project, config: LintConfig) -> Iterator[Diagnostic]:
 
 
 def _mixed_setups(suites: list[FileFacts], datasets: list[FileFacts]) -> Iterator[Diagnostic]:
-    by_code = {group_code(os.path.basename(f.path))[:MAX_GROUP_CODE]: f for f in datasets}
+    by_code = {dataset_code(f.path): f for f in datasets}
     for facts in suites:
         entries = facts.extra[SUITE_LINES]
         assert isinstance(entries, list)
@@ -253,7 +253,7 @@ def _setup(name: str | None) -> str:
 
 def _duplicate_names(datasets: list[FileFacts]) -> Iterator[Diagnostic]:
     def key(facts: FileFacts) -> str:
-        return group_code(os.path.basename(facts.path))[:MAX_GROUP_CODE]
+        return dataset_code(facts.path)
 
     for facts, other in later_duplicates(datasets, key, lambda f: f.linted):
         yield DUPLICATE_FILE_NAME.at_path(

@@ -25,7 +25,7 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ait_datasets.dataset.app import group_code
+from ait_datasets.dataset.app import code_field, dataset_code
 from ait_datasets.dataset.paths import display_path
 from ait_datasets.diagnostics import Diagnostic, Edit, Fix, Severity
 from ait_datasets.lint.config import LintConfig
@@ -401,12 +401,12 @@ class _DatasetIndex:
         self.spellings: dict[str, str] = {}
         for facts in datasets:
             name = os.path.basename(facts.path)
-            code = group_code(name)[:100]
+            code = dataset_code(name)
             self.codes.add(code)
             self.spellings[code] = name if code == name.upper() else os.path.splitext(name)[0]
             if facts.format == "yaml" and facts.language and facts.name:
                 # A language variant: the line may name its parent group (= `name:`).
-                parent = facts.name.upper()[:100]
+                parent = code_field(facts.name)
                 self.codes.add(parent)
                 self.spellings.setdefault(parent, facts.name)
 
