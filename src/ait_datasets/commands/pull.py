@@ -21,7 +21,8 @@ near its expiry, and never printed. Credentials are sent only to the URL's origi
 --store STORE adds the pulled entries to a history (datasets history) in the same step.
 --evidence writes FILE.evidence.json beside the export: the tool's version, when and from
 where it pulled, the git commit and the SHA-256 of the dataset files under --datasets,
-the filter, and the environment's installed apps when the credentials can read them.
+the filter, the environment's installed apps when the credentials can read them, and
+each pulled entry's agent task IDs (the traces datasets audit looks for).
 
 --timeout bounds each request's whole time (connecting, headers and body), not each read.
 
@@ -82,7 +83,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--evidence",
         action="store_true",
-        help="write FILE.evidence.json beside the export (dataset hashes, git commit, apps)",
+        help="write FILE.evidence.json beside the export (dataset hashes, git commit, apps, "
+        "agent task IDs)",
     )
     parser.add_argument(
         "--datasets",
