@@ -19,6 +19,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ait_datasets.dataset.shape import is_agent_test, tests_of
 from ait_datasets.diagnostics import Edit
+from ait_datasets.source.lines import newline_of
 from ait_datasets.source.load import format_of, load_text
 from ait_datasets.source.tree import Sequence as SeqNode
 from ait_datasets.tui import list_edits, shape
@@ -74,8 +75,7 @@ class DatasetModel:
         if not new_file:
             self.disk = disk if disk is not None else (("\ufeff" if bom else "") + text).encode()
         self.new_file = new_file
-        first_nl = text.find("\n")
-        newline = "\r\n" if first_nl > 0 and text[first_nl - 1] == "\r" else "\n"
+        newline = newline_of(text)
         # JSONL rows and JSON elements are edited as the flow items of a list (see
         # :func:`.layout.jsonl_layout`, :mod:`.json_array`).
         self.fmt = format_of(path) or "yaml"
